@@ -1,0 +1,453 @@
+//! The Rust code `tools!` expands to, rendered from a checked [`Catalog`].
+//!
+//! Emitted items: `ErrorKind` and `ToolError`; a module per tool with its `Args` and `Output`
+//! types; `types` for named shapes; `ToolId`; the static `TOOLS` and `TOOLSETS` registries; the
+//! `Handlers` trait (one method per tool); `dispatch`; and `DOCS`, the reference pages.
+//! Generated code names only `::tmux_mcp_manifest::rt`, so a crate using the macro needs no other
+//! dependency for it.
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{format_ident, quote};
+use serde_json::Value;
+
+use crate::model::{Kind, Node, Tool, wire};
+use crate::{Catalog, docs, schema};
+
+/// Renders everything; `source` is the absolute path of the YAML, included so that cargo
+/// rebuilds when it changes.
+pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
+    let m = &cat.manifest;
+    let tools = cat.tools();
+    let errors = error_kinds(cat);
+    let types = named_types(cat);
+    let modules = tools.iter().map(|t| tool_module(cat, t));
+    let ids: Vec<Ident> = tools.iter().map(|t| pascal(&t.name)).collect();
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
+    let count = tools.len();
+    let descriptors = tools.iter().map(|t| descriptor(cat, t));
+    let toolsets = m.toolsets.iter().map(|ts| {
+        let (name, title, description) = (&ts.name, &ts.title, &ts.description);
+        let fresh = ts.enabled == crate::model::DefaultEnabled::FreshDaemon;
+        quote! {
+            rt::ToolsetDescriptor { name: #name, title: #title, description: #description, fresh_daemon_only: #fresh }
+        }
+    });
+    let toolset_count = m.toolsets.len();
+    let methods = tools.iter().map(|t| {
+        let method = ident(&t.name);
+        let module = ident(&t.name);
+        let doc = format!(" {}: {}", t.title, t.description);
+        quote! {
+            #[doc = #doc]
+            fn #method(&self, cx: &Self::Context, args: #module::Args)
+                -> impl ::core::future::Future<Output = ::core::result::Result<#module::Output, ToolError>> + Send;
+        }
+    });
+    let arms = tools.iter().map(|t| {
+        let id = pascal(&t.name);
+        let method = ident(&t.name);
+        quote! {
+            ToolId::#id => {
+                let args = rt::serde_json::from_value(arguments).map_err(|e| ToolError::invalid_arguments(tool, &e))?;
+                let out = handlers.#method(cx, args).await?;
+                rt::serde_json::to_value(out).map_err(|e| ToolError::new(ErrorKind::Internal, format!("{} produced output that does not serialize: {e}", tool.name())))
+            }
+        }
+    });
+    let pages = docs::render(cat);
+    let page_paths = pages.iter().map(|(p, _)| p);
+    let page_texts = pages.iter().map(|(_, t)| t);
+    let page_count = pages.len();
+
+    quote! {
+        #[doc(hidden)]
+        const _: &[u8] = include_bytes!(#source);
+
+        use ::tmux_mcp_manifest::rt;
+
+        #errors
+
+        /// Named shapes from the manifest's `types`.
+        pub mod types {
+            #[allow(unused_imports)]
+            use super::*;
+            #(#types)*
+        }
+
+        #(#modules)*
+
+        /// A tool of the catalog, in name order.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum ToolId { #(#ids),* }
+
+        impl ToolId {
+            pub const COUNT: usize = #count;
+            pub const ALL: [ToolId; #count] = [#(ToolId::#ids),*];
+            const NAMES: [&'static str; #count] = [#(#names),*];
+
+            pub fn name(self) -> &'static str {
+                Self::NAMES[self as usize]
+            }
+
+            pub fn index(self) -> usize {
+                self as usize
+            }
+
+            pub fn descriptor(self) -> &'static rt::ToolDescriptor {
+                &TOOLS[self as usize]
+            }
+
+            /// Exact, case-sensitive lookup.
+            pub fn from_name(name: &str) -> ::core::option::Option<ToolId> {
+                Self::NAMES.binary_search(&name).ok().map(|i| Self::ALL[i])
+            }
+        }
+
+        /// Every tool, indexed by `ToolId`.
+        pub static TOOLS: [rt::ToolDescriptor; #count] = [#(#descriptors),*];
+
+        /// Every toolset, in manifest order.
+        pub static TOOLSETS: [rt::ToolsetDescriptor; #toolset_count] = [#(#toolsets),*];
+
+        /// The server's tool implementations: one method per tool, so a tool without a handler
+        /// does not compile.
+        pub trait Handlers: Sync {
+            /// Per-call state handed to every handler.
+            type Context: Sync;
+            #(#methods)*
+        }
+
+        /// The schema `tool`'s arguments are validated against, parsed once.
+        pub fn validation_schema(tool: ToolId) -> &'static rt::serde_json::Value {
+            static SCHEMAS: ::std::sync::OnceLock<::std::vec::Vec<rt::serde_json::Value>> = ::std::sync::OnceLock::new();
+            &SCHEMAS.get_or_init(|| {
+                TOOLS.iter().map(|t| rt::serde_json::from_str(t.validation_schema).unwrap_or_default()).collect()
+            })[tool as usize]
+        }
+
+        /// Validates `arguments` against the tool's schema (filling defaults), decodes them,
+        /// runs the handler and encodes its output as `structuredContent`.
+        pub async fn dispatch<H: Handlers>(
+            handlers: &H,
+            cx: &H::Context,
+            tool: ToolId,
+            arguments: rt::serde_json::Value,
+        ) -> ::core::result::Result<rt::serde_json::Value, ToolError> {
+            let mut arguments = arguments;
+            rt::validate(validation_schema(tool), &mut arguments).map_err(|v| ToolError::invalid_arguments(tool, &v))?;
+            match tool { #(#arms)* }
+        }
+
+        /// The reference pages: `(path under generated-docs/, Markdown)`.
+        pub static DOCS: [(&str, &str); #page_count] = [#((#page_paths, #page_texts)),*];
+    }
+}
+
+fn error_kinds(cat: &Catalog) -> TokenStream {
+    let kinds = &cat.manifest.error_kinds;
+    let variants: Vec<Ident> = kinds.iter().map(|k| pascal(&k.name)).collect();
+    let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
+    let docs: Vec<String> = kinds.iter().map(|k| format!(" {}", k.description)).collect();
+    let descriptions: Vec<&str> = kinds.iter().map(|k| k.description.as_str()).collect();
+    let retryable: Vec<bool> = kinds.iter().map(|k| k.retryable).collect();
+    let count = kinds.len();
+    quote! {
+        /// The failure classes of tool errors.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, rt::serde::Serialize, rt::serde::Deserialize)]
+        #[serde(crate = "::tmux_mcp_manifest::rt::serde")]
+        pub enum ErrorKind { #(#[doc = #docs] #[serde(rename = #names)] #variants),* }
+
+        impl ErrorKind {
+            pub const ALL: [ErrorKind; #count] = [#(ErrorKind::#variants),*];
+
+            pub fn as_str(self) -> &'static str {
+                match self { #(ErrorKind::#variants => #names),* }
+            }
+
+            pub fn retryable(self) -> bool {
+                match self { #(ErrorKind::#variants => #retryable),* }
+            }
+
+            pub fn description(self) -> &'static str {
+                match self { #(ErrorKind::#variants => #descriptions),* }
+            }
+        }
+
+        /// A failure a tool reports in its result (`isError: true`), not as a protocol error.
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct ToolError {
+            pub kind: ErrorKind,
+            pub message: ::std::string::String,
+        }
+
+        impl ToolError {
+            pub fn new(kind: ErrorKind, message: impl ::core::convert::Into<::std::string::String>) -> Self {
+                ToolError { kind, message: message.into() }
+            }
+
+            fn invalid_arguments(tool: ToolId, why: &dyn ::core::fmt::Display) -> Self {
+                ToolError::new(ErrorKind::InvalidInput, format!("invalid arguments for {}: {why}", tool.name()))
+            }
+
+            /// The structured body: `{message, kind, retryable}`.
+            pub fn body(&self) -> rt::serde_json::Value {
+                rt::serde_json::json!({
+                    "message": self.message,
+                    "kind": self.kind.as_str(),
+                    "retryable": self.kind.retryable(),
+                })
+            }
+        }
+
+        impl ::core::fmt::Display for ToolError {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                write!(f, "{} ({})", self.message, self.kind.as_str())
+            }
+        }
+
+        impl ::std::error::Error for ToolError {}
+    }
+}
+
+fn named_types(cat: &Catalog) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    for (name, node) in &cat.manifest.types {
+        let ty = pascal(name);
+        match node.kind {
+            Some(Kind::Object) if node.fields.is_some() => {
+                out.push(structure(cat, &ty, node.description.as_deref(), node.fields.as_deref().unwrap_or_default(), Side::Output, &mut Vec::new()));
+            }
+            Some(Kind::String) if node.values.is_some() => {
+                out.push(enumeration(&ty, node.values.as_deref().unwrap_or_default()));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Input,
+    Output,
+}
+
+fn tool_module(cat: &Catalog, tool: &Tool) -> TokenStream {
+    let module = ident(&tool.name);
+    let mut extra = Vec::new();
+    let args = structure(cat, &format_ident!("Args"), Some(&format!("Arguments of `{}`.", tool.name)), &tool.arguments, Side::Input, &mut extra);
+    let output = structure(cat, &format_ident!("Output"), Some(&format!("`structuredContent` of `{}`.", tool.name)), &tool.output, Side::Output, &mut extra);
+    let doc = format!(" `{}`: {}", tool.name, tool.title);
+    quote! {
+        #[doc = #doc]
+        pub mod #module {
+            #[allow(unused_imports)]
+            use super::*;
+            #args
+            #output
+            #(#extra)*
+        }
+    }
+}
+
+fn structure(cat: &Catalog, name: &Ident, doc: Option<&str>, fields: &[Node], side: Side, extra: &mut Vec<TokenStream>) -> TokenStream {
+    let doc = doc.map(|d| format!(" {d}")).unwrap_or_default();
+    let members = fields.iter().filter_map(|f| {
+        let wire = f.name.as_deref()?;
+        let rust = ident(&snake(wire));
+        let inner = rust_type(cat, f, &pascal(wire), side, extra);
+        let description = format!(" {}", cat.manifest.description(f));
+        let optional = match side {
+            Side::Input => !f.required && f.default.is_none(),
+            Side::Output => f.nullable,
+        };
+        let (ty, attr) = if optional {
+            (quote!(::core::option::Option<#inner>), quote!(#[serde(default)]))
+        } else {
+            (inner, quote!())
+        };
+        Some(quote! { #[doc = #description] #[serde(rename = #wire)] #attr pub #rust: #ty })
+    });
+    let deny = if side == Side::Input { quote!(deny_unknown_fields,) } else { quote!() };
+    quote! {
+        #[doc = #doc]
+        #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+        #[serde(#deny crate = "::tmux_mcp_manifest::rt::serde")]
+        pub struct #name { #(#members),* }
+    }
+}
+
+fn enumeration(name: &Ident, values: &[String]) -> TokenStream {
+    let variants: Vec<Ident> = values.iter().map(|v| pascal(v)).collect();
+    quote! {
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, rt::serde::Serialize, rt::serde::Deserialize)]
+        #[serde(crate = "::tmux_mcp_manifest::rt::serde")]
+        pub enum #name { #(#[serde(rename = #values)] #variants),* }
+
+        impl #name {
+            pub fn as_str(self) -> &'static str {
+                match self { #(#name::#variants => #values),* }
+            }
+        }
+    }
+}
+
+/// The Rust type of a node; anonymous enums and objects become items in `extra`, named after
+/// `hint` (the field name in PascalCase).
+fn rust_type(cat: &Catalog, node: &Node, hint: &Ident, side: Side, extra: &mut Vec<TokenStream>) -> TokenStream {
+    if let Some(name) = &node.reference {
+        let target = cat.manifest.resolve(node);
+        let named = matches!(target.kind, Some(Kind::Object)) && target.fields.is_some()
+            || matches!(target.kind, Some(Kind::String)) && target.values.is_some();
+        if named {
+            let ty = pascal(name);
+            return quote!(types::#ty);
+        }
+        return rust_type(cat, target, hint, side, extra);
+    }
+    match node.kind {
+        Some(Kind::String) => match &node.values {
+            Some(values) => {
+                extra.push(enumeration(hint, values));
+                quote!(#hint)
+            }
+            None => quote!(::std::string::String),
+        },
+        Some(Kind::Integer) => quote!(i64),
+        Some(Kind::Boolean) => quote!(bool),
+        Some(Kind::Array) => {
+            let item_hint = format_ident!("{}Item", hint);
+            let item = match &node.items {
+                Some(items) => rust_type(cat, items, &item_hint, side, extra),
+                None => quote!(rt::serde_json::Value),
+            };
+            quote!(::std::vec::Vec<#item>)
+        }
+        Some(Kind::Object) => match &node.fields {
+            Some(fields) => {
+                let s = structure(cat, hint, node.description.as_deref(), fields, side, extra);
+                extra.push(s);
+                quote!(#hint)
+            }
+            None => quote!(rt::serde_json::Map<::std::string::String, rt::serde_json::Value>),
+        },
+        Some(Kind::Operation) => quote!(rt::Operation),
+        Some(Kind::ErrorKind) => quote!(ErrorKind),
+        Some(Kind::Any) | None => quote!(rt::serde_json::Value),
+    }
+}
+
+fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
+    let m = &cat.manifest;
+    let nestable = cat.nestable();
+    let alternatives: Vec<Value> = tool
+        .capability
+        .nested_authority
+        .iter()
+        .filter_map(|n| m.tools.iter().find(|t| &t.name == n))
+        .map(|t| schema::batch_alternative(m, t))
+        .collect();
+    let input = schema::input_schema(m, tool, &alternatives).to_string();
+    let validation = schema::validation_schema(m, tool).to_string();
+    let output = schema::output_schema(m, tool).to_string();
+    let alternative = if nestable.contains(&tool.name.as_str()) {
+        let s = schema::batch_alternative(m, tool).to_string();
+        quote!(Some(#s))
+    } else {
+        quote!(None)
+    };
+    let pointer = match schema::operation_pointer(m, tool) {
+        Some(p) => quote!(Some(#p)),
+        None => quote!(None),
+    };
+    let cap = &tool.capability;
+    let a = &tool.annotations;
+    let (name, title, description, toolset) = (&tool.name, &tool.title, &tool.description, &tool.toolset);
+    let (ro, de, id, ow) = (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint);
+    let reach = wire(&cap.process_reach);
+    let effects: Vec<String> = cap.tmux_effects.iter().map(wire).collect();
+    let outputs: Vec<String> = cap.output_classes.iter().map(wire).collect();
+    let (secrets, untrusted) = (cap.may_expose_secrets, cap.may_return_untrusted_content);
+    let lit_args = cap.input_literalization.keys();
+    let lit_kinds: Vec<String> = cap.input_literalization.values().map(wire).collect();
+    let nested = &cap.nested_authority;
+    let (amplifies, idempotent, always_load) = (cap.amplifies_future_input, cap.idempotent, tool.meta.always_load);
+    let arguments = tool.arguments.iter().filter_map(|a| a.name.as_deref());
+    quote! {
+        rt::ToolDescriptor {
+            name: #name,
+            title: #title,
+            description: #description,
+            toolset: #toolset,
+            read_only_hint: #ro,
+            destructive_hint: #de,
+            idempotent_hint: #id,
+            open_world_hint: #ow,
+            process_reach: #reach,
+            tmux_effects: &[#(#effects),*],
+            output_classes: &[#(#outputs),*],
+            may_expose_secrets: #secrets,
+            may_return_untrusted_content: #untrusted,
+            input_literalization: &[#((#lit_args, #lit_kinds)),*],
+            nested_authority: &[#(#nested),*],
+            amplifies_future_input: #amplifies,
+            idempotent: #idempotent,
+            always_load: #always_load,
+            input_schema: #input,
+            validation_schema: #validation,
+            output_schema: #output,
+            batch_alternative: #alternative,
+            operation_pointer: #pointer,
+            arguments: &[#(#arguments),*],
+        }
+    }
+}
+
+fn pascal(name: &str) -> Ident {
+    let mut out = String::new();
+    let mut upper = true;
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            if upper {
+                out.push(c.to_ascii_uppercase());
+            } else {
+                out.push(c);
+            }
+            upper = false;
+        } else {
+            upper = true;
+        }
+    }
+    if !out.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        out.insert(0, 'V');
+    }
+    Ident::new(&out, Span::call_site())
+}
+
+/// `stoppedAt` → `stopped_at`.
+fn snake(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn ident(name: &str) -> Ident {
+    const KEYWORDS: &[&str] = &[
+        "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in", "let",
+        "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static", "struct", "super", "trait", "true", "type",
+        "unsafe", "use", "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
+        "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
+    ];
+    if KEYWORDS.contains(&name) {
+        Ident::new_raw(name, Span::call_site())
+    } else {
+        Ident::new(name, Span::call_site())
+    }
+}

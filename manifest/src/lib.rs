@@ -1,0 +1,121 @@
+//! The tool manifest of tmux-mcp.
+//!
+//! `manifest/tools.yaml` declares every tool. This crate parses it ([`model`]), checks it
+//! ([`Catalog::parse`] runs every rule and reports each failure with its YAML line and column),
+//! renders its JSON Schemas ([`schema`]), the Rust code the `tools!` macro expands to
+//! ([`codegen`]) and the reference pages ([`docs`]). [`rt`] holds what the generated code uses at
+//! run time: the descriptor types and the argument validator.
+
+pub mod codegen;
+pub mod docs;
+mod locate;
+pub mod model;
+pub mod rt;
+pub mod schema;
+mod validate;
+
+use std::fmt;
+
+pub use locate::{Path, Seg};
+use model::{Manifest, Tool};
+
+/// A manifest that parsed and passed every check.
+#[derive(Debug)]
+pub struct Catalog {
+    pub manifest: Manifest,
+}
+
+/// One problem in the manifest, located in the YAML.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManifestError {
+    /// 1-based.
+    pub line: usize,
+    /// 1-based.
+    pub column: usize,
+    /// Where in the document, e.g. `tools[3].annotations`.
+    pub path: String,
+    pub message: String,
+}
+
+impl ManifestError {
+    /// `file:line:column: path: message`, the form compilers use.
+    pub fn render(&self, file: &str) -> String {
+        if self.path.is_empty() {
+            format!("{file}:{}:{}: {}", self.line, self.column, self.message)
+        } else {
+            format!("{file}:{}:{}: {}: {}", self.line, self.column, self.path, self.message)
+        }
+    }
+}
+
+impl fmt::Display for ManifestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render("tools.yaml"))
+    }
+}
+
+impl Catalog {
+    /// Parses and checks manifest text. Every problem found is returned, in document order.
+    pub fn parse(src: &str) -> Result<Catalog, Vec<ManifestError>> {
+        let manifest: Manifest = serde_yaml::from_str(src).map_err(|e| vec![syntax_error(&e)])?;
+        let mut errors = validate::check(&manifest, src);
+        if errors.is_empty() {
+            Ok(Catalog { manifest })
+        } else {
+            errors.sort_by_key(|e| (e.line, e.column));
+            Err(errors)
+        }
+    }
+
+    /// Tools sorted by name: the order of the registry, `tools/list` and the docs.
+    pub fn tools(&self) -> Vec<&Tool> {
+        let mut tools: Vec<&Tool> = self.manifest.tools.iter().collect();
+        tools.sort_by(|a, b| a.name.cmp(&b.name));
+        tools
+    }
+
+    /// The tool named `name`.
+    pub fn tool(&self, name: &str) -> Option<&Tool> {
+        self.manifest.tools.iter().find(|t| t.name == name)
+    }
+
+    /// Tools another tool's nested authority names, in the order the manifest lists them.
+    pub fn nestable(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self
+            .manifest
+            .tools
+            .iter()
+            .flat_map(|t| t.capability.nested_authority.iter().map(String::as_str))
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+}
+
+/// The JSON Schema of the manifest format, committed as `manifest/tools.schema.json` and named
+/// at the top of tools.yaml so that editors complete and check it.
+pub fn json_schema() -> String {
+    let schema = schemars::schema_for!(Manifest);
+    serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
+}
+
+fn syntax_error(e: &serde_yaml::Error) -> ManifestError {
+    let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+    // The location is reported separately; drop its repetition from the text.
+    let message = e.to_string().replace(&format!(" at line {line} column {column}"), "");
+    ManifestError { line, column, path: String::new(), message }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_manifest_is_valid() {
+        if let Err(errors) = Catalog::parse(include_str!("../tools.yaml")) {
+            let text: Vec<String> = errors.iter().map(|e| e.render("manifest/tools.yaml")).collect();
+            panic!("{}", text.join("\n"));
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! JSON Schemas (2020-12 subset) rendered from manifest nodes: a tool's input schema as clients
+//! see it, the schema its arguments are validated against, its output schema, and its
+//! alternative in a batch's `operations` schema.
+
+use serde_json::{Map, Value, json};
+
+use crate::model::{Kind, Manifest, Node, Tool};
+
+/// How an `operation` node (a batch row) is rendered.
+#[derive(Clone, Copy)]
+enum Operations<'a> {
+    /// As published: `oneOf` the given alternatives.
+    OneOf(&'a [Value]),
+    /// For validating the whole call: any `{tool, arguments}`; each row is then validated against
+    /// its own tool's schema, so that one bad row fails that row and not the call.
+    Loose,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Input,
+    Output,
+}
+
+/// The published input schema. `alternatives` fills `operation` nodes (see [`batch_alternative`]).
+pub fn input_schema(m: &Manifest, tool: &Tool, alternatives: &[Value]) -> Value {
+    object(m, &tool.arguments, Side::Input, Operations::OneOf(alternatives))
+}
+
+/// The schema arguments are validated against before a handler runs.
+pub fn validation_schema(m: &Manifest, tool: &Tool) -> Value {
+    object(m, &tool.arguments, Side::Input, Operations::Loose)
+}
+
+/// The output schema: every field always present.
+pub fn output_schema(m: &Manifest, tool: &Tool) -> Value {
+    object(m, &tool.output, Side::Output, Operations::Loose)
+}
+
+/// The schema of a single argument, used to check its default.
+pub fn argument_schema(m: &Manifest, node: &Node) -> Value {
+    render(m, node, Side::Input, Operations::Loose)
+}
+
+/// `tool`'s alternative in a batch's `operations.items.oneOf`: the tool name as a constant and
+/// its own arguments schema.
+pub fn batch_alternative(m: &Manifest, tool: &Tool) -> Value {
+    let mut arguments = input_schema(m, tool, &[]);
+    arguments["description"] = json!(format!("Arguments of {}.", tool.name));
+    json!({
+        "type": "object",
+        "properties": {
+            "tool": {"const": tool.name, "description": tool.title},
+            "arguments": arguments,
+        },
+        "required": ["tool"],
+        "additionalProperties": false,
+    })
+}
+
+/// JSON pointer from the root of the input schema to the node whose `oneOf` lists the batch
+/// alternatives, when the tool has an `operation` argument.
+pub fn operation_pointer(m: &Manifest, tool: &Tool) -> Option<String> {
+    tool.arguments.iter().find_map(|arg| {
+        let name = arg.name.as_deref()?;
+        pointer_to_operation(m, arg, format!("/properties/{name}"))
+    })
+}
+
+fn pointer_to_operation(m: &Manifest, node: &Node, here: String) -> Option<String> {
+    let node = m.resolve(node);
+    match node.kind? {
+        Kind::Operation => Some(here),
+        Kind::Array => pointer_to_operation(m, node.items.as_deref()?, format!("{here}/items")),
+        Kind::Object => node.fields.as_ref()?.iter().find_map(|f| {
+            let name = f.name.as_deref()?;
+            pointer_to_operation(m, f, format!("{here}/properties/{name}"))
+        }),
+        _ => None,
+    }
+}
+
+fn object(m: &Manifest, fields: &[Node], side: Side, ops: Operations) -> Value {
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    for field in fields {
+        let Some(name) = field.name.clone() else { continue };
+        if side == Side::Output || field.required {
+            required.push(Value::String(name.clone()));
+        }
+        properties.insert(name, render(m, field, side, ops));
+    }
+    let mut out = Map::new();
+    out.insert("type".into(), json!("object"));
+    out.insert("properties".into(), Value::Object(properties));
+    if !required.is_empty() {
+        out.insert("required".into(), Value::Array(required));
+    }
+    out.insert("additionalProperties".into(), json!(false));
+    Value::Object(out)
+}
+
+fn render(m: &Manifest, node: &Node, side: Side, ops: Operations) -> Value {
+    let shape = m.resolve(node);
+    let mut out = match shape.kind {
+        None | Some(Kind::Any) => Map::new(),
+        Some(Kind::String) => {
+            let mut s = typed("string");
+            if let Some(values) = &shape.values {
+                s.insert("enum".into(), json!(values));
+            }
+            put(&mut s, "pattern", shape.pattern.as_ref().map(|p| json!(p)));
+            put(&mut s, "minLength", shape.min_length.map(|n| json!(n)));
+            put(&mut s, "maxLength", shape.max_length.map(|n| json!(n)));
+            s
+        }
+        Some(Kind::Integer) => {
+            let mut s = typed("integer");
+            put(&mut s, "minimum", shape.minimum.map(|n| json!(n)));
+            put(&mut s, "maximum", shape.maximum.map(|n| json!(n)));
+            s
+        }
+        Some(Kind::Boolean) => typed("boolean"),
+        Some(Kind::Array) => {
+            let mut s = typed("array");
+            if let Some(items) = &shape.items {
+                s.insert("items".into(), render(m, items, side, ops));
+            }
+            put(&mut s, "minItems", shape.min_items.map(|n| json!(n)));
+            put(&mut s, "maxItems", shape.max_items.map(|n| json!(n)));
+            s
+        }
+        Some(Kind::Object) => match &shape.fields {
+            Some(fields) => match object(m, fields, side, ops) {
+                Value::Object(map) => map,
+                _ => Map::new(),
+            },
+            None => typed("object"),
+        },
+        Some(Kind::Operation) => match ops {
+            Operations::OneOf(alternatives) => {
+                let mut s = Map::new();
+                s.insert("oneOf".into(), Value::Array(alternatives.to_vec()));
+                s
+            }
+            Operations::Loose => match json!({
+                "type": "object",
+                "properties": {
+                    "tool": {"type": "string"},
+                    "arguments": {"type": "object"},
+                },
+                "required": ["tool"],
+                "additionalProperties": false,
+            }) {
+                Value::Object(map) => map,
+                _ => Map::new(),
+            },
+        },
+        Some(Kind::ErrorKind) => {
+            let mut s = typed("string");
+            let names: Vec<&str> = m.error_kinds.iter().map(|k| k.name.as_str()).collect();
+            s.insert("enum".into(), json!(names));
+            s
+        }
+    };
+    if node.nullable {
+        if let Some(Value::String(t)) = out.get("type").cloned() {
+            out.insert("type".into(), json!([t, "null"]));
+        }
+    }
+    let description = m.description(node);
+    if !description.is_empty() {
+        out.insert("description".into(), json!(description));
+    }
+    put(&mut out, "default", node.default.clone());
+    Value::Object(out)
+}
+
+fn typed(t: &str) -> Map<String, Value> {
+    let mut s = Map::new();
+    s.insert("type".into(), json!(t));
+    s
+}
+
+fn put(map: &mut Map<String, Value>, key: &str, value: Option<Value>) {
+    if let Some(v) = value {
+        map.insert(key.into(), v);
+    }
+}

@@ -1,0 +1,330 @@
+//! The `tmux-mcp` command line: serve MCP over stdio (the default), or for people `tools`,
+//! `check` and `docs`. Every command that needs the environment goes through [`Startup`], so
+//! `tools` and `check` report exactly what `serve` would do.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use rmcp::ServiceExt;
+
+use crate::daemon::{self, Launch, Provenance};
+use crate::environment::{self as env, Environment};
+use crate::handlers::Tools;
+use crate::mcp::Server;
+use crate::selection::Selection;
+use crate::socket::{Socket, SocketFlags};
+use crate::surface::Surface;
+
+const USAGE: &str = "\
+tmux-mcp: an MCP server that lets agents drive tmux
+
+Usage:
+  tmux-mcp [SOCKET] [serve]     serve MCP over stdio (what an MCP client runs)
+  tmux-mcp [SOCKET] tools [--json]
+                                list the tools a server started now would offer
+  tmux-mcp [SOCKET] check       check the environment and report the socket and provenance
+  tmux-mcp docs [--check] [DIR] write (or check) the reference site, default generated-docs
+
+Socket (else LIBTMUX_SOCKET_PATH, else LIBTMUX_SOCKET, else the dedicated daemon libtmux-mcp):
+  -S, --socket PATH             a tmux socket path
+  -L, --socket-name NAME        a tmux socket name
+  -h, --help                    this text
+  -V, --version                 the version
+
+Environment:
+  LIBTMUX_TOOLSETS              toolsets to offer: inspect, manage, execute, teardown (\"\" = none)
+  LIBTMUX_TOOLS                 tools to add by name
+  LIBTMUX_EXCLUDE_TOOLS         tools to remove by name (wins over everything)
+  LIBTMUX_TMUX_CONFIG           absolute path of a tmux configuration for a server tmux starts
+  LIBTMUX_ENVIRONMENT_VALUES    names of environment variables whose values show_environment may return
+";
+
+#[derive(Debug, PartialEq, Eq)]
+enum Command {
+    Serve,
+    Tools { json: bool },
+    Check,
+    Docs { check: bool, dir: PathBuf },
+    Help,
+    Version,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+struct Cli {
+    flags: SocketFlags,
+    command: Command,
+}
+
+impl Cli {
+    fn parse(args: &[OsString]) -> Result<Cli, String> {
+        let mut flags = SocketFlags::default();
+        let mut words = Vec::new();
+        let mut json = false;
+        let mut check = false;
+        let mut it = args.iter();
+        while let Some(arg) = it.next() {
+            let text = arg.to_str().ok_or_else(|| format!("argument {arg:?} is not valid UTF-8"))?;
+            let (flag, inline) = match text.split_once('=') {
+                Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+                _ => (text, None),
+            };
+            let mut value = |name: &str| -> Result<String, String> {
+                match inline.clone() {
+                    Some(v) => Ok(v),
+                    None => it.next().and_then(|v| v.to_str()).map(str::to_owned).ok_or_else(|| format!("{name} needs a value")),
+                }
+            };
+            match flag {
+                "-h" | "--help" => return Ok(Cli { flags, command: Command::Help }),
+                "-V" | "--version" => return Ok(Cli { flags, command: Command::Version }),
+                "-S" | "--socket" => set_once(&mut flags.path, PathBuf::from(value(flag)?), flag)?,
+                "-L" | "--socket-name" => set_once(&mut flags.name, value(flag)?, flag)?,
+                "--json" => json = true,
+                "--check" => check = true,
+                f if f.starts_with('-') => return Err(format!("unrecognised argument {f}")),
+                word => words.push(word.to_owned()),
+            }
+        }
+        let command = match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+            [] | ["serve"] => Command::Serve,
+            ["tools"] => Command::Tools { json },
+            ["check"] => Command::Check,
+            ["docs"] => Command::Docs { check, dir: PathBuf::from("generated-docs") },
+            ["docs", dir] => Command::Docs { check, dir: PathBuf::from(dir) },
+            other => return Err(format!("unrecognised command {:?}", other.join(" "))),
+        };
+        let extra = (json && !matches!(command, Command::Tools { .. })) || (check && !matches!(command, Command::Docs { .. }));
+        if extra {
+            return Err("--json goes with `tools` and --check with `docs`".into());
+        }
+        Ok(Cli { flags, command })
+    }
+}
+
+fn set_once<T>(slot: &mut Option<T>, value: T, flag: &str) -> Result<(), String> {
+    if slot.is_some() {
+        return Err(format!("{flag} given twice"));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// Everything decided from flags and environment before any tmux contact.
+pub struct Startup {
+    pub socket: Socket,
+    pub selection: Selection,
+    pub environment_values: Vec<String>,
+}
+
+impl Startup {
+    pub fn new(flags: &SocketFlags, vars: &Environment) -> Result<Startup, String> {
+        let selection = Selection::from_env(vars)?;
+        let socket = Socket::choose(flags, vars)?;
+        let environment_values = environment_values(vars)?;
+        Ok(Startup { socket, selection, environment_values })
+    }
+
+    pub fn surface(&self, provenance: Provenance) -> Surface {
+        Surface::new(self.selection.resolve(provenance.fresh_daemon()), &self.socket, provenance, &self.environment_values)
+    }
+}
+
+fn environment_values(vars: &Environment) -> Result<Vec<String>, String> {
+    const MAX: usize = 32;
+    let raw = match vars.get(env::ENVIRONMENT_VALUES)? {
+        None | Some("") => return Ok(Vec::new()),
+        Some(raw) => raw,
+    };
+    let mut names = Vec::new();
+    for name in raw.split(',').map(str::trim) {
+        let valid = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !valid {
+            return Err(format!("{} names {name:?}, which is not an environment variable name", env::ENVIRONMENT_VALUES));
+        }
+        names.push(name.to_owned());
+    }
+    if names.len() > MAX {
+        return Err(format!("{} names {} variables; it allows at most {MAX}", env::ENVIRONMENT_VALUES, names.len()));
+    }
+    Ok(names)
+}
+
+pub fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let cli = match Cli::parse(&args) {
+        Ok(cli) => cli,
+        Err(e) => return fail(&format!("{e}; try `tmux-mcp --help`")),
+    };
+    match cli.command {
+        Command::Help => {
+            print!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Command::Version => {
+            println!("tmux-mcp {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        Command::Docs { check, dir } => docs(check, &dir),
+        command => {
+            let startup = match Startup::new(&cli.flags, &Environment::from_process()) {
+                Ok(s) => s,
+                Err(e) => return fail(&e),
+            };
+            let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+                Ok(rt) => rt,
+                Err(e) => return fail(&format!("cannot start the async runtime: {e}")),
+            };
+            match command {
+                Command::Tools { json } => runtime.block_on(tools(&startup, json)),
+                Command::Check => runtime.block_on(check(&startup)),
+                _ => runtime.block_on(serve(startup)),
+            }
+        }
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("tmux-mcp: {message}");
+    ExitCode::from(2)
+}
+
+async fn tools(startup: &Startup, json: bool) -> ExitCode {
+    let surface = startup.surface(daemon::predict(&startup.socket).await);
+    let listed = &surface.tools().tools;
+    let mut out = std::io::stdout().lock();
+    let written = if json {
+        serde_json::to_string_pretty(listed).map_err(std::io::Error::other).and_then(|text| writeln!(out, "{text}"))
+    } else {
+        let width = listed.iter().map(|t| t.name.len()).max().unwrap_or(0);
+        listed
+            .iter()
+            .try_for_each(|t| {
+                let toolset = crate::catalog::ToolId::from_name(&t.name).map(|id| id.descriptor().toolset).unwrap_or_default();
+                let title = t.title.as_deref().unwrap_or_default();
+                writeln!(out, "{:width$}  {toolset:8}  {title}", t.name)
+            })
+            .and_then(|()| writeln!(out, "{} tools", listed.len()))
+    };
+    if written.is_err() { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}
+
+async fn check(startup: &Startup) -> ExitCode {
+    let provenance = daemon::predict(&startup.socket).await;
+    let surface = startup.surface(provenance);
+    let version = tokio::process::Command::new("tmux").arg("-V").output().await;
+    let version = match version {
+        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).trim().to_owned(),
+        _ => return fail("tmux is not installed or not on PATH"),
+    };
+    let r = &surface.resolved;
+    println!("tmux:        {version}");
+    println!("socket:      {} ({}, from {})", startup.socket.path.display(), startup.socket.selector_text(), startup.socket.source_text());
+    println!("provenance:  {}", provenance.describe());
+    println!(
+        "toolsets:    {}{}",
+        if r.toolsets.is_empty() { "none".to_owned() } else { r.toolsets.join(", ") },
+        if r.defaulted { " (defaults for this provenance)" } else { "" }
+    );
+    println!("tools:       {} offered", surface.offered_count());
+    println!("attach:      {}", startup.socket.attach_command());
+    ExitCode::SUCCESS
+}
+
+fn docs(check: bool, dir: &std::path::Path) -> ExitCode {
+    if check {
+        match crate::docs::check(dir) {
+            Ok(drift) if drift.is_empty() => ExitCode::SUCCESS,
+            Ok(drift) => {
+                for p in drift.stale.iter().chain(&drift.extra) {
+                    eprintln!("stale: {}", p.display());
+                }
+                fail("the reference site is out of date; run `tmux-mcp docs` and commit the result")
+            }
+            Err(e) => fail(&format!("cannot read {}: {e}", dir.display())),
+        }
+    } else {
+        match crate::docs::write(dir) {
+            Ok(changed) => {
+                eprintln!("tmux-mcp: {} file(s) updated in {}", changed.len(), dir.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&format!("cannot write {}: {e}", dir.display())),
+        }
+    }
+}
+
+async fn serve(startup: Startup) -> ExitCode {
+    let launch = match Launch::start(&startup.socket).await {
+        Ok(l) => l,
+        Err(e) => return fail(&e),
+    };
+    let surface = Arc::new(startup.surface(launch.provenance));
+    let caller_pane = caller_pane(&startup.socket);
+    eprintln!(
+        "tmux-mcp {}: serving {} tools on {} ({}){}",
+        env!("CARGO_PKG_VERSION"),
+        surface.offered_count(),
+        startup.socket.path.display(),
+        launch.provenance.describe(),
+        caller_pane.as_deref().map(|p| format!(", from pane {p}")).unwrap_or_default()
+    );
+    if std::io::stdin().is_terminal() {
+        eprintln!(
+            "tmux-mcp speaks MCP (JSON-RPC) over stdin/stdout and is waiting for a client. Configure your MCP client to run \
+             this command (see README.md), or press Ctrl-D to quit. `tmux-mcp tools` lists what it offers."
+        );
+    }
+    let tools = Arc::new(Tools { tmux: launch.tmux.clone(), surface, caller_pane, environment_values: startup.environment_values });
+    let outcome = match Server::new(tools).serve(rmcp::transport::stdio()).await {
+        Ok(running) => running.waiting().await.map(|_| ()).map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    launch.leave().await;
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&format!("the MCP session ended with an error: {e}")),
+    }
+}
+
+/// The pane this process runs in, when `$TMUX` names the selected socket.
+fn caller_pane(socket: &Socket) -> Option<String> {
+    let vars = Environment::from_process();
+    let tmux = vars.get(env::TMUX).ok().flatten()?;
+    let pane = vars.get(env::TMUX_PANE).ok().flatten()?;
+    let their_socket = tmux.split(',').next()?;
+    let same = std::fs::canonicalize(their_socket).ok()? == std::fs::canonicalize(&socket.path).ok()?;
+    (same && pane.starts_with('%')).then(|| pane.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Cli, String> {
+        Cli::parse(&args.iter().map(OsString::from).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn parses_commands_and_socket_flags() {
+        assert_eq!(parse(&[]).unwrap().command, Command::Serve);
+        let cli = parse(&["-L", "work", "tools", "--json"]).unwrap();
+        assert_eq!(cli.flags.name.as_deref(), Some("work"));
+        assert_eq!(cli.command, Command::Tools { json: true });
+        assert_eq!(parse(&["--socket=/tmp/s", "check"]).unwrap().flags.path, Some(PathBuf::from("/tmp/s")));
+        assert_eq!(parse(&["docs", "--check", "out"]).unwrap().command, Command::Docs { check: true, dir: "out".into() });
+        assert_eq!(parse(&["--help", "-L"]).unwrap().command, Command::Help);
+    }
+
+    #[test]
+    fn refuses_what_it_does_not_know() {
+        assert!(parse(&["--safety"]).is_err());
+        assert!(parse(&["-L"]).is_err());
+        assert!(parse(&["bogus"]).is_err());
+        assert!(parse(&["-L", "a", "-L", "b"]).is_err());
+        assert!(parse(&["check", "--json"]).is_err());
+    }
+}

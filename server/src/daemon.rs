@@ -1,0 +1,239 @@
+//! Provenance of the tmux server behind the socket, and the dedicated daemon's life cycle.
+//!
+//! With no socket chosen the launcher uses its own daemon on socket name `libtmux-mcp`. When it
+//! is absent the launch starts it with the minimal configuration shipped in the binary plus a
+//! per-launch nonce in a user option, and reads the nonce back: only a match proves this launch
+//! created the daemon with that configuration, which is what turns the teardown toolset on by
+//! default. Servers sharing the daemon hold a shared lock on a lease file beside the socket; the
+//! last one to leave stops a daemon that a launch created.
+
+use std::fs::{self, File, OpenOptions};
+use std::hash::{BuildHasher, Hasher, RandomState};
+use std::io::Write;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+
+use crate::socket::Socket;
+use crate::tmux::{Tmux, TmuxErrorKind};
+
+/// The user option holding the launch nonce.
+const NONCE_OPTION: &str = "@libtmux_mcp_launch_nonce";
+const MINIMAL_CONF: &str = include_str!("minimal.conf");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ServerState {
+    /// This launch started it.
+    Created,
+    /// It was already running.
+    Existing,
+    /// Nothing answers on the socket (yet).
+    Absent,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Configuration {
+    /// The minimal configuration, verified by the nonce.
+    Minimal,
+    /// LIBTMUX_TMUX_CONFIG.
+    UserConfigured,
+    Unknown,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Provenance {
+    pub dedicated: bool,
+    pub server: ServerState,
+    pub configuration: Configuration,
+}
+
+impl Provenance {
+    /// Only a dedicated daemon this launch created with the verified minimal configuration.
+    pub fn fresh_daemon(&self) -> bool {
+        self.dedicated && self.server == ServerState::Created && self.configuration == Configuration::Minimal
+    }
+
+    pub fn selection_text(&self) -> &'static str {
+        if self.dedicated { "default-dedicated" } else { "operator-selected" }
+    }
+
+    pub fn server_text(&self) -> &'static str {
+        match self.server {
+            ServerState::Created => "created",
+            ServerState::Existing => "existing",
+            ServerState::Absent => "absent",
+        }
+    }
+
+    pub fn configuration_text(&self) -> &'static str {
+        match self.configuration {
+            Configuration::Minimal => "minimal",
+            Configuration::UserConfigured => "user-configured",
+            Configuration::Unknown => "unknown",
+        }
+    }
+
+    /// One phrase for log lines.
+    pub fn describe(&self) -> String {
+        let who = if self.dedicated { "dedicated daemon" } else { "operator-selected server" };
+        let state = match self.server {
+            ServerState::Created => "created by this launch",
+            ServerState::Existing => "already running",
+            ServerState::Absent => "not running yet",
+        };
+        format!("{who}, {state}, {} configuration", self.configuration_text())
+    }
+}
+
+/// What a server started now would find, without starting or changing anything.
+pub async fn predict(socket: &Socket) -> Provenance {
+    let alive = alive(&Tmux::new(socket.global_args(None))).await;
+    let configuration = if socket.config.is_some() { Configuration::UserConfigured } else { Configuration::Unknown };
+    match (socket.dedicated(), alive) {
+        (_, true) => Provenance { dedicated: socket.dedicated(), server: ServerState::Existing, configuration: Configuration::Unknown },
+        (true, false) => Provenance {
+            dedicated: true,
+            server: ServerState::Created,
+            configuration: if socket.config.is_some() { Configuration::UserConfigured } else { Configuration::Minimal },
+        },
+        (false, false) => Provenance { dedicated: false, server: ServerState::Absent, configuration },
+    }
+}
+
+/// A server's hold on its socket: the tmux connection, and for the dedicated daemon the lease
+/// and the configuration file it was started with.
+pub struct Launch {
+    pub provenance: Provenance,
+    pub tmux: Tmux,
+    lease: Option<Lease>,
+    conf: Option<PathBuf>,
+}
+
+struct Lease {
+    file: File,
+}
+
+impl Launch {
+    /// Joins the socket's server, starting the dedicated daemon when it is absent.
+    pub async fn start(socket: &Socket) -> Result<Launch, String> {
+        if !socket.dedicated() {
+            let provenance = predict(socket).await;
+            return Ok(Launch { provenance, tmux: Tmux::new(socket.global_args(None)), lease: None, conf: None });
+        }
+        let lease = Lease::take(&socket.path)?;
+        let probe = Tmux::new(socket.global_args(None));
+        if alive(&probe).await {
+            let provenance = Provenance { dedicated: true, server: ServerState::Existing, configuration: Configuration::Unknown };
+            return Ok(Launch { provenance, tmux: probe, lease: Some(lease), conf: None });
+        }
+        let nonce = nonce();
+        let (conf, configuration, start): (PathBuf, Configuration, Vec<String>) = match &socket.config {
+            Some(user) => (
+                user.clone(),
+                Configuration::UserConfigured,
+                // The user's configuration may let an empty server exit; the daemon must stay.
+                ["start-server", ";", "set", "-g", "exit-empty", "off", ";", "set", "-g", NONCE_OPTION, &nonce].map(String::from).to_vec(),
+            ),
+            None => (write_minimal_conf(&nonce)?, Configuration::Minimal, vec!["start-server".to_owned()]),
+        };
+        let tmux = Tmux::new(socket.global_args(Some(&conf)));
+        let owned_conf = (configuration == Configuration::Minimal).then(|| conf.clone());
+        if let Err(e) = tmux.run(&start).await {
+            if let Some(c) = &owned_conf {
+                let _ = fs::remove_file(c);
+            }
+            return Err(format!("cannot start the dedicated tmux daemon on {}: {e}", socket.path.display()));
+        }
+        let read_back = tmux.run(&["show-options", "-gqv", NONCE_OPTION]).await.unwrap_or_default();
+        let provenance = if read_back.trim() == nonce {
+            Provenance { dedicated: true, server: ServerState::Created, configuration }
+        } else {
+            // Another launch won the race to start it.
+            Provenance { dedicated: true, server: ServerState::Existing, configuration: Configuration::Unknown }
+        };
+        Ok(Launch { provenance, tmux, lease: Some(lease), conf: owned_conf })
+    }
+
+    /// Leaves the socket: the last server on a launch-created dedicated daemon stops it.
+    pub async fn leave(self) {
+        if let Some(lease) = self.lease {
+            if lease.last_holder() {
+                let created = self.tmux.run(&["show-options", "-gqv", NONCE_OPTION]).await.unwrap_or_default();
+                if !created.trim().is_empty() {
+                    let _ = self.tmux.run(&["kill-server"]).await;
+                }
+            }
+        }
+        if let Some(conf) = self.conf {
+            let _ = fs::remove_file(conf);
+        }
+    }
+}
+
+impl Lease {
+    fn take(socket: &Path) -> Result<Lease, String> {
+        let dir = socket.parent().ok_or_else(|| format!("socket path {} has no directory", socket.display()))?;
+        if !dir.is_dir() {
+            // tmux requires its socket directory to be private to the user.
+            fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(dir)
+                .map_err(|e| format!("cannot create the socket directory {}: {e}", dir.display()))?;
+        }
+        let mut name = socket.file_name().unwrap_or_default().to_owned();
+        name.push(".lease");
+        let path = dir.join(name);
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .mode(0o600)
+            .open(&path)
+            .map_err(|e| format!("cannot open the lease file {}: {e}", path.display()))?;
+        file.lock_shared().map_err(|e| format!("cannot lock the lease file {}: {e}", path.display()))?;
+        Ok(Lease { file })
+    }
+
+    /// Gives up the shared hold; true when no other server holds one.
+    fn last_holder(self) -> bool {
+        let _ = self.file.unlock();
+        self.file.try_lock().is_ok()
+    }
+}
+
+async fn alive(tmux: &Tmux) -> bool {
+    match tmux.run(&["display-message", "-p", "#{pid}"]).await {
+        Ok(_) => true,
+        Err(e) => e.kind != TmuxErrorKind::ServerGone,
+    }
+}
+
+fn nonce() -> String {
+    let mut out = String::new();
+    for salt in 0..2u64 {
+        let mut h = RandomState::new().build_hasher();
+        h.write_u64(salt);
+        h.write_u32(std::process::id());
+        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
+        out.push_str(&format!("{:016x}", h.finish()));
+    }
+    out
+}
+
+/// The minimal configuration plus this launch's nonce, in a private temporary file.
+fn write_minimal_conf(nonce: &str) -> Result<PathBuf, String> {
+    let path = std::env::temp_dir().join(format!("libtmux-mcp-{nonce}.conf"));
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&path)
+        .map_err(|e| format!("cannot write the daemon configuration {}: {e}", path.display()))?;
+    let text = format!("{MINIMAL_CONF}set -g {NONCE_OPTION} \"{nonce}\"\n");
+    if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.sync_all()) {
+        drop(file);
+        let _ = fs::remove_file(&path);
+        return Err(format!("cannot write the daemon configuration {}: {e}", path.display()));
+    }
+    Ok(path)
+}

@@ -1,0 +1,16 @@
+//! tmux-mcp: an MCP server that lets agents drive tmux.
+//!
+//! Start at [`cli`] (what the binary does with its arguments) and [`mcp`] (how a request is
+//! served); `ARCHITECTURE.md` at the repository root is the map.
+
+pub mod catalog;
+pub mod cli;
+pub mod daemon;
+pub mod docs;
+pub mod environment;
+pub mod handlers;
+pub mod mcp;
+pub mod selection;
+pub mod socket;
+pub mod surface;
+pub mod tmux;

@@ -1,0 +1,191 @@
+//! The frozen interface of one server process: the offered tools as `tools/list` returns them,
+//! the batch schemas narrowed to their effective authority, and the `tmux://capabilities`
+//! report. Built once at startup; requests only read it.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use rmcp::model::{JsonObject, ListToolsResult, MetaObject, Tool, ToolAnnotations};
+use serde_json::{Map, Value, json};
+
+use crate::catalog::{TOOLSETS, ToolId};
+use crate::daemon::Provenance;
+use crate::selection::Resolved;
+use crate::socket::Socket;
+
+/// `_meta` key of the capability record; the family's key, kept for compatibility.
+pub const CAPABILITY_KEY: &str = "com.git-pull.libtmux-mcp/capability";
+/// `_meta` key asking clients to load a tool eagerly.
+pub const ALWAYS_LOAD_KEY: &str = "anthropic/alwaysLoad";
+pub const CAPABILITIES_URI: &str = "tmux://capabilities";
+const MINIMUM_TMUX: &str = "3.3a";
+
+pub struct Surface {
+    pub resolved: Resolved,
+    tools: ListToolsResult,
+    /// Per tool (by `ToolId` index): the tools it may nest after exclusions.
+    nested: Vec<Vec<ToolId>>,
+    capabilities: String,
+}
+
+impl Surface {
+    pub fn new(resolved: Resolved, socket: &Socket, provenance: Provenance, environment_values: &[String]) -> Surface {
+        let nested: Vec<Vec<ToolId>> = ToolId::ALL.iter().map(|id| resolved.nested(*id)).collect();
+        let tools = resolved.offered.iter().map(|id| tool(*id, &nested[id.index()])).collect();
+        let capabilities = report(&resolved, &nested, socket, provenance, environment_values);
+        Surface { resolved, tools: ListToolsResult::with_all_items(tools), nested, capabilities }
+    }
+
+    pub fn is_offered(&self, id: ToolId) -> bool {
+        self.resolved.offered.contains(&id)
+    }
+
+    /// The tools a batch may call (its declared authority minus exclusions).
+    pub fn nested(&self, batch: ToolId) -> &[ToolId] {
+        &self.nested[batch.index()]
+    }
+
+    pub fn tools(&self) -> &ListToolsResult {
+        &self.tools
+    }
+
+    pub fn offered_count(&self) -> usize {
+        self.resolved.offered.len()
+    }
+
+    /// The `tmux://capabilities` document.
+    pub fn capabilities(&self) -> &str {
+        &self.capabilities
+    }
+}
+
+/// A tool as `tools/list` gives it.
+pub fn tool(id: ToolId, nested: &[ToolId]) -> Tool {
+    let d = id.descriptor();
+    let annotations = ToolAnnotations::new()
+        .read_only(d.read_only_hint)
+        .destructive(d.destructive_hint)
+        .idempotent(d.idempotent_hint)
+        .open_world(d.open_world_hint);
+    let mut meta = MetaObject::new();
+    meta.insert(CAPABILITY_KEY.into(), record(id, nested));
+    if d.always_load {
+        meta.insert(ALWAYS_LOAD_KEY.into(), json!(true));
+    }
+    Tool::new(d.name, d.description, Arc::new(input_schema(id, nested)))
+        .with_title(d.title)
+        .with_annotations(annotations)
+        .with_raw_output_schema(Arc::new(object(d.output_schema)))
+        .with_meta(meta)
+}
+
+/// The published input schema; a batch's `oneOf` lists only its effective nested tools.
+pub fn input_schema(id: ToolId, nested: &[ToolId]) -> JsonObject {
+    let d = id.descriptor();
+    let mut schema = Value::Object(object(d.input_schema));
+    if let Some(pointer) = d.operation_pointer {
+        let alternatives: Vec<Value> = nested
+            .iter()
+            .filter_map(|n| n.descriptor().batch_alternative)
+            .map(|a| serde_json::from_str(a).unwrap_or_default())
+            .collect();
+        if let Some(holder) = schema.pointer_mut(pointer) {
+            holder["oneOf"] = Value::Array(alternatives);
+        }
+    }
+    match schema {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    }
+}
+
+/// The capability record (`_meta` and the capabilities report). A batch's effects, output
+/// classes and secret flags are the union over its effective nested tools.
+pub fn record(id: ToolId, nested: &[ToolId]) -> Value {
+    let d = id.descriptor();
+    let (effects, outputs, secrets, untrusted) = if d.nested_authority.is_empty() {
+        (ordered(d.tmux_effects.iter().copied()), ordered(d.output_classes.iter().copied()), d.may_expose_secrets, d.may_return_untrusted_content)
+    } else {
+        let rows: Vec<_> = nested.iter().map(|n| n.descriptor()).collect();
+        (
+            ordered(rows.iter().flat_map(|r| r.tmux_effects.iter().copied())),
+            ordered(rows.iter().flat_map(|r| r.output_classes.iter().copied())),
+            rows.iter().any(|r| r.may_expose_secrets),
+            rows.iter().any(|r| r.may_return_untrusted_content),
+        )
+    };
+    let literalization: Map<String, Value> = d.input_literalization.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+    let nested_names: Vec<&str> = nested.iter().map(|n| n.name()).collect();
+    json!({
+        "toolset": d.toolset,
+        "processReach": d.process_reach,
+        "tmuxEffects": effects,
+        "outputClasses": outputs,
+        "mayExposeSecrets": secrets,
+        "mayReturnUntrustedContent": untrusted,
+        "inputLiteralization": literalization,
+        "nestedAuthority": nested_names,
+        "amplifiesFutureInput": d.amplifies_future_input,
+    })
+}
+
+/// Sorted, without repeats (the record's vocabularies sort as their meaning suggests).
+fn ordered<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    items.collect::<BTreeSet<_>>().into_iter().collect()
+}
+
+fn object(text: &str) -> JsonObject {
+    match serde_json::from_str(text) {
+        Ok(Value::Object(map)) => map,
+        _ => JsonObject::new(),
+    }
+}
+
+fn report(resolved: &Resolved, nested: &[Vec<ToolId>], socket: &Socket, provenance: Provenance, environment_values: &[String]) -> String {
+    let names = |ids: &[ToolId]| ids.iter().map(|i| i.name()).collect::<Vec<_>>();
+    let offered: Vec<ToolId> = resolved.offered.iter().copied().collect();
+    let rows: Vec<Value> = offered
+        .iter()
+        .map(|id| {
+            let d = id.descriptor();
+            json!({
+                "name": d.name,
+                "title": d.title,
+                "annotations": {
+                    "readOnlyHint": d.read_only_hint,
+                    "destructiveHint": d.destructive_hint,
+                    "idempotentHint": d.idempotent_hint,
+                    "openWorldHint": d.open_world_hint,
+                },
+                "capability": record(*id, &nested[id.index()]),
+            })
+        })
+        .collect();
+    let doc = json!({
+        "schemaVersion": 1,
+        "server": {"name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION")},
+        "frozen": true,
+        "minimumTmuxVersion": MINIMUM_TMUX,
+        "socket": {
+            "selector": socket.selector_text(),
+            "source": socket.source_text(),
+            "path": socket.path.to_string_lossy(),
+            "selectionProvenance": provenance.selection_text(),
+            "serverState": provenance.server_text(),
+            "configurationProvenance": provenance.configuration_text(),
+            "attachCommand": socket.attach_command(),
+        },
+        "selection": {
+            "toolsets": resolved.toolsets,
+            "toolsetsDefaulted": resolved.defaulted,
+            "availableToolsets": TOOLSETS.iter().map(|t| t.name).collect::<Vec<_>>(),
+            "includedTools": names(&resolved.include),
+            "excludedTools": names(&resolved.exclude),
+            "environmentValuesAllowed": environment_values,
+        },
+        "effectiveTools": names(&offered),
+        "tools": rows,
+        "boundary": "Tool selection shapes the interface; it is not an operating-system sandbox. Execute tools act with the tmux user's authority over files, processes and network. One socket per server process; no tool takes a socket argument.",
+    });
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
+}

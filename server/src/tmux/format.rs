@@ -1,0 +1,77 @@
+//! Building tmux format strings and reading the rows they produce.
+
+use super::{TmuxError, TmuxErrorKind};
+
+/// Separates fields in a row: a control character no tmux name can hold.
+pub const SEPARATOR: char = '\u{1f}';
+
+/// A `-F` format printing `variables` separated by [`SEPARATOR`]. Put free text (a title, a
+/// path) last: a row splits into exactly as many fields as asked for, so a stray separator
+/// inside the last field stays in it.
+pub fn row_format(variables: &[&str]) -> String {
+    let parts: Vec<String> = variables.iter().map(|v| format!("#{{{v}}}")).collect();
+    parts.join(&SEPARATOR.to_string())
+}
+
+/// Makes text literal where tmux expands formats (names, titles, directories): `#` doubled once.
+pub fn quote_literal(text: &str) -> String {
+    text.replace('#', "##")
+}
+
+/// The fields of one output row, read in order.
+pub struct Fields<'a> {
+    parts: std::iter::Peekable<std::str::SplitN<'a, char>>,
+    line: &'a str,
+}
+
+impl<'a> Fields<'a> {
+    pub fn new(line: &'a str, count: usize) -> Self {
+        Fields { parts: line.splitn(count, SEPARATOR).peekable(), line }
+    }
+
+    fn malformed(&self, what: &str) -> TmuxError {
+        TmuxError::new(TmuxErrorKind::Refused, format!("unexpected tmux output ({what}) in row {:?}", self.line))
+    }
+
+    pub fn text(&mut self) -> Result<String, TmuxError> {
+        self.parts.next().map(str::to_owned).ok_or_else(|| self.malformed("missing field"))
+    }
+
+    pub fn int(&mut self) -> Result<i64, TmuxError> {
+        let t = self.text()?;
+        t.trim().parse().map_err(|_| self.malformed("not a number"))
+    }
+
+    /// An integer field that tmux leaves empty when it has no value.
+    pub fn opt_int(&mut self) -> Result<Option<i64>, TmuxError> {
+        let t = self.text()?;
+        if t.is_empty() { Ok(None) } else { t.trim().parse().map(Some).map_err(|_| self.malformed("not a number")) }
+    }
+
+    /// tmux flags print as 1 or 0 (or empty for unset).
+    pub fn flag(&mut self) -> Result<bool, TmuxError> {
+        Ok(self.text()? == "1")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_keep_separators_in_the_last_field() {
+        let line = format!("%1{SEPARATOR}12{SEPARATOR}1{SEPARATOR}a{SEPARATOR}b");
+        let mut f = Fields::new(&line, 4);
+        assert_eq!(f.text().unwrap(), "%1");
+        assert_eq!(f.int().unwrap(), 12);
+        assert!(f.flag().unwrap());
+        assert_eq!(f.text().unwrap(), format!("a{SEPARATOR}b"));
+        assert!(f.text().is_err());
+    }
+
+    #[test]
+    fn literal_text_doubles_hashes_once() {
+        assert_eq!(quote_literal("a#{pane_id}##"), "a##{pane_id}####");
+        assert_eq!(row_format(&["pane_id", "pane_title"]), format!("#{{pane_id}}{SEPARATOR}#{{pane_title}}"));
+    }
+}

@@ -1,0 +1,121 @@
+//! The manifest, the generated registry and the generated docs say the same thing, and the
+//! committed generated files (docs site, manifest schema) are current.
+
+use std::collections::BTreeMap;
+
+use tmux_mcp::catalog::{DOCS, TOOLS, TOOLSETS, ToolId};
+use tmux_mcp_manifest::Catalog;
+use tmux_mcp_manifest::model::wire;
+use tmux_mcp_tests::{ensure_file_contents, repo_root};
+
+fn manifest() -> Catalog {
+    let src = std::fs::read_to_string(repo_root().join("manifest/tools.yaml")).expect("read tools.yaml");
+    Catalog::parse(&src).unwrap_or_else(|errors| panic!("manifest/tools.yaml is invalid: {errors:?}"))
+}
+
+fn page(path: &str) -> &'static str {
+    DOCS.iter().find(|(p, _)| *p == path).map(|(_, text)| *text).unwrap_or_else(|| panic!("no generated page {path}"))
+}
+
+#[test]
+fn the_catalog_has_the_45_tools_of_the_family() {
+    let mut counts = BTreeMap::new();
+    for t in &TOOLS {
+        *counts.entry(t.toolset).or_insert(0) += 1;
+    }
+    assert_eq!(TOOLS.len(), 45);
+    assert_eq!(counts, BTreeMap::from([("execute", 9), ("inspect", 18), ("manage", 13), ("teardown", 5)]));
+    assert_eq!(TOOLSETS.iter().map(|t| t.name).collect::<Vec<_>>(), ["inspect", "manage", "execute", "teardown"]);
+}
+
+#[test]
+fn registry_docs_and_yaml_agree_for_every_tool() {
+    let cat = manifest();
+    assert_eq!(cat.manifest.tools.len(), TOOLS.len());
+    for tool in &cat.manifest.tools {
+        let id = ToolId::from_name(&tool.name).unwrap_or_else(|| panic!("{} is in the YAML but not in the registry", tool.name));
+        let d = id.descriptor();
+        let a = &tool.annotations;
+        let c = &tool.capability;
+        assert_eq!((d.name, d.title, d.description, d.toolset), (tool.name.as_str(), tool.title.as_str(), tool.description.as_str(), tool.toolset.as_str()));
+        assert_eq!(
+            (d.read_only_hint, d.destructive_hint, d.idempotent_hint, d.open_world_hint),
+            (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint),
+            "{}",
+            tool.name
+        );
+        assert_eq!(d.process_reach, wire(&c.process_reach));
+        assert_eq!(d.tmux_effects, c.tmux_effects.iter().map(wire).collect::<Vec<_>>());
+        assert_eq!(d.output_classes, c.output_classes.iter().map(wire).collect::<Vec<_>>());
+        assert_eq!(d.nested_authority, c.nested_authority);
+        let arguments: Vec<&str> = tool.arguments.iter().filter_map(|a| a.name.as_deref()).collect();
+        assert_eq!(d.arguments, arguments, "{}", tool.name);
+
+        let text = page(&format!("src/tools/{}.md", tool.name));
+        assert!(text.contains(&format!("# {} (`{}`)", tool.title, tool.name)), "{}: title", tool.name);
+        assert!(text.contains(&tool.description), "{}: description", tool.name);
+        assert!(text.contains(&format!("[{0}](../toolsets/{0}.md)", tool.toolset)), "{}: toolset", tool.name);
+        let hints = format!(
+            "readOnlyHint {}, destructiveHint {}, idempotentHint {}, openWorldHint {}",
+            a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint
+        );
+        assert!(text.contains(&hints), "{}: annotations", tool.name);
+        for arg in &arguments {
+            assert!(text.contains(&format!("| `{arg}` |")), "{}: argument {arg} missing from its page", tool.name);
+        }
+        let listing = page(&format!("src/toolsets/{}.md", tool.toolset));
+        assert!(listing.contains(&format!("[`{0}`](../tools/{0}.md)", tool.name)), "{} missing from its toolset page", tool.name);
+    }
+}
+
+#[test]
+fn every_schema_is_a_closed_object_with_every_property_described() {
+    fn walk(tool: &str, at: &str, schema: &serde_json::Value, input: bool) {
+        if let Some(props) = schema.get("properties").and_then(|p| p.as_object()) {
+            if input {
+                assert_eq!(schema.get("additionalProperties"), Some(&serde_json::json!(false)), "{tool} {at}: open object");
+            }
+            for (name, prop) in props {
+                let described = prop.get("description").and_then(|d| d.as_str()).is_some_and(|d| !d.is_empty());
+                assert!(described, "{tool} {at}.{name}: no description");
+                walk(tool, &format!("{at}.{name}"), prop, input);
+            }
+        }
+        for key in ["items", "oneOf"] {
+            match schema.get(key) {
+                Some(serde_json::Value::Array(list)) => list.iter().for_each(|s| walk(tool, at, s, input)),
+                Some(s) => walk(tool, &format!("{at}[]"), s, input),
+                None => {}
+            }
+        }
+    }
+    for d in &TOOLS {
+        let input: serde_json::Value = serde_json::from_str(d.input_schema).expect("input schema is JSON");
+        assert_eq!(input["type"], "object", "{}", d.name);
+        assert_eq!(input["additionalProperties"], false, "{}", d.name);
+        walk(d.name, "input", &input, true);
+        let output: serde_json::Value = serde_json::from_str(d.output_schema).expect("output schema is JSON");
+        assert_eq!(output["type"], "object", "{}", d.name);
+        walk(d.name, "output", &output, false);
+    }
+}
+
+#[test]
+fn manifest_schema_is_current() {
+    ensure_file_contents(&repo_root().join("manifest/tools.schema.json"), &tmux_mcp_manifest::json_schema());
+}
+
+#[test]
+fn generated_docs_are_current() {
+    let dir = repo_root().join("generated-docs");
+    let drift = tmux_mcp::docs::check(&dir).expect("read generated-docs");
+    if drift.is_empty() {
+        return;
+    }
+    let listed: Vec<String> = drift.stale.iter().chain(&drift.extra).map(|p| p.display().to_string()).collect();
+    if std::env::var_os("CI").is_none() {
+        tmux_mcp::docs::write(&dir).expect("write generated-docs");
+        panic!("generated-docs was stale and has been regenerated; review and commit:\n{}", listed.join("\n"));
+    }
+    panic!("generated-docs is stale; run `cargo run -p tmux-mcp -- docs` and commit:\n{}", listed.join("\n"));
+}

@@ -1,0 +1,193 @@
+//! Shared test support: private tmux servers, the built binary, a real MCP client over stdio,
+//! and checks that committed generated files are current.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::{RoleClient, RunningService, ServiceError};
+use rmcp::transport::TokioChildProcess;
+use rmcp::ServiceExt;
+use serde_json::Value;
+
+pub type Client = RunningService<RoleClient, ()>;
+
+/// The repository root.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+}
+
+/// The `tmux-mcp` binary that `cargo test --workspace` built beside this test.
+pub fn binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    let dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps");
+    let bin = dir.join("tmux-mcp");
+    assert!(bin.is_file(), "{} is missing: run the tests with `cargo test --workspace` so the binary is built", bin.display());
+    bin
+}
+
+/// rust-analyzer's pattern for committed generated files: when `path` differs from
+/// `contents`, write the new contents (outside CI) and fail, so the change gets committed.
+pub fn ensure_file_contents(path: &Path, contents: &str) {
+    let old = std::fs::read_to_string(path).unwrap_or_default();
+    if old == contents {
+        return;
+    }
+    let shown = path.strip_prefix(repo_root()).unwrap_or(path).display().to_string();
+    if std::env::var_os("CI").is_none() {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("create parent directory");
+        }
+        std::fs::write(path, contents).expect("write generated file");
+        panic!("{shown} was not up to date and has been updated; review and commit it");
+    }
+    panic!("{shown} is not up to date; run the tests locally to regenerate it and commit the result");
+}
+
+/// A private directory, removed on drop.
+pub struct TempDir {
+    pub path: PathBuf,
+}
+
+impl TempDir {
+    pub fn new(tag: &str) -> TempDir {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path = std::env::temp_dir().join(format!("tmcp-{tag}-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create temp dir");
+        TempDir { path }
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// A tmux world of its own: a private TMUX_TMPDIR (so socket names, including the dedicated
+/// `libtmux-mcp`, never meet the user's) and HOME. Every server started in it is killed on drop.
+pub struct World {
+    pub dir: TempDir,
+}
+
+impl Default for World {
+    fn default() -> Self {
+        World::new()
+    }
+}
+
+impl World {
+    pub fn new() -> World {
+        World { dir: TempDir::new("world") }
+    }
+
+    pub fn tmpdir(&self) -> &Path {
+        &self.dir.path
+    }
+
+    /// The environment a process in this world gets (nothing inherited but PATH).
+    pub fn base_env(&self) -> Vec<(String, String)> {
+        vec![
+            ("PATH".into(), std::env::var("PATH").unwrap_or_default()),
+            ("HOME".into(), self.dir.path.display().to_string()),
+            ("TMUX_TMPDIR".into(), self.dir.path.display().to_string()),
+            ("TMPDIR".into(), self.dir.path.display().to_string()),
+        ]
+    }
+
+    /// Runs tmux on socket `name` in this world; panics with tmux's message on failure.
+    pub fn tmux(&self, name: &str, args: &[&str]) -> String {
+        let out = self.try_tmux(name, args);
+        assert!(out.status.success(), "tmux -L {name} {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    pub fn try_tmux(&self, name: &str, args: &[&str]) -> Output {
+        let mut cmd = Command::new("tmux");
+        cmd.env_clear().envs(self.base_env()).arg("-L").arg(name).args(args);
+        cmd.output().expect("run tmux")
+    }
+
+    /// Starts a server on socket `name` with one session `main` running `sh`, no user config.
+    pub fn start_server(&self, name: &str) {
+        self.tmux(name, &["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh"]);
+    }
+
+    pub fn server_alive(&self, name: &str) -> bool {
+        self.try_tmux(name, &["display-message", "-p", "#{pid}"]).status.success()
+    }
+
+    /// Every socket file in this world's tmux directory.
+    pub fn sockets(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for entry in std::fs::read_dir(&self.dir.path).into_iter().flatten().flatten() {
+            if entry.file_name().to_string_lossy().starts_with("tmux-") {
+                for sock in std::fs::read_dir(entry.path()).into_iter().flatten().flatten() {
+                    out.push(sock.file_name().to_string_lossy().into_owned());
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Runs the binary to completion (no stdin).
+    pub fn run(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
+        let mut cmd = Command::new(binary());
+        cmd.env_clear().envs(self.base_env()).envs(env.iter().copied()).args(args).stdin(Stdio::null());
+        cmd.output().expect("run tmux-mcp")
+    }
+
+    /// Spawns the server and connects a real MCP client to it over stdio.
+    pub async fn client(&self, args: &[&str], env: &[(&str, &str)]) -> Client {
+        let mut cmd = tokio::process::Command::new(binary());
+        cmd.env_clear().envs(self.base_env()).envs(env.iter().copied()).args(args);
+        let (transport, _stderr) = TokioChildProcess::builder(cmd).stderr(Stdio::null()).spawn().expect("spawn tmux-mcp");
+        ().serve(transport).await.expect("MCP handshake")
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        for name in self.sockets() {
+            if !name.ends_with(".lease") {
+                let _ = self.try_tmux(&name, &["kill-server"]);
+            }
+        }
+    }
+}
+
+/// Polls `condition` until it holds or `timeout` passes.
+pub fn wait_until(timeout: Duration, mut condition: impl FnMut() -> bool) -> bool {
+    let deadline = Instant::now() + timeout;
+    loop {
+        if condition() {
+            return true;
+        }
+        if Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Calls a tool; a protocol error is returned as `Err`.
+pub async fn call(client: &Client, name: &str, arguments: Value) -> Result<CallToolResult, ServiceError> {
+    let params = match arguments {
+        Value::Object(map) => CallToolRequestParams::new(name.to_owned()).with_arguments(map),
+        _ => CallToolRequestParams::new(name.to_owned()),
+    };
+    client.call_tool(params).await
+}
+
+/// The JSON-RPC error code of a protocol error.
+pub fn error_code(e: &ServiceError) -> Option<i32> {
+    match e {
+        ServiceError::McpError(data) => Some(data.code.0),
+        _ => None,
+    }
+}

@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("amplifies_wrong_tool.yaml");
+
+fn main() {}

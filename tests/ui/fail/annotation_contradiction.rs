@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("annotation_contradiction.yaml");
+
+fn main() {}

@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("bad_default.yaml");
+
+fn main() {}

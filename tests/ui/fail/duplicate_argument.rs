@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("duplicate_argument.yaml");
+
+fn main() {}

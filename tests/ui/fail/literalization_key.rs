@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("literalization_key.yaml");
+
+fn main() {}

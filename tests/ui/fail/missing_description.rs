@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("missing_description.yaml");
+
+fn main() {}

@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("nested_itself.yaml");
+
+fn main() {}

@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("nested_not_read_only.yaml");
+
+fn main() {}

@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("required_with_default.yaml");
+
+fn main() {}

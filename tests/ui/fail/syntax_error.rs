@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("syntax_error.yaml");
+
+fn main() {}

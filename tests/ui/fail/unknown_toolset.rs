@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("unknown_toolset.yaml");
+
+fn main() {}
