@@ -278,7 +278,7 @@ async fn serve(startup: Startup) -> ExitCode {
              this command (see README.md), or press Ctrl-D to quit. `tmux-mcp tools` lists what it offers."
         );
     }
-    let tools = Arc::new(Tools { tmux: launch.tmux.clone(), surface, caller_pane, environment_values: startup.environment_values });
+    let tools = Arc::new(Tools::new(launch.tmux.clone(), startup.socket.path.clone(), surface, caller_pane, startup.environment_values));
     let outcome = match Server::new(tools).serve(rmcp::transport::stdio()).await {
         Ok(running) => running.waiting().await.map(|_| ()).map_err(|e| e.to_string()),
         Err(e) => Err(e.to_string()),

@@ -8,7 +8,6 @@
 //! last one to leave stops a daemon that a launch created.
 
 use std::fs::{self, File, OpenOptions};
-use std::hash::{BuildHasher, Hasher, RandomState};
 use std::io::Write;
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
@@ -125,7 +124,7 @@ impl Launch {
             let provenance = Provenance { dedicated: true, server: ServerState::Existing, configuration: Configuration::Unknown };
             return Ok(Launch { provenance, tmux: probe, lease: Some(lease), conf: None });
         }
-        let nonce = nonce();
+        let nonce = crate::nonce::nonce();
         let (conf, configuration, start): (PathBuf, Configuration, Vec<String>) = match &socket.config {
             Some(user) => (
                 user.clone(),
@@ -206,18 +205,6 @@ async fn alive(tmux: &Tmux) -> bool {
         Ok(_) => true,
         Err(e) => e.kind != TmuxErrorKind::ServerGone,
     }
-}
-
-fn nonce() -> String {
-    let mut out = String::new();
-    for salt in 0..2u64 {
-        let mut h = RandomState::new().build_hasher();
-        h.write_u64(salt);
-        h.write_u32(std::process::id());
-        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
-        out.push_str(&format!("{:016x}", h.finish()));
-    }
-    out
 }
 
 /// The minimal configuration plus this launch's nonce, in a private temporary file.

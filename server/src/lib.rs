@@ -10,6 +10,7 @@ pub mod docs;
 pub mod environment;
 pub mod handlers;
 pub mod mcp;
+pub mod nonce;
 pub mod selection;
 pub mod socket;
 pub mod surface;

@@ -1,11 +1,27 @@
 //! The tool implementations: `Tools` implements the generated `Handlers` trait, one method per
 //! tool, grouped by toolset in the submodules.
 
-use std::sync::Arc;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use rmcp::RoleServer;
+use rmcp::model::ProgressNotificationParam;
 use rmcp::service::RequestContext;
 use tokio_util::sync::CancellationToken;
+
+mod batch;
+mod content;
+mod execute;
+mod inspect;
+mod keys;
+mod manage;
+mod objects;
+mod stream;
+mod shell;
+mod since;
+mod teardown;
+mod wait;
 
 use crate::catalog::{self, ErrorKind, Handlers, ToolError};
 use crate::surface::Surface;
@@ -14,17 +30,75 @@ use crate::tmux::Tmux;
 /// What every handler works with.
 pub struct Tools {
     pub tmux: Tmux,
+    /// The socket file, for commands typed into panes that must reach this same server.
+    pub socket_path: PathBuf,
     pub surface: Arc<Surface>,
     /// The pane this server runs in, when it is on the selected socket.
     pub caller_pane: Option<String>,
     /// Environment variables whose values show_environment may return.
     pub environment_values: Vec<String>,
+    /// Text recently typed into panes, so waits do not match its echo.
+    pub echo: Echo,
+    /// Panes with a run_shell_command in progress.
+    pub running: Mutex<Vec<String>>,
+}
+
+impl Tools {
+    pub fn new(tmux: Tmux, socket_path: PathBuf, surface: Arc<Surface>, caller_pane: Option<String>, environment_values: Vec<String>) -> Self {
+        Tools { tmux, socket_path, surface, caller_pane, environment_values, echo: Echo::default(), running: Mutex::new(Vec::new()) }
+    }
+}
+
+/// How long typed text counts as a possible echo.
+const ECHO_TTL: Duration = Duration::from_secs(10);
+
+/// Text this server typed into panes in the last [`ECHO_TTL`].
+#[derive(Default)]
+pub struct Echo {
+    typed: Mutex<Vec<(Instant, String, String)>>,
+}
+
+impl Echo {
+    pub fn typed(&self, pane: &str, text: &str) {
+        let mut typed = lock(&self.typed);
+        typed.retain(|(at, _, _)| at.elapsed() < ECHO_TTL);
+        typed.push((Instant::now(), pane.to_owned(), text.to_owned()));
+    }
+
+    /// Lines typed into `pane` from `since - ECHO_TTL` on, each with a key that identifies it.
+    pub fn lines(&self, pane: &str, since: Instant) -> Vec<((Instant, usize), String)> {
+        let from = since.checked_sub(ECHO_TTL).unwrap_or(since);
+        lock(&self.typed)
+            .iter()
+            .filter(|(at, p, _)| p == pane && *at >= from)
+            .flat_map(|(at, _, text)| text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(move |(i, l)| ((*at, i), l.to_owned())))
+            .collect()
+    }
+}
+
+/// A poisoned lock only means another call panicked; the data is still usable.
+pub fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A wait's deadline: default 30 s, clamped to 1..600.
+pub fn seconds(requested: Option<i64>) -> i64 {
+    requested.unwrap_or(30).clamp(1, 600)
+}
+
+pub fn cancelled(tool: &str) -> ToolError {
+    ToolError::new(ErrorKind::Refused, format!("{tool} was cancelled by the client"))
+}
+
+/// A failed row's error as the batch output types carry it.
+pub fn row_error(e: &ToolError) -> catalog::types::ToolError {
+    catalog::types::ToolError { message: e.message.clone(), kind: e.kind, retryable: e.kind.retryable() }
 }
 
 /// Per-call state: cancellation and the client to report progress to.
 pub struct CallContext {
     pub cancel: CancellationToken,
-    pub request: Option<RequestContext<RoleServer>>,
+    request: Option<RequestContext<RoleServer>>,
 }
 
 impl CallContext {
@@ -32,21 +106,26 @@ impl CallContext {
         CallContext { cancel: request.ct.clone(), request: Some(request) }
     }
 
-    /// A context with no client behind it (the `tools` self-check, tests).
-    pub fn detached() -> Self {
-        CallContext { cancel: CancellationToken::new(), request: None }
+    /// Bytes the request id takes in the response (for size budgets).
+    pub fn request_id_len(&self) -> usize {
+        self.request.as_ref().and_then(|r| serde_json::to_string(&r.id).ok()).map_or(0, |s| s.len())
+    }
+
+    /// Reports progress when the client asked for it (sent a progress token).
+    pub async fn progress(&self, done: f64, total: f64, message: String) {
+        let Some(request) = &self.request else { return };
+        let Some(token) = request.meta.get_progress_token() else { return };
+        let param = ProgressNotificationParam::new(token, done).with_total(total).with_message(message);
+        let _ = request.peer.notify_progress(param).await;
     }
 }
 
-fn not_yet(tool: &str) -> ToolError {
-    ToolError::new(ErrorKind::Unsupported, format!("{tool} is declared but not implemented in this build yet"))
-}
-
-macro_rules! not_yet {
-    ($($tool:ident),* $(,)?) => {
+/// Each tool's method calls the function of the same name in its module.
+macro_rules! delegate {
+    ($($module:ident :: $tool:ident),* $(,)?) => {
         $(
-            async fn $tool(&self, _cx: &CallContext, _args: catalog::$tool::Args) -> Result<catalog::$tool::Output, ToolError> {
-                Err(not_yet(stringify!($tool)))
+            async fn $tool(&self, cx: &CallContext, args: catalog::$tool::Args) -> Result<catalog::$tool::Output, ToolError> {
+                $module::$tool(self, cx, args).await
             }
         )*
     };
@@ -55,51 +134,51 @@ macro_rules! not_yet {
 impl Handlers for Tools {
     type Context = CallContext;
 
-    not_yet!(
-        call_read_tools_batch,
-        capture_pane,
-        capture_since,
-        clear_pane_scrollback,
-        create_session,
-        create_window,
-        find_pane_by_position,
-        get_pane_info,
-        get_server_info,
-        get_session_info,
-        get_tmux_variables,
-        get_window_info,
-        kill_pane,
-        kill_session,
-        kill_window,
-        list_panes,
-        list_sessions,
-        list_windows,
-        move_window,
-        paste_text,
-        rename_session,
-        rename_window,
-        resize_pane,
-        resize_window,
-        respawn_pane,
-        run_shell_command,
-        search_panes,
-        select_layout,
-        select_pane,
-        select_window,
-        send_keys,
-        send_keys_batch,
-        set_history_limit,
-        set_mouse_enabled,
-        set_pane_title,
-        set_synchronize_panes,
-        show_environment,
-        show_hooks,
-        show_option,
-        signal_channel,
-        snapshot_pane,
-        split_window,
-        swap_pane,
-        wait_for_channel,
-        wait_for_text,
+    delegate!(
+        inspect::list_sessions,
+        inspect::list_windows,
+        inspect::list_panes,
+        inspect::get_server_info,
+        inspect::get_session_info,
+        inspect::get_window_info,
+        inspect::get_pane_info,
+        inspect::find_pane_by_position,
+        inspect::get_tmux_variables,
+        inspect::show_option,
+        inspect::show_environment,
+        inspect::show_hooks,
+        content::capture_pane,
+        content::snapshot_pane,
+        content::search_panes,
+        manage::rename_session,
+        manage::rename_window,
+        manage::select_window,
+        manage::select_pane,
+        manage::select_layout,
+        manage::resize_pane,
+        manage::resize_window,
+        manage::move_window,
+        manage::swap_pane,
+        manage::set_pane_title,
+        manage::set_mouse_enabled,
+        manage::wait_for_channel,
+        manage::signal_channel,
+        execute::create_session,
+        execute::create_window,
+        execute::split_window,
+        execute::respawn_pane,
+        execute::send_keys,
+        execute::send_keys_batch,
+        execute::paste_text,
+        execute::set_synchronize_panes,
+        teardown::kill_session,
+        teardown::kill_window,
+        teardown::kill_pane,
+        teardown::clear_pane_scrollback,
+        teardown::set_history_limit,
+        wait::wait_for_text,
+        shell::run_shell_command,
+        since::capture_since,
+        batch::call_read_tools_batch,
     );
 }

@@ -4,6 +4,7 @@
 //! Handlers see only this API. Today each command is a `tmux` subprocess; a persistent
 //! control-mode client can carry the same calls later without any handler changing.
 
+mod control;
 mod error;
 mod format;
 
@@ -15,8 +16,9 @@ use std::time::Duration;
 use tokio::io::AsyncReadExt;
 use tokio::process::Command;
 
+pub use control::{Event, Watch};
 pub use error::{TmuxError, TmuxErrorKind};
-pub use format::{Fields, quote_literal};
+pub use format::{Fields, SEPARATOR, quote_literal, row_format};
 
 /// Deadline of an ordinary tmux command.
 pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);

@@ -1,0 +1,102 @@
+//! call_read_tools_batch: up to 16 read operations in one request, run serially through the
+//! same dispatch as direct calls, within the batch's effective nested authority (its declared
+//! authority minus exclusions, decided at startup).
+
+use std::future::Future;
+use std::pin::Pin;
+
+use serde_json::Value;
+
+use super::{CallContext, Tools, row_error};
+use crate::catalog::types::OnError;
+use crate::catalog::{self, ErrorKind, ToolError, ToolId, call_read_tools_batch};
+use crate::mcp::envelope;
+
+type R<T> = Result<T, ToolError>;
+
+/// The whole JSON-RPC response must fit in this many bytes.
+pub const RESPONSE_LIMIT: usize = 1_000_000;
+/// Room for the JSON-RPC frame around the result, beyond the request id.
+const FRAME_OVERHEAD: usize = 256;
+
+/// Boxed, because the rows go through `dispatch`, whose future contains this one's: a named,
+/// sized future type breaks that cycle.
+pub fn call_read_tools_batch<'a>(
+    t: &'a Tools,
+    cx: &'a CallContext,
+    a: call_read_tools_batch::Args,
+) -> Pin<Box<dyn Future<Output = R<call_read_tools_batch::Output>> + Send + 'a>> {
+    Box::pin(run(t, cx, a))
+}
+
+async fn run(t: &Tools, cx: &CallContext, a: call_read_tools_batch::Args) -> R<call_read_tools_batch::Output> {
+    let allowed = t.surface.nested(ToolId::CallReadToolsBatch);
+    let mut results = Vec::new();
+    let (mut succeeded, mut failed, mut stopped_at) = (0, 0, None);
+    for (index, op) in a.operations.into_iter().enumerate() {
+        let row = match ToolId::from_name(&op.tool).filter(|id| allowed.contains(id)) {
+            None => {
+                let e = ToolError::new(ErrorKind::InvalidInput, refusal(&op.tool, index));
+                call_read_tools_batch::ResultsItem { index: index as i64, tool: op.tool, success: false, result: None, result_dropped: false, error: Some(row_error(&e)) }
+            }
+            Some(id) => {
+                let outcome = catalog::dispatch(t, cx, id, Value::Object(op.arguments))
+                    .await.map_err(|e| ToolError::new(e.kind, format!("operations[{index}] ({}): {}", op.tool, e.message)));
+                let error = outcome.as_ref().err().map(row_error);
+                let result = serde_json::to_value(envelope(outcome)).ok().and_then(|v| v.as_object().cloned());
+                call_read_tools_batch::ResultsItem { index: index as i64, tool: op.tool, success: error.is_none(), result, result_dropped: false, error }
+            }
+        };
+        let ok = row.success;
+        results.push(row);
+        if ok {
+            succeeded += 1;
+        } else {
+            failed += 1;
+            if a.on_error == OnError::Stop {
+                stopped_at = Some(index as i64);
+                break;
+            }
+        }
+    }
+    let mut output = call_read_tools_batch::Output { results, succeeded, failed, stopped_at, truncated: false, dropped_bytes: 0 };
+    fit(&mut output, RESPONSE_LIMIT.saturating_sub(FRAME_OVERHEAD + cx.request_id_len()));
+    Ok(output)
+}
+
+fn refusal(tool: &str, index: usize) -> String {
+    match ToolId::from_name(tool) {
+        None => format!("operations[{index}]: no tool {tool}"),
+        Some(id) if !id.descriptor().read_only_hint => {
+            format!("operations[{index}]: {tool} changes tmux, and a batch may only call read tools")
+        }
+        Some(_) => format!("operations[{index}]: {tool} is not among the tools this batch may call on this server (left out at startup or excluded by LIBTMUX_EXCLUDE_TOOLS)"),
+    }
+}
+
+/// Bytes the result takes in the response: `structuredContent` plus its copy as JSON text.
+fn response_bytes(output: &call_read_tools_batch::Output) -> usize {
+    let json = serde_json::to_string(output).unwrap_or_default();
+    let as_text = serde_json::to_string(&json).unwrap_or_default();
+    json.len() + as_text.len()
+}
+
+/// Drops row payloads, largest first, until the result fits `budget`; rows themselves stay.
+fn fit(output: &mut call_read_tools_batch::Output, budget: usize) {
+    let mut size = response_bytes(output);
+    while size > budget {
+        let largest = output
+            .results
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| r.result.as_ref().map(|v| (i, serde_json::to_string(v).map(|s| s.len()).unwrap_or_default())))
+            .max_by_key(|(_, len)| *len);
+        let Some((i, len)) = largest else { break };
+        let row = &mut output.results[i];
+        row.result = None;
+        row.result_dropped = true;
+        output.truncated = true;
+        output.dropped_bytes += len as i64;
+        size = response_bytes(output);
+    }
+}

@@ -1,0 +1,201 @@
+//! Inspect tools that read terminal content: capture_pane, snapshot_pane, search_panes.
+
+use std::time::{Duration, Instant};
+
+use regex::{Regex, RegexBuilder};
+
+use super::objects::{self, session_target};
+use super::{CallContext, Tools};
+use crate::catalog::{ErrorKind, ToolError, capture_pane, search_panes, snapshot_pane};
+use crate::tmux::Fields;
+use crate::tmux::{SEPARATOR, row_format};
+
+type R<T> = Result<T, ToolError>;
+
+/// Most bytes of text one capture returns; older lines go first.
+pub const MAX_TEXT_BYTES: usize = 256 << 10;
+/// Scrollback lines fetched when `history` is asked for without `max_lines` or `start`.
+const HISTORY_LINES: i64 = 20_000;
+const SEARCH_PANES: usize = 64;
+const SEARCH_HISTORY_LINES: i64 = 8_192;
+const SEARCH_MATCHES: usize = 200;
+const SEARCH_TIME: Duration = Duration::from_secs(2);
+const MATCH_LINE_CHARS: usize = 1_024;
+
+/// Captured text made presentable and bounded.
+pub struct Shaped {
+    pub text: String,
+    pub lines: i64,
+    pub truncated: bool,
+}
+
+/// Trims trailing spaces and trailing blank lines, keeps the newest `max_lines` and at most
+/// [`MAX_TEXT_BYTES`].
+pub fn shape(raw: &str, max_lines: Option<i64>) -> Shaped {
+    let mut lines: Vec<&str> = raw.lines().map(str::trim_end).collect();
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    let mut truncated = false;
+    if let Some(max) = max_lines.and_then(|m| usize::try_from(m).ok()) {
+        if lines.len() > max {
+            lines.drain(..lines.len() - max);
+            truncated = true;
+        }
+    }
+    let mut bytes: usize = lines.iter().map(|l| l.len() + 1).sum();
+    let mut first = 0;
+    while bytes > MAX_TEXT_BYTES && first + 1 < lines.len() {
+        bytes -= lines[first].len() + 1;
+        first += 1;
+        truncated = true;
+    }
+    let mut text = lines[first..].join("\n");
+    if text.len() > MAX_TEXT_BYTES {
+        let mut cut = text.len() - MAX_TEXT_BYTES;
+        while !text.is_char_boundary(cut) {
+            cut += 1;
+        }
+        text.drain(..cut);
+        truncated = true;
+    }
+    Shaped { lines: (lines.len() - first) as i64, text, truncated }
+}
+
+/// `capture-pane` arguments for a pane, a line range, or the newest history lines.
+fn capture_args(pane: &str, history: bool, start: Option<i64>, end: Option<i64>, max_lines: Option<i64>) -> Vec<String> {
+    let mut args = vec!["capture-pane".to_owned(), "-p".into(), "-J".into(), "-t".into(), pane.to_owned()];
+    let start = start.or_else(|| history.then(|| -max_lines.unwrap_or(HISTORY_LINES)));
+    if let Some(s) = start {
+        args.extend(["-S".into(), s.to_string()]);
+    }
+    if let Some(e) = end {
+        args.extend(["-E".into(), e.to_string()]);
+    }
+    args
+}
+
+pub async fn capture_pane(t: &Tools, _: &CallContext, a: capture_pane::Args) -> R<capture_pane::Output> {
+    if let (Some(s), Some(e)) = (a.start, a.end) {
+        if s > e {
+            return Err(ToolError::new(ErrorKind::InvalidInput, format!("start ({s}) is after end ({e}); give start <= end")));
+        }
+    }
+    let raw = t.tmux.run(&capture_args(&a.pane, a.history, a.start, a.end, a.max_lines)).await?;
+    let s = shape(&raw, a.max_lines);
+    Ok(capture_pane::Output { pane: a.pane, text: s.text, lines: s.lines, truncated: s.truncated })
+}
+
+pub async fn snapshot_pane(t: &Tools, _: &CallContext, a: snapshot_pane::Args) -> R<snapshot_pane::Output> {
+    const VARS: [&str; 9] =
+        ["pane_width", "pane_height", "cursor_x", "cursor_y", "alternate_on", "pane_dead", "pane_in_mode", "scroll_position", "pane_mode"];
+    let mut args = objects::display(&a.pane, &row_format(&VARS));
+    args.push(";".into());
+    args.extend(capture_args(&a.pane, a.history, None, None, a.max_lines));
+    let out = t.tmux.run(&args).await?;
+    let (state, content) = out.split_once('\n').unwrap_or((&out, ""));
+    let mut f = Fields::new(state, VARS.len());
+    let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
+    let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
+    let scroll_position = f.opt_int()?;
+    let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
+    let s = shape(content, a.max_lines);
+    Ok(snapshot_pane::Output {
+        pane: a.pane,
+        content: s.text,
+        lines: s.lines,
+        truncated: s.truncated,
+        width,
+        height,
+        cursor_x,
+        cursor_y,
+        mode,
+        scroll_position: scroll_position.filter(|_| in_mode),
+        alternate_screen,
+        dead,
+    })
+}
+
+/// A linear-time matcher for a search or wait pattern; a bad regex is the caller's error.
+pub fn matcher(pattern: &str, regex: bool, match_case: bool) -> R<Regex> {
+    let source = if regex { pattern.to_owned() } else { regex::escape(pattern) };
+    RegexBuilder::new(&source)
+        .case_insensitive(!match_case)
+        .size_limit(1 << 20)
+        .dfa_size_limit(1 << 20)
+        .build()
+        .map_err(|e| {
+            let why = e.to_string().lines().last().unwrap_or_default().trim().to_owned();
+            ToolError::new(ErrorKind::InvalidInput, format!("pattern {pattern:?} is not a valid regex ({why}); set regex to false to search for it literally"))
+        })
+}
+
+pub async fn search_panes(t: &Tools, _: &CallContext, a: search_panes::Args) -> R<search_panes::Output> {
+    use search_panes::LimitsHitItem as Limit;
+    let re = matcher(&a.pattern, a.regex, a.match_case)?;
+    let mut list = vec!["list-panes".to_owned()];
+    match (&a.session, &a.window) {
+        (Some(_), Some(_)) => return Err(ToolError::new(ErrorKind::InvalidInput, "give session or window, not both")),
+        (Some(s), None) => list.extend(["-s".into(), "-t".into(), session_target(s)]),
+        (None, Some(w)) => list.extend(["-t".into(), w.clone()]),
+        (None, None) => list.push("-a".into()),
+    }
+    list.extend(["-F".into(), "#{pane_id}".into()]);
+    let mut panes: Vec<String> = Vec::new();
+    for id in t.tmux.run(&list).await?.lines() {
+        if !id.is_empty() && !panes.iter().any(|p| p == id) {
+            panes.push(id.to_owned());
+        }
+    }
+    let mut limits = Vec::new();
+    if panes.len() > SEARCH_PANES {
+        panes.truncate(SEARCH_PANES);
+        limits.push(Limit::Panes);
+    }
+    // One round trip: a marker row (unforgeable: it carries a per-call nonce) before each capture.
+    let marker = format!("{SEPARATOR}{}{SEPARATOR}", crate::nonce::nonce());
+    let mut args: Vec<String> = Vec::new();
+    for pane in &panes {
+        if !args.is_empty() {
+            args.push(";".into());
+        }
+        args.extend(["display-message".into(), "-p".into(), "-t".into(), pane.clone()]);
+        args.push(format!("{marker}{}", row_format(&["pane_id", "pane_height", "history_size"])));
+        args.push(";".into());
+        args.extend(capture_args(pane, a.history, None, None, Some(SEARCH_HISTORY_LINES)));
+    }
+    let out = if panes.is_empty() { String::new() } else { t.tmux.run(&args).await? };
+    let started = Instant::now();
+    let mut matches = Vec::new();
+    let mut searched = 0;
+    for block in out.split(&marker).filter(|b| !b.is_empty()) {
+        let (head, body) = block.split_once('\n').unwrap_or((block, ""));
+        let mut f = Fields::new(head, 3);
+        let (pane, height, history) = (f.text()?, f.int()?, f.int()?);
+        if a.history && history > SEARCH_HISTORY_LINES && !limits.contains(&Limit::Lines) {
+            limits.push(Limit::Lines);
+        }
+        searched += 1;
+        let lines: Vec<&str> = body.lines().collect();
+        // The last `height` lines are the screen (0 = its top); lines above it are scrollback.
+        let top = lines.len() as i64 - height;
+        for (i, line) in lines.iter().enumerate() {
+            if i % 256 == 0 && started.elapsed() > SEARCH_TIME {
+                limits.push(Limit::Time);
+                break;
+            }
+            if re.is_match(line) {
+                if matches.len() == SEARCH_MATCHES {
+                    limits.push(Limit::Matches);
+                    break;
+                }
+                let text: String = line.trim_end().chars().take(MATCH_LINE_CHARS).collect();
+                matches.push(search_panes::MatchesItem { pane: pane.clone(), line: i as i64 - top, text });
+            }
+        }
+        if limits.iter().any(|l| matches!(l, Limit::Time | Limit::Matches)) {
+            break;
+        }
+    }
+    Ok(search_panes::Output { matches, panes_searched: searched, limits_hit: limits })
+}

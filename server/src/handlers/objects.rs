@@ -1,0 +1,114 @@
+//! Reading sessions, windows and panes: the tmux formats for each and the rows they produce,
+//! as the manifest's named output types.
+
+use crate::catalog::types::{Pane, Session, Window};
+use crate::tmux::{Fields, TmuxError, row_format};
+
+pub const SESSION_VARS: [&str; 5] = ["session_id", "session_windows", "session_attached", "session_created", "session_name"];
+pub const WINDOW_VARS: [&str; 9] = [
+    "window_id",
+    "session_id",
+    "window_index",
+    "window_panes",
+    "window_active",
+    "window_width",
+    "window_height",
+    "window_layout",
+    "window_name",
+];
+pub const PANE_VARS: [&str; 13] = [
+    "pane_id",
+    "window_id",
+    "session_id",
+    "pane_index",
+    "pane_active",
+    "pane_width",
+    "pane_height",
+    "pane_pid",
+    "pane_dead",
+    "pane_in_mode",
+    "pane_current_command",
+    "pane_current_path",
+    "pane_title",
+];
+
+pub fn session_format() -> String {
+    row_format(&SESSION_VARS)
+}
+
+pub fn window_format() -> String {
+    row_format(&WINDOW_VARS)
+}
+
+pub fn pane_format() -> String {
+    row_format(&PANE_VARS)
+}
+
+pub fn session(fields: &mut Fields) -> Result<Session, TmuxError> {
+    Ok(Session {
+        id: fields.text()?,
+        windows: fields.int()?,
+        attached: fields.int()?,
+        created: fields.int()?,
+        name: fields.text()?,
+    })
+}
+
+pub fn window(fields: &mut Fields) -> Result<Window, TmuxError> {
+    Ok(Window {
+        id: fields.text()?,
+        session_id: fields.text()?,
+        index: fields.int()?,
+        panes: fields.int()?,
+        active: fields.flag()?,
+        width: fields.int()?,
+        height: fields.int()?,
+        layout: fields.text()?,
+        name: fields.text()?,
+    })
+}
+
+/// `caller` is the pane this server runs in, if any.
+pub fn pane(fields: &mut Fields, caller: Option<&str>) -> Result<Pane, TmuxError> {
+    let id = fields.text()?;
+    Ok(Pane {
+        caller: caller == Some(id.as_str()),
+        id,
+        window_id: fields.text()?,
+        session_id: fields.text()?,
+        index: fields.int()?,
+        active: fields.flag()?,
+        width: fields.int()?,
+        height: fields.int()?,
+        pid: fields.int()?,
+        dead: fields.flag()?,
+        in_mode: fields.flag()?,
+        command: fields.text()?,
+        path: fields.text()?,
+        title: fields.text()?,
+    })
+}
+
+/// Parses every non-empty line of `output` with `parse`, each row holding `count` fields.
+pub fn rows<T>(output: &str, count: usize, mut parse: impl FnMut(&mut Fields) -> Result<T, TmuxError>) -> Result<Vec<T>, TmuxError> {
+    output.lines().filter(|l| !l.is_empty()).map(|line| parse(&mut Fields::new(line, count))).collect()
+}
+
+/// A `-t` target for a session given as `$id` or an exact name (`=` stops tmux's prefix matching).
+pub fn session_target(session: &str) -> String {
+    if session.starts_with('$') { session.to_owned() } else { format!("={session}") }
+}
+
+/// Arguments that print `format` for one session, window or pane. `has-session` goes first
+/// because tmux 3.3a's `display-message` prints an empty row, and succeeds, when its target
+/// does not exist; `has-session` fails with "can't find …" instead.
+pub fn display(target: &str, format: &str) -> Vec<String> {
+    let (check, shown) = if target.starts_with('%') || target.starts_with('@') {
+        (target.to_owned(), target.to_owned())
+    } else {
+        let session = session_target(target);
+        // display-message takes a pane target, in which `name:` is the session's current window.
+        (session.clone(), format!("{session}:"))
+    };
+    ["has-session", "-t", &check, ";", "display-message", "-p", "-t", &shown, format].map(str::to_owned).to_vec()
+}
