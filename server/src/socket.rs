@@ -107,11 +107,14 @@ impl Socket {
     /// The arguments selecting this socket, before any tmux command. The socket is always
     /// named explicitly, so `$TMUX` can never redirect a command elsewhere.
     pub fn global_args(&self, config: Option<&Path>) -> Vec<OsString> {
-        let mut args = match &self.selector {
+        // -u: UTF-8 output whatever the locale; without it tmux turns the field separator
+        // (a control character) and every non-ASCII character into `_`.
+        let mut args = vec![OsString::from("-u")];
+        match &self.selector {
             // -L lets tmux create its socket directory with the permissions it insists on.
-            Selector::Name(n) => vec![OsString::from("-L"), OsString::from(n)],
-            Selector::Path(_) => vec![OsString::from("-S"), self.path.clone().into_os_string()],
-        };
+            Selector::Name(n) => args.extend([OsString::from("-L"), OsString::from(n)]),
+            Selector::Path(_) => args.extend([OsString::from("-S"), self.path.clone().into_os_string()]),
+        }
         if let Some(c) = config.or(self.config.as_deref()) {
             args.push("-f".into());
             args.push(c.as_os_str().to_owned());

@@ -25,7 +25,22 @@ pub fn binary() -> PathBuf {
     let dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps");
     let bin = dir.join("tmux-mcp");
     assert!(bin.is_file(), "{} is missing: run the tests with `cargo test --workspace` so the binary is built", bin.display());
+    // `cargo test -p tmux-mcp-tests` alone does not rebuild the binary.
+    let built = std::fs::metadata(&bin).and_then(|m| m.modified()).ok();
+    let newest_source = ["server/src", "manifest/src", "manifest/tools.yaml", "macros/src"].iter().filter_map(|p| newest(&repo_root().join(p))).max();
+    if let (Some(built), Some(source)) = (built, newest_source) {
+        assert!(built >= source, "{} is older than its sources: run `cargo test --workspace` (or `cargo build -p tmux-mcp`) first", bin.display());
+    }
     bin
+}
+
+/// The newest modification time of a file, or of any file under a directory.
+fn newest(path: &Path) -> Option<std::time::SystemTime> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_dir() {
+        return meta.modified().ok();
+    }
+    std::fs::read_dir(path).ok()?.flatten().filter_map(|e| newest(&e.path())).max()
 }
 
 /// rust-analyzer's pattern for committed generated files: when `path` differs from
@@ -190,4 +205,107 @@ pub fn error_code(e: &ServiceError) -> Option<i32> {
         ServiceError::McpError(data) => Some(data.code.0),
         _ => None,
     }
+}
+
+/// A private tmux server `work` with session `main` (one `sh` pane, 80x24) and a client
+/// offering all four toolsets on it.
+pub struct Fixture {
+    pub world: World,
+    pub client: Client,
+}
+
+impl Fixture {
+    pub async fn new() -> Fixture {
+        Fixture::with_env(&[]).await
+    }
+
+    pub async fn with_env(env: &[(&str, &str)]) -> Fixture {
+        let world = World::new();
+        world.start_server("work");
+        let mut all = vec![("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
+        all.extend_from_slice(env);
+        let client = world.client(&["-L", "work"], &all).await;
+        let fixture = Fixture { world, client };
+        fixture.wait_for_prompt("%0");
+        fixture
+    }
+
+    /// tmux on this fixture's server.
+    pub fn tmux(&self, args: &[&str]) -> String {
+        self.world.tmux("work", args)
+    }
+
+    /// The pane's visible text.
+    pub fn screen(&self, pane: &str) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", pane])
+    }
+
+    /// Waits until the pane's shell shows a prompt (its last non-blank line ends in `$ ` or `# `).
+    pub fn wait_for_prompt(&self, pane: &str) {
+        let ready = wait_until(Duration::from_secs(10), || {
+            let screen = self.screen(pane);
+            let last = screen.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or_default().to_owned();
+            last.trim_end().ends_with('$') || last.trim_end().ends_with('#')
+        });
+        assert!(ready, "no shell prompt in {pane}: {:?}", self.screen(pane));
+    }
+
+    /// Waits until `needle` is on the pane's screen.
+    pub fn wait_for_screen(&self, pane: &str, needle: &str) {
+        let seen = wait_until(Duration::from_secs(10), || self.screen(pane).contains(needle));
+        assert!(seen, "{needle:?} never appeared in {pane}: {:?}", self.screen(pane));
+    }
+
+    /// Calls a tool that must succeed; returns its structured output, checked against the
+    /// tool's output schema (and no field beyond it).
+    pub async fn ok(&self, tool: &str, arguments: Value) -> Value {
+        let result = call(&self.client, tool, arguments.clone()).await.unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
+        let body = result.structured_content.clone().unwrap_or(Value::Null);
+        assert_ne!(result.is_error, Some(true), "{tool} {arguments} failed: {body}");
+        check_output(tool, &body);
+        body
+    }
+
+    /// Calls a tool that must fail as a tool error; returns the `{message, kind, retryable}` body.
+    pub async fn fails(&self, tool: &str, arguments: Value) -> Value {
+        let result = call(&self.client, tool, arguments.clone()).await.unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
+        assert_eq!(result.is_error, Some(true), "{tool} {arguments} should fail: {:?}", result.structured_content);
+        let body = result.structured_content.expect("error body");
+        check_error_body(&body);
+        body
+    }
+}
+
+/// A tool error body: exactly `{message, kind, retryable}`, kind from the documented vocabulary.
+pub fn check_error_body(body: &Value) {
+    let kinds: Vec<&str> = tmux_mcp::catalog::ErrorKind::ALL.iter().map(|k| k.as_str()).collect();
+    let keys: Vec<&String> = body.as_object().expect("error body is an object").keys().collect();
+    assert_eq!(keys, ["kind", "message", "retryable"], "{body}");
+    assert!(kinds.contains(&body["kind"].as_str().unwrap_or_default()), "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
+}
+
+/// Checks `value` against `tool`'s output schema: the validator the server uses for inputs,
+/// plus a check that no object holds a field the schema does not declare.
+pub fn check_output(tool: &str, value: &Value) {
+    let id = tmux_mcp::catalog::ToolId::from_name(tool).expect("known tool");
+    let schema: Value = serde_json::from_str(id.descriptor().output_schema).expect("schema");
+    let mut copy = value.clone();
+    if let Err(v) = tmux_mcp_manifest::rt::validate(&schema, &mut copy) {
+        panic!("{tool} output does not match its schema: {v}\n{value}");
+    }
+    fn no_extra(tool: &str, schema: &Value, value: &Value, at: &str) {
+        if let (Some(props), Some(map)) = (schema.get("properties").and_then(Value::as_object), value.as_object()) {
+            for (k, v) in map {
+                let prop = props.get(k).unwrap_or_else(|| panic!("{tool}: {at}.{k} is not in the output schema"));
+                no_extra(tool, prop, v, &format!("{at}.{k}"));
+            }
+        }
+        if let (Some(items), Some(list)) = (schema.get("items"), value.as_array()) {
+            for v in list {
+                no_extra(tool, items, v, &format!("{at}[]"));
+            }
+        }
+    }
+    no_extra(tool, &schema, value, "");
 }

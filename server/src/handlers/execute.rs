@@ -46,7 +46,7 @@ pub async fn create_session(t: &Tools, _: &CallContext, a: create_session::Args)
 }
 
 pub async fn create_window(t: &Tools, _: &CallContext, a: create_window::Args) -> R<create_window::Output> {
-    let mut command: Vec<String> = vec!["new-window".into(), "-d".into(), "-t".into(), format!("{}:", session_target(&a.session))];
+    let mut command: Vec<String> = vec!["new-window".into(), "-d".into(), "-t".into(), session_target(&a.session)];
     if let Some(name) = &a.name {
         command.extend(["-n".into(), quote_literal(name)]);
     }
@@ -138,10 +138,11 @@ async fn send(t: &Tools, pane: &str, text: Option<&str>, keys: &[String], enter:
     if args.is_empty() {
         return Err(ToolError::new(ErrorKind::InvalidInput, "nothing to send: give text, keys or enter"));
     }
-    t.tmux.run(&args).await?;
+    // Recorded first: the echo can arrive before tmux returns.
     if let Some(text) = text {
         t.echo.typed(pane, text);
     }
+    t.tmux.run(&args).await?;
     Ok((text.map_or(0, |s| s.len() as i64), pressed))
 }
 
@@ -181,11 +182,11 @@ pub async fn paste_text(t: &Tools, _: &CallContext, a: paste_text::Args) -> R<pa
         args.extend([";".into(), "set-buffer".into(), "-b".into(), buffer.clone(), "--".into(), "\r".into()]);
         args.extend([";".into(), "paste-buffer".into(), "-d".into(), "-b".into(), buffer.clone(), "-t".into(), a.pane.clone()]);
     }
+    t.echo.typed(&a.pane, &a.text);
     if let Err(e) = t.tmux.run(&args).await {
         let _ = t.tmux.run(&["delete-buffer", "-b", &buffer]).await;
         return Err(e.into());
     }
-    t.echo.typed(&a.pane, &a.text);
     Ok(paste_text::Output { pane: a.pane, bytes: a.text.len() as i64 })
 }
 

@@ -108,7 +108,7 @@ pub async fn resize_window(t: &Tools, _: &CallContext, a: resize_window::Args) -
 }
 
 pub async fn move_window(t: &Tools, _: &CallContext, a: move_window::Args) -> R<move_window::Output> {
-    let destination = format!("{}:{}", session_target(&a.destination_session), a.destination_index);
+    let destination = format!("{}{}", session_target(&a.destination_session), a.destination_index);
     let v = apply_and_read(t, cmd(&["move-window", "-d", "-s", &a.window, "-t", &destination]), &a.window, &["session_id", "window_index"]).await?;
     Ok(move_window::Output { window: a.window, session: v[0].clone(), index: int(&v[1]) })
 }

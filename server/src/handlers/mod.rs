@@ -86,6 +86,13 @@ pub fn seconds(requested: Option<i64>) -> i64 {
     requested.unwrap_or(30).clamp(1, 600)
 }
 
+/// Ticks once a second, first after a second: when a blocking tool reports progress. Clients
+/// that reset their timeout on progress can then wait as long as the tool does.
+pub fn progress_ticker() -> tokio::time::Interval {
+    let every = Duration::from_secs(1);
+    tokio::time::interval_at(tokio::time::Instant::now() + every, every)
+}
+
 pub fn cancelled(tool: &str) -> ToolError {
     ToolError::new(ErrorKind::Refused, format!("{tool} was cancelled by the client"))
 }

@@ -94,21 +94,17 @@ pub fn rows<T>(output: &str, count: usize, mut parse: impl FnMut(&mut Fields) ->
     output.lines().filter(|l| !l.is_empty()).map(|line| parse(&mut Fields::new(line, count))).collect()
 }
 
-/// A `-t` target for a session given as `$id` or an exact name (`=` stops tmux's prefix matching).
+/// A `-t` target for a session given as `$id` or an exact name: `=` stops tmux's prefix
+/// matching, and the trailing `:` makes every command (options and hooks too) read it as a
+/// session.
 pub fn session_target(session: &str) -> String {
-    if session.starts_with('$') { session.to_owned() } else { format!("={session}") }
+    if session.starts_with('$') { format!("{session}:") } else { format!("={session}:") }
 }
 
 /// Arguments that print `format` for one session, window or pane. `has-session` goes first
 /// because tmux 3.3a's `display-message` prints an empty row, and succeeds, when its target
 /// does not exist; `has-session` fails with "can't find …" instead.
 pub fn display(target: &str, format: &str) -> Vec<String> {
-    let (check, shown) = if target.starts_with('%') || target.starts_with('@') {
-        (target.to_owned(), target.to_owned())
-    } else {
-        let session = session_target(target);
-        // display-message takes a pane target, in which `name:` is the session's current window.
-        (session.clone(), format!("{session}:"))
-    };
-    ["has-session", "-t", &check, ";", "display-message", "-p", "-t", &shown, format].map(str::to_owned).to_vec()
+    let target = if target.starts_with('%') || target.starts_with('@') { target.to_owned() } else { session_target(target) };
+    ["has-session", "-t", &target, ";", "display-message", "-p", "-t", &target, format].map(str::to_owned).to_vec()
 }

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{CallContext, Tools, cancelled, lock, objects, seconds};
+use super::{CallContext, Tools, cancelled, lock, objects, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, run_shell_command};
 use crate::tmux::{Fields, TmuxErrorKind, row_format};
 
@@ -13,7 +13,6 @@ type R<T> = Result<T, ToolError>;
 /// Shells whose syntax the typed wrapper uses (`{ …; }`, `$?`, `trap`).
 const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"];
 const HISTORY_LINES: i64 = 20_000;
-const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
 /// Holds a pane for one command; released on drop.
 struct Reservation<'a> {
@@ -85,15 +84,15 @@ pub async fn run_shell_command(t: &Tools, cx: &CallContext, a: run_shell_command
         typing.extend(["set-option", "-p", "-u", "-t", &a.pane, &option, ";"].map(str::to_owned));
     }
     typing.extend(["send-keys", "-t", &a.pane, "-l", "--", &line, ";", "send-keys", "-t", &a.pane, "Enter"].map(str::to_owned));
-    t.tmux.run(&typing).await?;
     t.echo.typed(&a.pane, &line);
+    t.tmux.run(&typing).await?;
 
     let channel = format!("tmux-mcp-{id}");
     let remaining = Duration::from_secs(secs as u64).saturating_sub(started.elapsed());
     let wait_args = ["wait-for", channel.as_str()];
     let wait = t.tmux.run_for(&wait_args, remaining);
     tokio::pin!(wait);
-    let mut progress = tokio::time::interval_at(tokio::time::Instant::now() + PROGRESS_EVERY, PROGRESS_EVERY);
+    let mut progress = progress_ticker();
     let timed_out = loop {
         tokio::select! {
             done = &mut wait => match done {

@@ -8,14 +8,13 @@ use regex::Regex;
 
 use super::content::matcher;
 use super::stream::LineAssembler;
-use super::{CallContext, Tools, cancelled, seconds};
+use super::{CallContext, Tools, cancelled, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, wait_for_text};
 use crate::tmux::{Event, TmuxErrorKind};
 
 type R<T> = Result<T, ToolError>;
 
 const MAX_PATTERN_BYTES: usize = 16 << 10;
-const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 const MAX_LINE_CHARS: usize = 1_024;
 
 pub async fn wait_for_text(t: &Tools, cx: &CallContext, a: wait_for_text::Args) -> R<wait_for_text::Output> {
@@ -37,7 +36,7 @@ pub async fn wait_for_text(t: &Tools, cx: &CallContext, a: wait_for_text::Args) 
     let mut lines = LineAssembler::default();
     let mut echoed: HashSet<(Instant, usize)> = HashSet::new();
     let mut last_partial = String::new();
-    let mut progress = tokio::time::interval_at(tokio::time::Instant::now() + PROGRESS_EVERY, PROGRESS_EVERY);
+    let mut progress = progress_ticker();
 
     let finish = |outcome: Outcome, pattern: Option<String>, line: Option<String>| wait_for_text::Output {
         pane: a.pane.clone(),
@@ -51,14 +50,14 @@ pub async fn wait_for_text(t: &Tools, cx: &CallContext, a: wait_for_text::Args) 
         tokio::select! {
             event = watch.next() => match event {
                 Some(Event::Output { pane, bytes }) if pane == a.pane => {
-                    let mut candidates = lines.push(&bytes);
+                    let mut candidates: Vec<(String, bool)> = lines.push(&bytes).into_iter().map(|l| (l, true)).collect();
                     let partial = lines.partial();
                     if !partial.is_empty() && partial != last_partial {
-                        candidates.push(partial.clone());
+                        candidates.push((partial.clone(), false));
                     }
                     last_partial = partial;
-                    for raw in candidates {
-                        let line = discount_echo(t, &a.pane, started, &mut echoed, &raw);
+                    for (raw, complete) in candidates {
+                        let line = discount_echo(t, &a.pane, started, &mut echoed, &raw, complete);
                         if let Some(i) = stop.iter().position(|re| re.is_match(&line)) {
                             return Ok(finish(Outcome::Stopped, Some(stops[i].clone()), Some(line)));
                         }
@@ -94,14 +93,23 @@ pub async fn wait_for_text(t: &Tools, cx: &CallContext, a: wait_for_text::Args) 
     }
 }
 
-/// Removes from `line` the echo of text this server typed into the pane (each typed line once).
-fn discount_echo(t: &Tools, pane: &str, since: Instant, used: &mut HashSet<(Instant, usize)>, line: &str) -> String {
+/// Removes from `line` the echo of text this server typed into the pane: a whole typed line
+/// (each once), or on a line still being written, the start of one that is being echoed.
+fn discount_echo(t: &Tools, pane: &str, since: Instant, used: &mut HashSet<(Instant, usize)>, line: &str, complete: bool) -> String {
     let mut line = line.to_owned();
     for (key, typed) in t.echo.lines(pane, since) {
-        if !used.contains(&key) {
-            if let Some(at) = line.find(typed.as_str()) {
-                line.replace_range(at..at + typed.len(), "");
+        if used.contains(&key) {
+            continue;
+        }
+        if let Some(at) = line.find(typed.as_str()) {
+            line.replace_range(at..at + typed.len(), "");
+            if complete {
                 used.insert(key);
+            }
+        } else if !complete {
+            let echoed = (1..typed.len()).rev().filter(|&n| typed.is_char_boundary(n)).find(|&n| line.ends_with(&typed[..n]));
+            if let Some(n) = echoed {
+                line.truncate(line.len() - n);
             }
         }
     }

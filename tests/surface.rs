@@ -1,0 +1,202 @@
+//! Every offered tool, called over stdio with arguments synthesised from its own input
+//! schema, succeeds against a real tmux with output matching its output schema; and each does
+//! only what its capability record says (read-only tools change nothing; tools that do not
+//! delete leave every object in place). Plus progress and cancellation of blocking calls.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rmcp::model::{CallToolRequestParams, ClientRequest, NumberOrString, ProgressNotificationParam, ProgressToken, RequestMetaObject};
+use rmcp::service::{NotificationContext, PeerRequestOptions};
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use serde_json::{Map, Value, json};
+use tmux_mcp::catalog::{TOOLS, ToolId};
+use tmux_mcp_tests::{Fixture, World, binary, wait_until};
+
+/// Objects the synthesised arguments point at.
+struct Targets {
+    pane: String,
+    other_pane: String,
+    window: String,
+    session: String,
+}
+
+/// A value for property `name` of a schema: ids from `targets`, else something valid for the
+/// schema (enum's first value, a bound, a plausible string).
+fn synth(name: &str, schema: &Value, t: &Targets) -> Value {
+    let kind = schema["type"].as_str().unwrap_or("");
+    match (name, kind) {
+        ("pane" | "source_pane", _) => json!(t.pane),
+        ("target_pane", _) => json!(t.other_pane),
+        ("window", _) => json!(t.window),
+        ("session" | "destination_session", _) => json!(t.session),
+        ("destination_index", _) => json!(9),
+        ("kill_first" | "enabled" | "enter", _) => json!(true),
+        ("seconds", _) => json!(1),
+        ("limit", _) => json!(3000),
+        ("width", _) => json!(80),
+        ("height", _) => json!(24),
+        ("percent", _) => json!(30),
+        ("command", _) => json!("true"),
+        ("layout", _) => json!("tiled"),
+        ("channel", _) => json!("surface-channel"),
+        // Unique: names of sessions and windows must not collide between tools.
+        ("name" | "title", "string") if schema.get("enum").is_none() && !schema["pattern"].as_str().unwrap_or("").starts_with("^@?") => {
+            static NEXT: AtomicUsize = AtomicUsize::new(0);
+            json!(format!("surface-{name}-{}", NEXT.fetch_add(1, Ordering::Relaxed)))
+        }
+        ("start_directory", _) => json!("/tmp"),
+        ("name", _) if schema.get("pattern").is_some_and(|p| p.as_str().unwrap_or("").starts_with("^@?")) => json!("history-limit"),
+        ("names", _) => json!(["pane_id", "session_name"]),
+        ("operations", _) => match &schema["items"] {
+            items if items.get("oneOf").is_some() => json!([{"tool": "list_sessions"}, {"tool": "get_pane_info", "arguments": {"pane": t.pane}}]),
+            items => json!([object(items, t)]),
+        },
+        (_, "string") => match schema.get("enum").and_then(Value::as_array) {
+            Some(values) => values[0].clone(),
+            None => json!(format!("surface-{name}")),
+        },
+        (_, "integer") => json!(schema["minimum"].as_i64().unwrap_or(1).max(1)),
+        (_, "boolean") => json!(false),
+        (_, "array") => json!([synth(name, &schema["items"], t)]),
+        (_, "object") => object(schema, t),
+        _ => Value::Null,
+    }
+}
+
+/// Required properties, plus `text`, `enter`, `kill_first` and `seconds`: input tools need
+/// something to send, the shell must get its line back, a live pane is only respawned when
+/// killed first, and waits should not take their 30 s default.
+fn object(schema: &Value, t: &Targets) -> Value {
+    let required: Vec<&str> = schema["required"].as_array().map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let mut map = Map::new();
+    for (name, prop) in schema["properties"].as_object().into_iter().flatten() {
+        if required.contains(&name.as_str()) || ["text", "enter", "kill_first", "seconds"].contains(&name.as_str()) {
+            map.insert(name.clone(), synth(name, prop, t));
+        }
+    }
+    Value::Object(map)
+}
+
+/// What tmux holds, in fields a read-only call must not change.
+fn state(f: &Fixture) -> String {
+    let lists = [
+        f.tmux(&["list-sessions", "-F", "#{session_id} #{session_name} #{session_windows}"]),
+        f.tmux(&["list-windows", "-a", "-F", "#{window_id} #{window_index} #{window_name} #{window_layout} #{window_active}"]),
+        f.tmux(&["list-panes", "-a", "-F", "#{pane_id} #{pane_index} #{pane_active} #{pane_title} #{history_size} #{pane_in_mode}"]),
+        f.tmux(&["show-options", "-g"]),
+        f.tmux(&["show-options", "-s"]),
+        f.tmux(&["show-environment", "-g"]),
+        f.tmux(&["list-buffers"]),
+    ];
+    lists.join("\n--\n")
+}
+
+/// The state once it stops changing (a shell may still be printing).
+fn settled(f: &Fixture) -> String {
+    let mut last = state(f);
+    let quiet = wait_until(Duration::from_secs(5), || {
+        let now = state(f);
+        std::mem::replace(&mut last, now.clone()) == now
+    });
+    assert!(quiet, "tmux never settled");
+    last
+}
+
+fn object_ids(f: &Fixture) -> Vec<String> {
+    let mut ids: Vec<String> = f.tmux(&["list-panes", "-a", "-F", "#{session_id} #{window_id} #{pane_id}"]).split_whitespace().map(str::to_owned).collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+#[tokio::test]
+async fn every_tool_works_and_does_only_what_its_record_says() {
+    let f = Fixture::new().await;
+    let other_pane = f.tmux(&["split-window", "-d", "-P", "-F", "#{pane_id}", "-t", "%0", "sh"]).trim().to_owned();
+    f.wait_for_prompt(&other_pane);
+    let listed = f.client.list_tools(None).await.expect("tools/list").tools;
+    assert_eq!(listed.len(), TOOLS.len(), "all four toolsets offer every tool");
+
+    // Teardown last, each on objects made for it.
+    let mut order: Vec<ToolId> = ToolId::ALL.to_vec();
+    order.sort_by_key(|id| (id.descriptor().tmux_effects.contains(&"delete"), id.name()));
+    for id in order {
+        let d = id.descriptor();
+        let targets = if d.tmux_effects.contains(&"delete") && !d.name.starts_with("set_") && !d.name.starts_with("clear") && !d.name.starts_with("respawn") {
+            let created = f.tmux(&["new-session", "-d", "-P", "-F", "#{session_id} #{window_id} #{pane_id}", "sh"]);
+            let parts: Vec<&str> = created.split_whitespace().collect();
+            Targets { session: parts[0].into(), window: parts[1].into(), pane: parts[2].into(), other_pane: other_pane.clone() }
+        } else {
+            Targets { pane: "%0".into(), other_pane: other_pane.clone(), window: "@0".into(), session: "$0".into() }
+        };
+        let tool = listed.iter().find(|t| t.name == d.name).expect("listed");
+        let arguments = object(&Value::Object((*tool.input_schema).clone()), &targets);
+        f.wait_for_prompt("%0");
+        let before = settled(&f);
+        let ids_before = object_ids(&f);
+        let out = f.ok(d.name, arguments.clone()).await;
+        assert!(out.is_object(), "{}: {out}", d.name);
+        if d.read_only_hint {
+            let unchanged = wait_until(Duration::from_secs(3), || state(&f) == before);
+            assert!(unchanged, "{} is read-only but changed tmux:\n{before}\n=> {}", d.name, state(&f));
+        }
+        if !d.tmux_effects.contains(&"delete") {
+            let after = object_ids(&f);
+            let lost: Vec<&String> = ids_before.iter().filter(|i| !after.contains(i)).collect();
+            assert!(lost.is_empty(), "{} does not declare delete but removed {lost:?}", d.name);
+        }
+    }
+    let bodies = f.ok("call_read_tools_batch", json!({"operations": [{"tool": "list_panes"}]})).await;
+    assert_eq!(bodies["succeeded"], 1);
+}
+
+#[derive(Clone, Default)]
+struct Recorder {
+    progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+}
+
+impl ClientHandler for Recorder {
+    async fn on_progress(&self, params: ProgressNotificationParam, _: NotificationContext<RoleClient>) {
+        self.progress.lock().unwrap().push(params);
+    }
+}
+
+// Multi-threaded: the test polls tmux synchronously while the client's transport must keep
+// running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn blocking_calls_report_progress_and_honour_cancellation() {
+    let world = World::new();
+    world.start_server("work");
+    let mut cmd = tokio::process::Command::new(binary());
+    cmd.env_clear().envs(world.base_env()).args(["-L", "work"]);
+    let transport = rmcp::transport::TokioChildProcess::new(cmd).expect("spawn");
+    let recorder = Recorder::default();
+    let client = recorder.clone().serve(transport).await.expect("handshake");
+
+    let mut meta = RequestMetaObject::default();
+    meta.set_progress_token(ProgressToken(NumberOrString::String("wait-1".into())));
+    let mut params = CallToolRequestParams::new("wait_for_text").with_arguments(json!({"pane": "%0", "patterns": ["never"], "seconds": 3}).as_object().unwrap().clone());
+    params.meta = Some(meta);
+    let result = client.call_tool(params).await.expect("call");
+    assert_eq!(result.structured_content.unwrap()["outcome"], "deadline");
+    let progress = recorder.progress.lock().unwrap().clone();
+    assert!(progress.len() >= 2, "one progress notification a second: {progress:?}");
+    // The client may substitute its own token; every notification carries the one sent.
+    assert!(progress.iter().all(|p| p.progress_token == progress[0].progress_token && p.total == Some(3.0)), "{progress:?}");
+    assert!(progress.windows(2).all(|w| w[0].progress < w[1].progress));
+
+    // Cancelled mid-wait: the server stops watching (its control client leaves tmux).
+    let request = ClientRequest::CallToolRequest(rmcp::model::Request::new(
+        CallToolRequestParams::new("wait_for_text").with_arguments(json!({"pane": "%0", "seconds": 60}).as_object().unwrap().clone()),
+    ));
+    let handle = client.peer().send_cancellable_request(request, PeerRequestOptions::no_options()).await.expect("send");
+    let clients = || world.tmux("work", &["list-clients", "-F", "#{client_control_mode}"]);
+    assert!(wait_until(Duration::from_secs(5), || clients().contains('1')), "the wait attaches a control client");
+    handle.cancel(Some("test".into())).await.expect("cancel");
+    assert!(wait_until(Duration::from_secs(5), || !clients().contains('1')), "cancellation detaches it");
+    let after = client.call_tool(CallToolRequestParams::new("list_sessions")).await.expect("still serving");
+    assert_ne!(after.is_error, Some(true));
+    client.cancel().await.unwrap();
+}
