@@ -373,6 +373,7 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
     let nested = &cap.nested_authority;
     let (amplifies, idempotent, always_load) = (cap.amplifies_future_input, cap.idempotent, tool.meta.always_load);
     let arguments = tool.arguments.iter().filter_map(|a| a.name.as_deref());
+    let text_summary = tool.text_content == crate::model::TextContent::Summary;
     quote! {
         rt::ToolDescriptor {
             name: #name,
@@ -399,6 +400,7 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
             batch_alternative: #alternative,
             operation_pointer: #pointer,
             arguments: &[#(#arguments),*],
+            text_summary: #text_summary,
         }
     }
 }

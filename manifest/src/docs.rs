@@ -186,7 +186,11 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
         s.push_str("\nUnknown fields are refused.\n");
     }
 
-    s.push_str("\n## Output\n\n`structuredContent` has these fields, all always present:\n\n");
+    s.push_str("\n## Output\n\n`structuredContent` has these fields, all always present");
+    s.push_str(match tool.text_content {
+        crate::model::TextContent::Json => " (the text content repeats it as JSON):\n\n",
+        crate::model::TextContent::Summary => " (the text content only summarizes its top-level fields):\n\n",
+    });
     s.push_str("| Field | Type | Description |\n|---|---|---|\n");
     let mut rows = Vec::new();
     flatten(cat, &tool.output, "", false, &mut rows);

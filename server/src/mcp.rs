@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListResourcesResult, ListToolsResult,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListResourcesResult, ListToolsResult,
     PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
     ResourceContents, ServerCapabilities, ServerConfig,
 };
@@ -36,11 +36,29 @@ impl Server {
 }
 
 /// A tool's result envelope: `structuredContent` on success, the typed error body otherwise.
-pub fn envelope(result: Result<Value, ToolError>) -> CallToolResult {
+/// The text block repeats the JSON, or for tools that declare it, summarizes it.
+pub fn envelope(tool: ToolId, result: Result<Value, ToolError>) -> CallToolResult {
     match result {
+        Ok(value) if tool.descriptor().text_summary => {
+            let mut envelope = CallToolResult::success(vec![ContentBlock::text(summary(tool, &value))]);
+            envelope.structured_content = Some(value);
+            envelope
+        }
         Ok(value) => CallToolResult::structured(value),
         Err(e) => CallToolResult::structured_error(e.body()),
     }
+}
+
+/// `tool: a=1, b=true; the full result is in structuredContent.`
+fn summary(tool: ToolId, value: &Value) -> String {
+    let fields: Vec<String> = value
+        .as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(_, v)| !v.is_array() && !v.is_object())
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    format!("{}: {}; the full result is in structuredContent.", tool.name(), fields.join(", "))
 }
 
 fn invalid(message: String) -> ErrorData {
@@ -76,7 +94,7 @@ impl ServerHandler for Server {
         }
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         let cx = CallContext::new(context);
-        Ok(envelope(catalog::dispatch(&*self.tools, &cx, id, arguments).await).into())
+        Ok(envelope(id, catalog::dispatch(&*self.tools, &cx, id, arguments).await).into())
     }
 
     async fn list_resources(&self, request: Option<PaginatedRequestParams>, _: RequestContext<RoleServer>) -> Result<ListResourcesResult, ErrorData> {

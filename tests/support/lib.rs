@@ -309,3 +309,78 @@ pub fn check_output(tool: &str, value: &Value) {
     }
     no_extra(tool, &schema, value, "");
 }
+
+/// A bare JSON-RPC peer over the server's stdio, for what an SDK client hides: exact response
+/// bytes, malformed input, ids of any type.
+pub struct RawClient {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl RawClient {
+    /// Spawns the server in `world` and completes the initialize handshake.
+    pub fn start(world: &World, args: &[&str], env: &[(&str, &str)]) -> RawClient {
+        let mut child = Command::new(binary())
+            .env_clear()
+            .envs(world.base_env())
+            .envs(env.iter().copied())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn tmux-mcp");
+        let stdin = child.stdin.take();
+        let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        let mut raw = RawClient { child, stdin, stdout };
+        let init = serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
+        raw.send(&init.to_string());
+        let reply = raw.line().expect("initialize reply");
+        assert!(reply.contains("\"result\""), "{reply}");
+        raw.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        raw
+    }
+
+    pub fn send(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(line.as_bytes()).and_then(|()| stdin.write_all(b"\n")).and_then(|()| stdin.flush()).expect("write to server");
+    }
+
+    /// The next line the server writes, without its newline; `None` at end of output.
+    pub fn line(&mut self) -> Option<String> {
+        use std::io::BufRead;
+        let mut line = String::new();
+        match self.stdout.read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line.trim_end_matches('\n').to_owned()),
+        }
+    }
+
+    /// Sends a request and returns the raw response line and its parsed form.
+    pub fn request(&mut self, id: Value, method: &str, params: Value) -> (String, Value) {
+        self.send(&serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string());
+        loop {
+            let line = self.line().expect("a response");
+            let parsed: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout carried non-JSON ({e}): {line:.200}"));
+            if parsed.get("id") == Some(&id) {
+                return (line, parsed);
+            }
+        }
+    }
+
+    /// Closes stdin and waits for the server to exit.
+    pub fn finish(mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        self.child.wait().expect("wait for server")
+    }
+}
+
+impl Drop for RawClient {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -16,8 +16,8 @@ type R<T> = Result<T, ToolError>;
 
 /// The whole JSON-RPC response must fit in this many bytes.
 pub const RESPONSE_LIMIT: usize = 1_000_000;
-/// Room for the JSON-RPC frame around the result, beyond the request id.
-const FRAME_OVERHEAD: usize = 256;
+/// Room for the JSON-RPC frame and the summary text around the result, beyond the request id.
+const FRAME_OVERHEAD: usize = 1024;
 
 /// Boxed, because the rows go through `dispatch`, whose future contains this one's: a named,
 /// sized future type breaks that cycle.
@@ -43,7 +43,7 @@ async fn run(t: &Tools, cx: &CallContext, a: call_read_tools_batch::Args) -> R<c
                 let outcome = catalog::dispatch(t, cx, id, Value::Object(op.arguments))
                     .await.map_err(|e| ToolError::new(e.kind, format!("operations[{index}] ({}): {}", op.tool, e.message)));
                 let error = outcome.as_ref().err().map(row_error);
-                let result = serde_json::to_value(envelope(outcome)).ok().and_then(|v| v.as_object().cloned());
+                let result = serde_json::to_value(envelope(id, outcome)).ok().and_then(|v| v.as_object().cloned());
                 call_read_tools_batch::ResultsItem { index: index as i64, tool: op.tool, success: error.is_none(), result, result_dropped: false, error }
             }
         };
@@ -74,11 +74,10 @@ fn refusal(tool: &str, index: usize) -> String {
     }
 }
 
-/// Bytes the result takes in the response: `structuredContent` plus its copy as JSON text.
+/// Bytes the result takes in the response: `structuredContent` (its text block is a short
+/// summary, within the frame overhead).
 fn response_bytes(output: &call_read_tools_batch::Output) -> usize {
-    let json = serde_json::to_string(output).unwrap_or_default();
-    let as_text = serde_json::to_string(&json).unwrap_or_default();
-    json.len() + as_text.len()
+    serde_json::to_string(output).map_or(0, |json| json.len())
 }
 
 /// Drops row payloads, largest first, until the result fits `budget`; rows themselves stay.

@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::objects::{self, session_target};
 use super::{CallContext, Tools, seconds};
 use crate::catalog::{
-    ToolError, move_window, rename_session, rename_window, resize_pane, resize_window, select_layout, select_pane, select_window,
+    ErrorKind, ToolError, move_window, rename_session, rename_window, resize_pane, resize_window, select_layout, select_pane, select_window,
     set_mouse_enabled, set_pane_title, signal_channel, swap_pane, wait_for_channel,
 };
 use crate::tmux::{Fields, TmuxErrorKind, quote_literal, row_format};
@@ -84,8 +84,42 @@ pub async fn select_pane(t: &Tools, _: &CallContext, a: select_pane::Args) -> R<
     Ok(select_pane::Output { pane: v[0].clone(), window })
 }
 
+/// tmux 3.3a's layout presets.
+const PRESETS: [&str; 5] = ["even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled"];
+
+/// A preset's full name, or a layout string. Checked here because tmux 3.3a's server crashes
+/// on `select-layout` with some malformed strings (such as `nonsense`), taking every session
+/// with it.
+fn layout_argument(layout: &str) -> R<String> {
+    if let Some(p) = PRESETS.iter().find(|p| **p == layout) {
+        return Ok((*p).to_owned());
+    }
+    let matching: Vec<&str> = PRESETS.iter().copied().filter(|p| p.starts_with(layout)).collect();
+    match matching.as_slice() {
+        [one] => return Ok((*one).to_owned()),
+        [_, _, ..] => {
+            return Err(ToolError::new(ErrorKind::InvalidInput, format!("layout {layout:?} is ambiguous: it could be {}", matching.join(" or "))));
+        }
+        [] => {}
+    }
+    let (checksum, body) = layout.split_once(',').unwrap_or(("", ""));
+    let well_formed = checksum.len() == 4
+        && checksum.chars().all(|c| c.is_ascii_hexdigit())
+        && !body.is_empty()
+        && body.chars().all(|c| c.is_ascii_digit() || ",x[]{}".contains(c));
+    if well_formed {
+        Ok(layout.to_owned())
+    } else {
+        Err(ToolError::new(
+            ErrorKind::InvalidInput,
+            format!("layout {layout:?} is neither a preset ({}) nor a layout string like those get_window_info reports", PRESETS.join(", ")),
+        ))
+    }
+}
+
 pub async fn select_layout(t: &Tools, _: &CallContext, a: select_layout::Args) -> R<select_layout::Output> {
-    let v = apply_and_read(t, cmd(&["select-layout", "-t", &a.window, &a.layout]), &a.window, &["window_layout"]).await?;
+    let layout = layout_argument(&a.layout)?;
+    let v = apply_and_read(t, cmd(&["select-layout", "-t", &a.window, &layout]), &a.window, &["window_layout"]).await?;
     Ok(select_layout::Output { window: a.window, layout: v[0].clone() })
 }
 
@@ -170,4 +204,20 @@ pub async fn signal_channel(t: &Tools, _: &CallContext, a: signal_channel::Args)
 
 fn int(text: &str) -> i64 {
     text.trim().parse().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::layout_argument;
+
+    #[test]
+    fn layouts_are_presets_unique_abbreviations_or_layout_strings() {
+        assert_eq!(layout_argument("tiled").unwrap(), "tiled");
+        assert_eq!(layout_argument("even-h").unwrap(), "even-horizontal");
+        assert_eq!(layout_argument("bb62,80x24,0,0,0").unwrap(), "bb62,80x24,0,0,0");
+        assert!(layout_argument("ma").unwrap_err().message.contains("ambiguous"));
+        for bad in ["nonsense", "zzzz", "abc", "bb62,", "bb62,80x24;rm"] {
+            assert!(layout_argument(bad).is_err(), "{bad}");
+        }
+    }
 }
