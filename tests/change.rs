@@ -101,8 +101,12 @@ async fn paste_text_reaches_exactly_one_pane_and_leaves_no_buffer() {
     f.ok("set_synchronize_panes", json!({"window": "@0", "enabled": true})).await;
     let pasted = f.ok("paste_text", json!({"pane": "%0", "text": "first line\nsecond line", "enter": true})).await;
     assert_eq!(pasted["bytes"], 22);
-    // The terminal echoes the pasted lines, then cat prints each line it read.
-    f.wait_for_screen("%0", "first line\nsecond line\nfirst line\nsecond line");
+    // Each line shows twice: the terminal's echo of it and cat printing what it read.
+    let both = wait_until(Duration::from_secs(5), || {
+        let screen = f.screen("%0");
+        screen.matches("first line").count() == 2 && screen.matches("second line").count() == 2
+    });
+    assert!(both, "{}", f.screen("%0"));
     assert!(!f.screen(&other).contains("line"), "synchronize-panes must not fan a paste out: {}", f.screen(&other));
     assert_eq!(f.tmux(&["list-buffers"]), "", "the paste buffer is removed");
 }

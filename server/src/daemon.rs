@@ -13,7 +13,7 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::socket::Socket;
-use crate::tmux::{Tmux, TmuxErrorKind};
+use crate::tmux::{COMMAND_DEADLINE, SEP, Tmux, TmuxErrorKind};
 
 /// The user option holding the launch nonce.
 const NONCE_OPTION: &str = "@libtmux_mcp_launch_nonce";
@@ -130,19 +130,19 @@ impl Launch {
                 user.clone(),
                 Configuration::UserConfigured,
                 // The user's configuration may let an empty server exit; the daemon must stay.
-                ["start-server", ";", "set", "-g", "exit-empty", "off", ";", "set", "-g", NONCE_OPTION, &nonce].map(String::from).to_vec(),
+                ["start-server", SEP, "set", "-g", "exit-empty", "off", SEP, "set", "-g", NONCE_OPTION, &nonce].map(String::from).to_vec(),
             ),
             None => (write_minimal_conf(&nonce)?, Configuration::Minimal, vec!["start-server".to_owned()]),
         };
         let tmux = Tmux::new(socket.global_args(Some(&conf)));
         let owned_conf = (configuration == Configuration::Minimal).then(|| conf.clone());
-        if let Err(e) = tmux.run(&start).await {
+        if let Err(e) = tmux.run_for(&start, COMMAND_DEADLINE).await {
             if let Some(c) = &owned_conf {
                 let _ = fs::remove_file(c);
             }
             return Err(format!("cannot start the dedicated tmux daemon on {}: {e}", socket.path.display()));
         }
-        let read_back = tmux.run(&["show-options", "-gqv", NONCE_OPTION]).await.unwrap_or_default();
+        let read_back = tmux.run_for(&["show-options", "-gqv", NONCE_OPTION], COMMAND_DEADLINE).await.unwrap_or_default();
         let provenance = if read_back.trim() == nonce {
             Provenance { dedicated: true, server: ServerState::Created, configuration }
         } else {
@@ -156,9 +156,9 @@ impl Launch {
     pub async fn leave(self) {
         if let Some(lease) = self.lease {
             if lease.last_holder() {
-                let created = self.tmux.run(&["show-options", "-gqv", NONCE_OPTION]).await.unwrap_or_default();
+                let created = self.tmux.run_for(&["show-options", "-gqv", NONCE_OPTION], COMMAND_DEADLINE).await.unwrap_or_default();
                 if !created.trim().is_empty() {
-                    let _ = self.tmux.run(&["kill-server"]).await;
+                    let _ = self.tmux.run_for(&["kill-server"], COMMAND_DEADLINE).await;
                 }
             }
         }
@@ -200,8 +200,9 @@ impl Lease {
     }
 }
 
+/// Asked in a subprocess: a probe must not attach a client to someone's server.
 async fn alive(tmux: &Tmux) -> bool {
-    match tmux.run(&["display-message", "-p", "#{pid}"]).await {
+    match tmux.run_for(&["display-message", "-p", "#{pid}"], COMMAND_DEADLINE).await {
         Ok(_) => true,
         Err(e) => e.kind != TmuxErrorKind::ServerGone,
     }

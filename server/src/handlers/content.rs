@@ -8,7 +8,7 @@ use super::objects::{self, session_target};
 use super::{CallContext, Tools};
 use crate::catalog::{ErrorKind, ToolError, capture_pane, search_panes, snapshot_pane};
 use crate::tmux::Fields;
-use crate::tmux::{SEPARATOR, row_format};
+use crate::tmux::{SEP, SEPARATOR, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -90,7 +90,7 @@ pub async fn snapshot_pane(t: &Tools, _: &CallContext, a: snapshot_pane::Args) -
     const VARS: [&str; 9] =
         ["pane_width", "pane_height", "cursor_x", "cursor_y", "alternate_on", "pane_dead", "pane_in_mode", "scroll_position", "pane_mode"];
     let mut args = objects::display(&a.pane, &row_format(&VARS));
-    args.push(";".into());
+    args.push(SEP.into());
     args.extend(capture_args(&a.pane, a.history, None, None, a.max_lines));
     let out = t.tmux.run(&args).await?;
     let (state, content) = out.split_once('\n').unwrap_or((&out, ""));
@@ -157,11 +157,11 @@ pub async fn search_panes(t: &Tools, _: &CallContext, a: search_panes::Args) -> 
     let mut args: Vec<String> = Vec::new();
     for pane in &panes {
         if !args.is_empty() {
-            args.push(";".into());
+            args.push(SEP.into());
         }
         args.extend(["display-message".into(), "-p".into(), "-t".into(), pane.clone()]);
         args.push(format!("{marker}{}", row_format(&["pane_id", "pane_height", "history_size"])));
-        args.push(";".into());
+        args.push(SEP.into());
         args.extend(capture_args(pane, a.history, None, None, Some(SEARCH_HISTORY_LINES)));
     }
     let out = if panes.is_empty() { String::new() } else { t.tmux.run(&args).await? };

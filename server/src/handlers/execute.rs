@@ -6,7 +6,7 @@ use crate::catalog::{
     ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys, send_keys_batch, set_synchronize_panes,
     split_window,
 };
-use crate::tmux::{Fields, quote_literal, row_format};
+use crate::tmux::{Fields, SEP, quote_literal, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -94,7 +94,7 @@ pub async fn respawn_pane(t: &Tools, _: &CallContext, a: respawn_pane::Args) -> 
     if a.kill_first {
         args.push("-k".into());
     }
-    args.extend([";".into(), "display-message".into(), "-p".into(), "-t".into(), a.pane.clone(), "#{pane_pid}".into()]);
+    args.extend([SEP.into(), "display-message".into(), "-p".into(), "-t".into(), a.pane.clone(), "#{pane_pid}".into()]);
     let out = t.tmux.run(&args).await.map_err(|e| {
         if e.message.contains("still active") {
             ToolError::new(ErrorKind::Refused, format!("{}'s process is still running; pass kill_first: true to kill it and start again", a.pane))
@@ -114,7 +114,7 @@ fn input_commands(pane: &str, text: Option<&str>, keys: &[String], enter: bool) 
     let mut args: Vec<String> = Vec::new();
     let mut push = |command: Vec<String>| {
         if !args.is_empty() {
-            args.push(";".into());
+            args.push(SEP.into());
         }
         args.extend(command);
     };
@@ -177,10 +177,10 @@ pub async fn paste_text(t: &Tools, _: &CallContext, a: paste_text::Args) -> R<pa
     // synchronize-panes never fans it out. Enter goes the same way, not through send-keys.
     let buffer = format!("tmux-mcp-{}", crate::nonce::nonce());
     let mut args: Vec<String> = vec!["set-buffer".into(), "-b".into(), buffer.clone(), "--".into(), a.text.clone()];
-    args.extend([";".into(), "paste-buffer".into(), "-p".into(), "-d".into(), "-b".into(), buffer.clone(), "-t".into(), a.pane.clone()]);
+    args.extend([SEP.into(), "paste-buffer".into(), "-p".into(), "-d".into(), "-b".into(), buffer.clone(), "-t".into(), a.pane.clone()]);
     if a.enter {
-        args.extend([";".into(), "set-buffer".into(), "-b".into(), buffer.clone(), "--".into(), "\r".into()]);
-        args.extend([";".into(), "paste-buffer".into(), "-d".into(), "-b".into(), buffer.clone(), "-t".into(), a.pane.clone()]);
+        args.extend([SEP.into(), "set-buffer".into(), "-b".into(), buffer.clone(), "--".into(), "\r".into()]);
+        args.extend([SEP.into(), "paste-buffer".into(), "-d".into(), "-b".into(), buffer.clone(), "-t".into(), a.pane.clone()]);
     }
     t.echo.typed(&a.pane, &a.text);
     if let Err(e) = t.tmux.run(&args).await {
@@ -193,7 +193,7 @@ pub async fn paste_text(t: &Tools, _: &CallContext, a: paste_text::Args) -> R<pa
 pub async fn set_synchronize_panes(t: &Tools, _: &CallContext, a: set_synchronize_panes::Args) -> R<set_synchronize_panes::Output> {
     let value = if a.enabled { "on" } else { "off" };
     let args = [
-        "set-option", "-w", "-t", &a.window, "synchronize-panes", value, ";", "show-options", "-w", "-v", "-t", &a.window, "synchronize-panes",
+        "set-option", "-w", "-t", &a.window, "synchronize-panes", value, SEP, "show-options", "-w", "-v", "-t", &a.window, "synchronize-panes",
     ];
     let out = t.tmux.run(&args).await?;
     Ok(set_synchronize_panes::Output { window: a.window, enabled: out.trim() == "on" })
@@ -202,11 +202,12 @@ pub async fn set_synchronize_panes(t: &Tools, _: &CallContext, a: set_synchroniz
 #[cfg(test)]
 mod tests {
     use super::input_commands;
+    use crate::tmux::SEP;
 
     #[test]
     fn text_is_literal_and_keys_are_checked_before_anything_is_sent() {
         let (args, pressed) = input_commands("%1", Some("ls -l"), &["C-c".into()], true).unwrap();
-        assert_eq!(args, ["send-keys", "-t", "%1", "-l", "--", "ls -l", ";", "send-keys", "-t", "%1", "--", "C-c", "Enter"]);
+        assert_eq!(args, ["send-keys", "-t", "%1", "-l", "--", "ls -l", SEP, "send-keys", "-t", "%1", "--", "C-c", "Enter"]);
         assert_eq!(pressed, 2);
         assert!(input_commands("%1", Some("x"), &["Ener".into()], false).is_err());
     }

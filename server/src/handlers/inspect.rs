@@ -9,14 +9,15 @@ use crate::catalog::{
     ErrorKind, ToolError, find_pane_by_position, get_pane_info, get_server_info, get_session_info, get_tmux_variables,
     get_window_info, list_panes, list_sessions, list_windows, show_environment, show_hooks, show_option,
 };
-use crate::tmux::{SEPARATOR, row_format};
+use crate::tmux::{SEP, SEPARATOR, row_format};
 use crate::tmux::{Fields, TmuxError};
 
 type R<T> = Result<T, ToolError>;
 
 pub async fn list_sessions(t: &Tools, _: &CallContext, _: list_sessions::Args) -> R<list_sessions::Output> {
     let out = t.tmux.run(&["list-sessions", "-F", &objects::session_format()]).await.or_else(empty_when_gone)?;
-    Ok(list_sessions::Output { sessions: rows(&out, SESSION_VARS.len(), objects::session)? })
+    let control = t.tmux.control_session();
+    Ok(list_sessions::Output { sessions: rows(&out, SESSION_VARS.len(), |f| objects::session(f, control.as_deref()))? })
 }
 
 pub async fn list_windows(t: &Tools, _: &CallContext, _: list_windows::Args) -> R<list_windows::Output> {
@@ -46,16 +47,16 @@ pub async fn get_server_info(t: &Tools, _: &CallContext, _: get_server_info::Arg
             "display-message",
             "-p",
             &tag("V", &["version", "socket_path"]),
-            ";",
+            SEP,
             "list-sessions",
             "-F",
             &tag("S", &SESSION_VARS),
-            ";",
+            SEP,
             "list-windows",
             "-a",
             "-F",
             &tag("W", &WINDOW_VARS),
-            ";",
+            SEP,
             "list-panes",
             "-a",
             "-F",
@@ -74,7 +75,7 @@ pub async fn get_server_info(t: &Tools, _: &CallContext, _: get_server_info::Arg
                 version = f.text()?;
                 socket = f.text()?;
             }
-            "S" => sessions.push(objects::session(&mut Fields::new(rest, SESSION_VARS.len()))?),
+            "S" => sessions.push(objects::session(&mut Fields::new(rest, SESSION_VARS.len()), t.tmux.control_session().as_deref())?),
             "W" => windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?),
             "P" => panes.push(objects::pane(&mut Fields::new(rest, PANE_VARS.len()), caller)?),
             _ => {}
@@ -104,7 +105,7 @@ pub async fn get_session_info(t: &Tools, _: &CallContext, a: get_session_info::A
         .run(
             &[
                 objects::display(&a.session, &format!("S{SEPARATOR}{}", objects::session_format())),
-                vec![";".into(), "list-windows".into(), "-t".into(), target, "-F".into(), format!("W{SEPARATOR}{}", objects::window_format())],
+                vec![SEP.into(), "list-windows".into(), "-t".into(), target, "-F".into(), format!("W{SEPARATOR}{}", objects::window_format())],
             ]
             .concat(),
         )
@@ -113,7 +114,7 @@ pub async fn get_session_info(t: &Tools, _: &CallContext, a: get_session_info::A
     let mut windows = Vec::new();
     for line in out.lines() {
         match line.split_once(SEPARATOR) {
-            Some(("S", rest)) => session = Some(objects::session(&mut Fields::new(rest, SESSION_VARS.len()))?),
+            Some(("S", rest)) => session = Some(objects::session(&mut Fields::new(rest, SESSION_VARS.len()), t.tmux.control_session().as_deref())?),
             Some(("W", rest)) => windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?),
             _ => {}
         }
@@ -140,7 +141,7 @@ async fn window_and_panes(
         .run(
             &[
                 objects::display(window, &format!("W{SEPARATOR}{}", objects::window_format())),
-                vec![";".into(), "list-panes".into(), "-t".into(), window.to_owned(), "-F".into(), format!("P{SEPARATOR}{}", row_format(&vars))],
+                vec![SEP.into(), "list-panes".into(), "-t".into(), window.to_owned(), "-F".into(), format!("P{SEPARATOR}{}", row_format(&vars))],
             ]
             .concat(),
         )
@@ -230,7 +231,7 @@ pub async fn show_option(t: &Tools, _: &CallContext, a: show_option::Args) -> R<
     // One round trip: the first listing marks an inherited value with `*`, the second gives it raw.
     let mut args: Vec<String> = vec!["show-options".into(), "-A".into()];
     args.extend(scope.iter().cloned());
-    args.extend([a.name.clone(), ";".into(), "show-options".into(), "-Av".into()]);
+    args.extend([a.name.clone(), SEP.into(), "show-options".into(), "-Av".into()]);
     args.extend(scope);
     args.push(a.name.clone());
     match t.tmux.run(&args).await {

@@ -9,14 +9,14 @@ use crate::catalog::{
     ErrorKind, ToolError, move_window, rename_session, rename_window, resize_pane, resize_window, select_layout, select_pane, select_window,
     set_mouse_enabled, set_pane_title, signal_channel, swap_pane, wait_for_channel,
 };
-use crate::tmux::{Fields, TmuxErrorKind, quote_literal, row_format};
+use crate::tmux::{Fields, SEP, TmuxErrorKind, quote_literal, row_format};
 
 type R<T> = Result<T, ToolError>;
 
 /// Runs `command` then prints `vars` of `target`, returning the printed fields.
 async fn apply_and_read(t: &Tools, command: Vec<String>, target: &str, vars: &[&str]) -> R<Vec<String>> {
     let mut args = command;
-    args.extend([";".into(), "display-message".into(), "-p".into(), "-t".into(), target.to_owned(), row_format(vars)]);
+    args.extend([SEP.into(), "display-message".into(), "-p".into(), "-t".into(), target.to_owned(), row_format(vars)]);
     let out = t.tmux.run(&args).await?;
     let mut f = Fields::new(out.lines().last().unwrap_or_default(), vars.len());
     Ok(vars.iter().map(|_| f.text().unwrap_or_default()).collect())
@@ -150,7 +150,7 @@ pub async fn move_window(t: &Tools, _: &CallContext, a: move_window::Args) -> R<
 pub async fn swap_pane(t: &Tools, _: &CallContext, a: swap_pane::Args) -> R<swap_pane::Output> {
     let mut args = cmd(&["swap-pane", "-d", "-s", &a.source_pane, "-t", &a.target_pane]);
     for pane in [&a.source_pane, &a.target_pane] {
-        args.extend(cmd(&[";", "display-message", "-p", "-t", pane, "#{window_id}"]));
+        args.extend(cmd(&[SEP, "display-message", "-p", "-t", pane, "#{window_id}"]));
     }
     let out = t.tmux.run(&args).await?;
     let mut lines = out.lines().map(str::to_owned);
@@ -175,7 +175,7 @@ pub async fn set_mouse_enabled(t: &Tools, _: &CallContext, a: set_mouse_enabled:
     };
     let mut args = vec!["set-option".to_owned()];
     args.extend(scope.iter().cloned());
-    args.extend(["mouse".into(), value.into(), ";".into(), "show-options".into(), "-v".into()]);
+    args.extend(["mouse".into(), value.into(), SEP.into(), "show-options".into(), "-v".into()]);
     args.extend(scope);
     args.push("mouse".into());
     let out = t.tmux.run(&args).await?;

@@ -2,7 +2,7 @@
 //! as the manifest's named output types.
 
 use crate::catalog::types::{Pane, Session, Window};
-use crate::tmux::{Fields, TmuxError, row_format};
+use crate::tmux::{Fields, SEP, TmuxError, row_format};
 
 pub const SESSION_VARS: [&str; 5] = ["session_id", "session_windows", "session_attached", "session_created", "session_name"];
 pub const WINDOW_VARS: [&str; 9] = [
@@ -44,14 +44,13 @@ pub fn pane_format() -> String {
     row_format(&PANE_VARS)
 }
 
-pub fn session(fields: &mut Fields) -> Result<Session, TmuxError> {
-    Ok(Session {
-        id: fields.text()?,
-        windows: fields.int()?,
-        attached: fields.int()?,
-        created: fields.int()?,
-        name: fields.text()?,
-    })
+/// `control` is the session this server's own control client is attached to: that client is
+/// not counted as attached.
+pub fn session(fields: &mut Fields, control: Option<&str>) -> Result<Session, TmuxError> {
+    let id = fields.text()?;
+    let windows = fields.int()?;
+    let attached = fields.int()? - i64::from(control == Some(id.as_str()));
+    Ok(Session { id, windows, attached: attached.max(0), created: fields.int()?, name: fields.text()? })
 }
 
 pub fn window(fields: &mut Fields) -> Result<Window, TmuxError> {
@@ -106,5 +105,5 @@ pub fn session_target(session: &str) -> String {
 /// does not exist; `has-session` fails with "can't find …" instead.
 pub fn display(target: &str, format: &str) -> Vec<String> {
     let target = if target.starts_with('%') || target.starts_with('@') { target.to_owned() } else { session_target(target) };
-    ["has-session", "-t", &target, ";", "display-message", "-p", "-t", &target, format].map(str::to_owned).to_vec()
+    ["has-session", "-t", &target, SEP, "display-message", "-p", "-t", &target, format].map(str::to_owned).to_vec()
 }

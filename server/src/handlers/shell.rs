@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::{CallContext, Tools, cancelled, lock, objects, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, run_shell_command};
-use crate::tmux::{Fields, TmuxErrorKind, row_format};
+use crate::tmux::{Fields, SEP, TmuxErrorKind, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -81,9 +81,9 @@ pub async fn run_shell_command(t: &Tools, cx: &CallContext, a: run_shell_command
     let mut typing: Vec<String> = Vec::new();
     for option in stale {
         // Left by an earlier call that timed out before its command reported.
-        typing.extend(["set-option", "-p", "-u", "-t", &a.pane, &option, ";"].map(str::to_owned));
+        typing.extend(["set-option", "-p", "-u", "-t", &a.pane, &option, SEP].map(str::to_owned));
     }
-    typing.extend(["send-keys", "-t", &a.pane, "-l", "--", &line, ";", "send-keys", "-t", &a.pane, "Enter"].map(str::to_owned));
+    typing.extend(["send-keys", "-t", &a.pane, "-l", "--", &line, SEP, "send-keys", "-t", &a.pane, "Enter"].map(str::to_owned));
     t.echo.typed(&a.pane, &line);
     t.tmux.run(&typing).await?;
 
@@ -110,9 +110,9 @@ pub async fn run_shell_command(t: &Tools, cx: &CallContext, a: run_shell_command
 
     let option = format!("@tmux_mcp_status_{id}");
     let mut args: Vec<String> = ["display-message", "-p", "-t", &a.pane, &row_format(&["cursor_y", "pane_height"])].map(str::to_owned).to_vec();
-    args.extend([";", "capture-pane", "-p", "-J", "-S", &(-HISTORY_LINES).to_string(), "-t", &a.pane].map(str::to_owned));
+    args.extend([SEP, "capture-pane", "-p", "-J", "-S", &(-HISTORY_LINES).to_string(), "-t", &a.pane].map(str::to_owned));
     if !timed_out {
-        args.extend([";", "show-options", "-p", "-v", "-t", &a.pane, &option, ";", "set-option", "-p", "-u", "-t", &a.pane, &option].map(str::to_owned));
+        args.extend([SEP, "show-options", "-p", "-v", "-t", &a.pane, &option, SEP, "set-option", "-p", "-u", "-t", &a.pane, &option].map(str::to_owned));
     }
     let out = t.tmux.run(&args).await?;
     let mut rows = out.split('\n');
@@ -141,7 +141,7 @@ pub async fn run_shell_command(t: &Tools, cx: &CallContext, a: run_shell_command
 /// that is waited out briefly.
 async fn pane_state(t: &Tools, pane: &str) -> R<(bool, bool, bool, String, Vec<String>)> {
     let mut args = objects::display(pane, &row_format(&["pane_in_mode", "alternate_on", "pane_dead", "pane_current_command"]));
-    args.extend([";", "show-options", "-p", "-t", pane].map(str::to_owned));
+    args.extend([SEP, "show-options", "-p", "-t", pane].map(str::to_owned));
     for _ in 0..20 {
         let out = t.tmux.run(&args).await?;
         let mut rows = out.lines();

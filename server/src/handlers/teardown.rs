@@ -3,7 +3,7 @@
 
 use super::{CallContext, Tools, objects};
 use crate::catalog::{ErrorKind, ToolError, clear_pane_scrollback, kill_pane, kill_session, kill_window, set_history_limit};
-use crate::tmux::{Fields, row_format};
+use crate::tmux::{Fields, SEP, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -50,7 +50,7 @@ pub async fn kill_pane(t: &Tools, _: &CallContext, a: kill_pane::Args) -> R<kill
 
 pub async fn clear_pane_scrollback(t: &Tools, _: &CallContext, a: clear_pane_scrollback::Args) -> R<clear_pane_scrollback::Output> {
     let mut args = objects::display(&a.pane, "#{history_size}");
-    args.extend([";", "clear-history", "-t", &a.pane].map(str::to_owned));
+    args.extend([SEP, "clear-history", "-t", &a.pane].map(str::to_owned));
     let out = t.tmux.run(&args).await?;
     Ok(clear_pane_scrollback::Output { pane: a.pane, discarded_lines: out.trim().parse().unwrap_or_default() })
 }
@@ -67,7 +67,7 @@ pub async fn set_history_limit(t: &Tools, _: &CallContext, a: set_history_limit:
     // -A: a session without its own value reports the inherited one.
     let mut args = vec!["show-options".to_owned(), "-Av".into()];
     args.extend(scope.iter().cloned());
-    args.extend(["history-limit".into(), ";".into(), "set-option".into()]);
+    args.extend(["history-limit".into(), SEP.into(), "set-option".into()]);
     args.extend(scope);
     args.extend(["history-limit".into(), a.limit.to_string()]);
     let out = t.tmux.run(&args).await?;

@@ -2,14 +2,24 @@
 
 use super::{TmuxError, TmuxErrorKind};
 
+/// Separates commands in an argument list. It holds a NUL byte, which no value from a client
+/// can (they are refused), so a client's `;` is never taken for it.
+pub const SEP: &str = "\0;";
+
 /// Separates fields in a row: a control character no tmux name can hold.
 pub const SEPARATOR: char = '\u{1f}';
 
-/// A `-F` format printing `variables` separated by [`SEPARATOR`]. Put free text (a title, a
-/// path) last: a row splits into exactly as many fields as asked for, so a stray separator
-/// inside the last field stays in it.
+/// Variables holding text that programs or people choose (a directory may even hold a
+/// newline). Each is printed with line breaks and [`SEPARATOR`]s replaced by `?`, so a row is
+/// one line with its fields where they belong.
+const FREE_TEXT: [&str; 5] = ["pane_current_path", "pane_current_command", "pane_title", "session_name", "window_name"];
+
+/// A `-F` format printing `variables` separated by [`SEPARATOR`].
 pub fn row_format(variables: &[&str]) -> String {
-    let parts: Vec<String> = variables.iter().map(|v| format!("#{{{v}}}")).collect();
+    let parts: Vec<String> = variables
+        .iter()
+        .map(|v| if FREE_TEXT.contains(v) { format!("#{{s/[\n\r{SEPARATOR}]/?/:{v}}}") } else { format!("#{{{v}}}") })
+        .collect();
     parts.join(&SEPARATOR.to_string())
 }
 
@@ -72,6 +82,6 @@ mod tests {
     #[test]
     fn literal_text_doubles_hashes_once() {
         assert_eq!(quote_literal("a#{pane_id}##"), "a##{pane_id}####");
-        assert_eq!(row_format(&["pane_id", "pane_title"]), format!("#{{pane_id}}{SEPARATOR}#{{pane_title}}"));
+        assert_eq!(row_format(&["pane_id", "pane_title"]), format!("#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/:pane_title}}"));
     }
 }

@@ -4,6 +4,7 @@
 //! Handlers see only this API. Today each command is a `tmux` subprocess; a persistent
 //! control-mode client can carry the same calls later without any handler changing.
 
+mod channel;
 mod control;
 mod error;
 mod format;
@@ -18,7 +19,7 @@ use tokio::process::Command;
 
 pub use control::{Event, Watch};
 pub use error::{TmuxError, TmuxErrorKind};
-pub use format::{Fields, SEPARATOR, quote_literal, row_format};
+pub use format::{Fields, SEP, SEPARATOR, quote_literal, row_format};
 
 /// Deadline of an ordinary tmux command.
 pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);
@@ -27,16 +28,34 @@ pub const MAX_OUTPUT: usize = 64 << 20;
 /// Most bytes of stderr kept from one command.
 const MAX_ERROR_OUTPUT: usize = 64 << 10;
 
-/// How to reach the tmux server: the global arguments every command starts with.
-#[derive(Debug, Clone)]
+/// Commands the persistent control client may carry: they do not block, and what they print
+/// is tmux metadata, never terminal content (which could imitate the client's protocol).
+const CHANNEL_COMMANDS: &[&str] = &[
+    "clear-history", "delete-buffer", "display-message", "has-session", "kill-pane", "kill-session", "kill-window", "list-clients",
+    "list-panes", "list-sessions", "list-windows", "move-window", "new-session", "new-window", "paste-buffer", "rename-session",
+    "rename-window", "resize-pane", "resize-window", "respawn-pane", "select-layout", "select-pane", "select-window", "send-keys",
+    "set-buffer", "set-option", "show-environment", "show-hooks", "show-options", "split-window", "swap-pane",
+];
+
+/// How to reach the tmux server: the global arguments every command starts with, and the
+/// control client that carries most commands.
+#[derive(Clone)]
 pub struct Tmux {
     global: Arc<[OsString]>,
+    channel: Arc<channel::Channel>,
 }
 
 impl Tmux {
     /// `global` are the arguments before the command: `-L name` or `-S path`, and `-f config`.
     pub fn new(global: Vec<OsString>) -> Self {
-        Tmux { global: global.into() }
+        let global: Arc<[OsString]> = global.into();
+        Tmux { channel: Arc::new(channel::Channel::new(global.clone())), global }
+    }
+
+    /// The session the command-carrying control client is attached to: its count of attached
+    /// clients includes this server's client.
+    pub fn control_session(&self) -> Option<String> {
+        self.channel.session()
     }
 
     /// The global arguments (for building an attach command, say).
@@ -44,23 +63,27 @@ impl Tmux {
         &self.global
     }
 
-    /// Runs one command and returns its stdout.
+    /// Runs commands (separated by [`SEP`]) and returns their output, through the control
+    /// client when it can carry them, else a subprocess.
     pub async fn run<S: AsRef<str>>(&self, args: &[S]) -> Result<String, TmuxError> {
+        if carried(args) {
+            if let Some(done) = self.channel.run(args, COMMAND_DEADLINE).await {
+                return done;
+            }
+        }
         self.run_for(args, COMMAND_DEADLINE).await
     }
 
-    /// Runs one command with its own deadline (for commands that block, like `wait-for`).
+    /// Runs commands in a `tmux` subprocess with their own deadline (for commands that block,
+    /// like `wait-for`, and for probes that must not attach a client).
     pub async fn run_for<S: AsRef<str>>(&self, args: &[S], deadline: Duration) -> Result<String, TmuxError> {
         let command_name = args.first().map(|a| a.as_ref().to_owned()).unwrap_or_default();
-        if let Some(bad) = args.iter().find(|a| a.as_ref().contains('\0')) {
-            return Err(TmuxError::new(
-                TmuxErrorKind::Refused,
-                format!("{command_name}: an argument contains a NUL byte ({} bytes); tmux cannot take it", bad.as_ref().len()),
-            ));
-        }
+        let argv = argv(args).map_err(|len| {
+            TmuxError::new(TmuxErrorKind::Refused, format!("{command_name}: an argument contains a NUL byte ({len} bytes); tmux cannot take it"))
+        })?;
         let mut cmd = Command::new("tmux");
         cmd.args(self.global.iter())
-            .args(args.iter().map(|a| a.as_ref()))
+            .args(argv)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -112,5 +135,48 @@ impl Tmux {
         }
         let message = String::from_utf8_lossy(&err).trim().to_owned();
         Err(TmuxError::from_stderr(&command_name, &message))
+    }
+}
+
+/// Whether every command in `args` may go through the control client.
+fn carried<S: AsRef<str>>(args: &[S]) -> bool {
+    let mut expect_name = true;
+    args.iter().all(|a| {
+        let a = a.as_ref();
+        let ok = !expect_name || CHANNEL_COMMANDS.contains(&a);
+        expect_name = a == SEP;
+        ok
+    })
+}
+
+/// The argv tmux receives: [`SEP`] becomes the `;` that separates commands, and a value ending
+/// in `;` gets a backslash before it, which tmux removes (otherwise tmux would cut the `;` off
+/// and end the command there). Err with the length of a value holding a NUL byte.
+fn argv<S: AsRef<str>>(args: &[S]) -> Result<Vec<String>, usize> {
+    args.iter()
+        .map(|a| {
+            let a = a.as_ref();
+            if a == SEP {
+                Ok(";".to_owned())
+            } else if a.contains('\0') {
+                Err(a.len())
+            } else if let Some(head) = a.strip_suffix(';') {
+                Ok(format!("{head}\\;"))
+            } else {
+                Ok(a.to_owned())
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn separators_and_trailing_semicolons() {
+        let args = ["send-keys", "-l", ";", SEP, "set-buffer", "a\\;", "x;"];
+        assert_eq!(argv(&args).unwrap(), ["send-keys", "-l", "\\;", ";", "set-buffer", "a\\\\;", "x\\;"]);
+        assert_eq!(argv(&["a\0b"]), Err(3));
     }
 }
