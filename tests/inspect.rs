@@ -198,13 +198,19 @@ async fn snapshot_pane_reports_state_with_the_screen() {
     let alternate = f.ok("snapshot_pane", json!({"pane": "%0"})).await;
     assert_eq!(alternate["alternate_screen"], true);
 
-    f.tmux(&["set-option", "-p", "-t", "%0", "remain-on-exit", "on"]);
-    f.tmux(&["respawn-pane", "-k", "-t", "%0", "sh -c 'exit 3'"]);
-    assert!(tmux_mcp_tests::wait_until(Duration::from_secs(5), || f.tmux(&["display-message", "-p", "-t", "%0", "#{pane_dead}"]).trim() == "1"));
-    let dead = f.ok("snapshot_pane", json!({"pane": "%0"})).await;
+    f.tmux(&["set-option", "-g", "remain-on-exit", "on"]);
+    let exiting = f.tmux(&["new-window", "-d", "-P", "-F", "#{pane_id}", "sh -c 'sleep 0.3; exit 3'"]).trim().to_owned();
+    // tmux marks a pane dead when its terminal closes and learns the status when it reaps it.
+    // Under heavy load tmux 3.3a has been seen to leave the status unknown for good; the tool
+    // must then say null, and otherwise exactly what tmux learnt.
+    let status = || f.tmux(&["display-message", "-p", "-t", &exiting, "#{pane_dead}:#{pane_dead_status}"]).trim().to_owned();
+    assert!(tmux_mcp_tests::wait_until(Duration::from_secs(10), || status() == "1:3") || status() == "1:", "pane state {}", status());
+    let dead = f.ok("snapshot_pane", json!({"pane": exiting})).await;
     assert_eq!(dead["dead"], true);
-    let info = f.ok("get_pane_info", json!({"pane": "%0"})).await;
-    assert_eq!(info["dead_status"], 3);
+    let info = f.ok("get_pane_info", json!({"pane": exiting})).await;
+    let known = status();
+    let expected = if known == "1:3" { json!(3) } else { Value::Null };
+    assert_eq!(info["dead_status"], expected, "tmux says {known}");
 }
 
 #[tokio::test]
@@ -357,8 +363,17 @@ async fn refusals_are_typed_and_helpful() {
     assert_eq!(f.fails("snapshot_pane", json!({"pane": "%999"})).await["kind"], "object_gone");
     assert_eq!(f.fails("wait_for_text", json!({"pane": "%999", "seconds": 1})).await["kind"], "object_gone");
 
-    f.tmux(&["kill-server"]);
-    let down = f.fails("list_sessions", json!({})).await;
+    f.world.kill_server("work");
+    // A dying server still answers clients already connected (with no sessions) for a moment.
+    let mut down = Value::Null;
+    for _ in 0..500 {
+        let result = tmux_mcp_tests::call(&f.client, "list_sessions", json!({})).await.unwrap();
+        if result.is_error == Some(true) {
+            down = result.structured_content.unwrap();
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     assert_eq!((down["kind"].clone(), down["retryable"].clone()), (json!("server_gone"), json!(true)));
     f.world.start_server("work");
     let back = f.ok("list_sessions", json!({})).await;

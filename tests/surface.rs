@@ -140,7 +140,9 @@ async fn every_tool_works_and_does_only_what_its_record_says() {
         assert!(out.is_object(), "{}: {out}", d.name);
         if d.read_only_hint {
             let unchanged = wait_until(Duration::from_secs(3), || state(&f) == before);
-            assert!(unchanged, "{} is read-only but changed tmux:\n{before}\n=> {}", d.name, state(&f));
+            let after = state(&f);
+            let changed: Vec<String> = before.lines().zip(after.lines()).filter(|(b, a)| b != a).map(|(b, a)| format!("{b}\n  => {a}")).collect();
+            assert!(unchanged, "{} is read-only but changed tmux:\n{}", d.name, changed.join("\n"));
         }
         if !d.tmux_effects.contains(&"delete") {
             let after = object_ids(&f);
@@ -192,10 +194,11 @@ async fn blocking_calls_report_progress_and_honour_cancellation() {
         CallToolRequestParams::new("wait_for_text").with_arguments(json!({"pane": "%0", "seconds": 60}).as_object().unwrap().clone()),
     ));
     let handle = client.peer().send_cancellable_request(request, PeerRequestOptions::no_options()).await.expect("send");
-    let clients = || world.tmux("work", &["list-clients", "-F", "#{client_control_mode}"]);
-    assert!(wait_until(Duration::from_secs(5), || clients().contains('1')), "the wait attaches a control client");
+    // The wait watches through a read-only control client of its own.
+    let watchers = || world.tmux("work", &["list-clients", "-F", "#{client_readonly}"]);
+    assert!(wait_until(Duration::from_secs(5), || watchers().contains('1')), "the wait attaches a read-only control client");
     handle.cancel(Some("test".into())).await.expect("cancel");
-    assert!(wait_until(Duration::from_secs(5), || !clients().contains('1')), "cancellation detaches it");
+    assert!(wait_until(Duration::from_secs(5), || !watchers().contains('1')), "cancellation detaches it");
     let after = client.call_tool(CallToolRequestParams::new("list_sessions")).await.expect("still serving");
     assert_ne!(after.is_error, Some(true));
     client.cancel().await.unwrap();

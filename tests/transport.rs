@@ -59,7 +59,7 @@ async fn commands_fail_cleanly_while_tmux_is_gone_and_work_again_after() {
     world.start_server("work");
     let tmux = tmux_for(&world, "work");
     assert!(tmux.run(&["list-sessions"]).await.is_ok());
-    world.tmux("work", &["kill-server"]);
+    world.kill_server("work");
     let gone = tmux.run(&["list-sessions"]).await.unwrap_err();
     assert_eq!(gone.kind, TmuxErrorKind::ServerGone);
     world.start_server("work");

@@ -127,6 +127,19 @@ impl World {
         cmd.output().expect("run tmux")
     }
 
+    /// Kills the server on socket `name` and waits until it has really gone: `kill-server`
+    /// returns while the server is still shutting down, and a command sent then fails with
+    /// "server exited unexpectedly".
+    pub fn kill_server(&self, name: &str) {
+        self.tmux(name, &["kill-server"]);
+        let refused = || {
+            let out = self.try_tmux(name, &["display-message", "-p", "#{pid}"]);
+            let err = String::from_utf8_lossy(&out.stderr);
+            err.contains("no server running") || err.contains("error connecting")
+        };
+        assert!(wait_until(Duration::from_secs(10), refused), "the tmux server on {name} did not exit");
+    }
+
     /// Starts a server on socket `name` with one session `main` running `sh`, no user config.
     pub fn start_server(&self, name: &str) {
         self.tmux(name, &["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh"]);
