@@ -76,7 +76,10 @@ fn every_schema_is_a_closed_object_with_every_property_described() {
                 assert_eq!(schema.get("additionalProperties"), Some(&serde_json::json!(false)), "{tool} {at}: open object");
             }
             for (name, prop) in props {
-                let described = prop.get("description").and_then(|d| d.as_str()).is_some_and(|d| !d.is_empty());
+                // A batch row's tool name is a constant, and its arguments are exactly that
+                // tool's own input schema (whose fields are described).
+                let nested = prop.get("const").is_some() || (name == "arguments" && props.contains_key("tool"));
+                let described = nested || prop.get("description").and_then(|d| d.as_str()).is_some_and(|d| !d.is_empty());
                 assert!(described, "{tool} {at}.{name}: no description");
                 walk(tool, &format!("{at}.{name}"), prop, input);
             }
@@ -98,6 +101,33 @@ fn every_schema_is_a_closed_object_with_every_property_described() {
         assert_eq!(output["type"], "object", "{}", d.name);
         walk(d.name, "output", &output, false);
     }
+}
+
+#[test]
+fn batch_alternatives_carry_each_tools_own_input_schema() {
+    let batch = ToolId::from_name("call_read_tools_batch").unwrap().descriptor();
+    let schema: serde_json::Value = serde_json::from_str(batch.input_schema).unwrap();
+    let alternatives = schema["properties"]["operations"]["items"]["oneOf"].as_array().unwrap();
+    assert_eq!(alternatives.len(), batch.nested_authority.len());
+    for alternative in alternatives {
+        let name = alternative["properties"]["tool"]["const"].as_str().unwrap();
+        let own: serde_json::Value = serde_json::from_str(ToolId::from_name(name).unwrap().descriptor().input_schema).unwrap();
+        assert_eq!(alternative["properties"]["arguments"], own, "{name}");
+    }
+}
+
+/// tools/list with every tool stays within 66,000 bytes of JSON (the family's Rust server
+/// spends about 111 KB on the same catalog).
+#[test]
+fn the_full_tool_list_fits_its_byte_budget() {
+    use tmux_mcp::environment::Environment;
+    use tmux_mcp::selection::Selection;
+    let all = Environment::from_pairs(&[("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")]);
+    let resolved = Selection::from_env(&all).unwrap().resolve(false);
+    let tools: Vec<_> = resolved.offered.iter().map(|id| tmux_mcp::surface::tool(*id, &resolved.nested(*id))).collect();
+    assert_eq!(tools.len(), 45);
+    let bytes = serde_json::to_string(&serde_json::json!({"tools": tools})).unwrap().len();
+    assert!(bytes <= 66_000, "tools/list takes {bytes} bytes");
 }
 
 #[test]

@@ -61,7 +61,7 @@ async fn listings_match_what_tmux_reports() {
     assert_eq!(info["dead_status"], Value::Null);
 
     let corner = f.ok("find_pane_by_position", json!({"window": "@0", "corner": "bottom-left"})).await;
-    assert_eq!(corner["pane"]["id"], f.tmux(&["display-message", "-p", "-t", "@0.{bottom-left}", "#{pane_id}"]).trim().replace('\n', ""));
+    assert_eq!(corner["pane"], f.tmux(&["display-message", "-p", "-t", "@0.{bottom-left}", "#{pane_id}"]).trim().replace('\n', ""));
 }
 
 #[tokio::test]

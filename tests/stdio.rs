@@ -250,8 +250,18 @@ async fn the_capabilities_resource_matches_the_tool_metadata() {
         assert_eq!(row["title"], tool.title.as_deref().unwrap_or_default());
         let meta = &tool.meta.as_ref().expect("_meta")[CAPABILITY_KEY];
         assert_eq!(&row["capability"], meta, "{}", tool.name);
-        let annotations = serde_json::to_value(tool.annotations.as_ref().expect("annotations")).unwrap();
-        assert_eq!(row["annotations"], annotations, "{}", tool.name);
+        // tools/list leaves out hints that say nothing (MCP's defaults, and destructive and
+        // idempotent on a read-only tool); the report states all four.
+        let a = tool.annotations.as_ref().expect("annotations");
+        let read_only = a.read_only_hint.unwrap_or(false);
+        assert_eq!(row["annotations"]["readOnlyHint"], read_only, "{}", tool.name);
+        assert_eq!(row["annotations"]["openWorldHint"], a.open_world_hint.unwrap_or(true), "{}", tool.name);
+        if read_only {
+            assert!(a.destructive_hint.is_none() && a.idempotent_hint.is_none(), "{}", tool.name);
+        } else {
+            assert_eq!(row["annotations"]["destructiveHint"], a.destructive_hint.unwrap_or(true), "{}", tool.name);
+            assert_eq!(row["annotations"]["idempotentHint"], a.idempotent_hint.unwrap_or(false), "{}", tool.name);
+        }
         let keys: Vec<&String> = meta.as_object().unwrap().keys().collect();
         assert_eq!(keys.len(), 9, "{}: the record holds exactly the nine published fields", tool.name);
     }

@@ -32,7 +32,7 @@ pub fn validation_schema(m: &Manifest, tool: &Tool) -> Value {
     object(m, &tool.arguments, Side::Input, Operations::Loose)
 }
 
-/// The output schema: every field always present.
+/// The output schema. Every field is always present (nullable ones may be null).
 pub fn output_schema(m: &Manifest, tool: &Tool) -> Value {
     object(m, &tool.output, Side::Output, Operations::Loose)
 }
@@ -42,15 +42,14 @@ pub fn argument_schema(m: &Manifest, node: &Node) -> Value {
     render(m, node, Side::Input, Operations::Loose)
 }
 
-/// `tool`'s alternative in a batch's `operations.items.oneOf`: the tool name as a constant and
-/// its own arguments schema.
+/// `tool`'s alternative in a batch's `operations.items.oneOf`: the tool name as a constant and,
+/// as `arguments`, exactly its own input schema.
 pub fn batch_alternative(m: &Manifest, tool: &Tool) -> Value {
-    let mut arguments = input_schema(m, tool, &[]);
-    arguments["description"] = json!(format!("Arguments of {}.", tool.name));
+    let arguments = input_schema(m, tool, &[]);
     json!({
         "type": "object",
         "properties": {
-            "tool": {"const": tool.name, "description": tool.title},
+            "tool": {"const": tool.name},
             "arguments": arguments,
         },
         "required": ["tool"],
@@ -85,7 +84,7 @@ fn object(m: &Manifest, fields: &[Node], side: Side, ops: Operations) -> Value {
     let mut required = Vec::new();
     for field in fields {
         let Some(name) = field.name.clone() else { continue };
-        if side == Side::Output || field.required {
+        if field.required {
             required.push(Value::String(name.clone()));
         }
         properties.insert(name, render(m, field, side, ops));
@@ -93,10 +92,14 @@ fn object(m: &Manifest, fields: &[Node], side: Side, ops: Operations) -> Value {
     let mut out = Map::new();
     out.insert("type".into(), json!("object"));
     out.insert("properties".into(), Value::Object(properties));
-    if !required.is_empty() {
-        out.insert("required".into(), Value::Array(required));
+    // Outputs declare neither: every output field is always present (the docs say so and the
+    // tests check it), and leaving the lists out keeps tools/list small.
+    if side == Side::Input {
+        if !required.is_empty() {
+            out.insert("required".into(), Value::Array(required));
+        }
+        out.insert("additionalProperties".into(), json!(false));
     }
-    out.insert("additionalProperties".into(), json!(false));
     Value::Object(out)
 }
 
@@ -124,7 +127,12 @@ fn render(m: &Manifest, node: &Node, side: Side, ops: Operations) -> Value {
         Some(Kind::Array) => {
             let mut s = typed("array");
             if let Some(items) = &shape.items {
-                s.insert("items".into(), render(m, items, side, ops));
+                let mut items = render(m, items, side, ops);
+                // The array property describes its items; a second description is noise.
+                if let Value::Object(map) = &mut items {
+                    map.remove("description");
+                }
+                s.insert("items".into(), items);
             }
             put(&mut s, "minItems", shape.min_items.map(|n| json!(n)));
             put(&mut s, "maxItems", shape.max_items.map(|n| json!(n)));
@@ -156,12 +164,8 @@ fn render(m: &Manifest, node: &Node, side: Side, ops: Operations) -> Value {
                 _ => Map::new(),
             },
         },
-        Some(Kind::ErrorKind) => {
-            let mut s = typed("string");
-            let names: Vec<&str> = m.error_kinds.iter().map(|k| k.name.as_str()).collect();
-            s.insert("enum".into(), json!(names));
-            s
-        }
+        // Only in outputs; the kinds are listed where they are documented, not in every schema.
+        Some(Kind::ErrorKind) => typed("string"),
     };
     if node.nullable {
         if let Some(Value::String(t)) = out.get("type").cloned() {

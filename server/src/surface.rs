@@ -62,11 +62,24 @@ impl Surface {
 /// A tool as `tools/list` gives it.
 pub fn tool(id: ToolId, nested: &[ToolId]) -> Tool {
     let d = id.descriptor();
-    let annotations = ToolAnnotations::new()
-        .read_only(d.read_only_hint)
-        .destructive(d.destructive_hint)
-        .idempotent(d.idempotent_hint)
-        .open_world(d.open_world_hint);
+    // Hints equal to MCP's defaults (readOnly false, destructive true, idempotent false,
+    // openWorld true) are left out, as are destructive and idempotent on a read-only tool
+    // (MCP gives them meaning only when readOnly is false): they say nothing, and 45 tools
+    // would repeat them. The capabilities report states all four.
+    let mut annotations = ToolAnnotations::new();
+    if d.read_only_hint {
+        annotations = annotations.read_only(true);
+    } else {
+        if !d.destructive_hint {
+            annotations = annotations.destructive(false);
+        }
+        if d.idempotent_hint {
+            annotations = annotations.idempotent(true);
+        }
+    }
+    if !d.open_world_hint {
+        annotations = annotations.open_world(false);
+    }
     let mut meta = MetaObject::new();
     meta.insert(CAPABILITY_KEY.into(), record(id, nested));
     if d.always_load {

@@ -88,7 +88,8 @@ pub async fn get_server_info(t: &Tools, _: &CallContext, _: get_server_info::Arg
                 .iter()
                 .filter(|w| w.session_id == session.id)
                 .map(|w| WindowTree {
-                    panes: panes.iter().filter(|p| p.window_id == w.id && p.session_id == session.id).cloned().collect(),
+                    // A window linked into several sessions shows its panes under each.
+                    panes: panes.iter().filter(|p| p.window_id == w.id).cloned().collect(),
                     window: w.clone(),
                 })
                 .collect();
@@ -188,7 +189,7 @@ pub async fn find_pane_by_position(t: &Tools, _: &CallContext, a: find_pane_by_p
             Corner::BottomRight => at(1) && at(3),
         }
     };
-    let pane = panes.into_iter().find(|(_, edges)| wanted(edges)).map(|(p, _)| p);
+    let pane = panes.into_iter().find(|(_, edges)| wanted(edges)).map(|(p, _)| p.id);
     let pane = pane.ok_or_else(|| ToolError::new(ErrorKind::Internal, format!("no pane of {} touches its {} corner", a.window, a.corner.as_str())))?;
     Ok(find_pane_by_position::Output { pane })
 }

@@ -4,7 +4,7 @@
 use crate::catalog::types::{Pane, Session, Window};
 use crate::tmux::{Fields, SEP, TmuxError, row_format};
 
-pub const SESSION_VARS: [&str; 5] = ["session_id", "session_windows", "session_attached", "session_created", "session_name"];
+pub const SESSION_VARS: [&str; 4] = ["session_id", "session_windows", "session_attached", "session_name"];
 pub const WINDOW_VARS: [&str; 9] = [
     "window_id",
     "session_id",
@@ -16,17 +16,14 @@ pub const WINDOW_VARS: [&str; 9] = [
     "window_layout",
     "window_name",
 ];
-pub const PANE_VARS: [&str; 13] = [
+pub const PANE_VARS: [&str; 10] = [
     "pane_id",
     "window_id",
-    "session_id",
-    "pane_index",
     "pane_active",
     "pane_width",
     "pane_height",
     "pane_pid",
     "pane_dead",
-    "pane_in_mode",
     "pane_current_command",
     "pane_current_path",
     "pane_title",
@@ -50,7 +47,7 @@ pub fn session(fields: &mut Fields, control: Option<&str>) -> Result<Session, Tm
     let id = fields.text()?;
     let windows = fields.int()?;
     let attached = fields.int()? - i64::from(control == Some(id.as_str()));
-    Ok(Session { id, windows, attached: attached.max(0), created: fields.int()?, name: fields.text()? })
+    Ok(Session { id, windows, attached: attached.max(0), name: fields.text()? })
 }
 
 pub fn window(fields: &mut Fields) -> Result<Window, TmuxError> {
@@ -74,14 +71,11 @@ pub fn pane(fields: &mut Fields, caller: Option<&str>) -> Result<Pane, TmuxError
         caller: caller == Some(id.as_str()),
         id,
         window_id: fields.text()?,
-        session_id: fields.text()?,
-        index: fields.int()?,
         active: fields.flag()?,
         width: fields.int()?,
         height: fields.int()?,
         pid: fields.int()?,
         dead: fields.flag()?,
-        in_mode: fields.flag()?,
         command: fields.text()?,
         path: fields.text()?,
         title: fields.text()?,
