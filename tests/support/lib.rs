@@ -299,7 +299,7 @@ pub fn check_error_body(body: &Value) {
 }
 
 /// Checks `value` against `tool`'s output schema: the validator the server uses for inputs,
-/// plus a check that no object holds a field the schema does not declare.
+/// plus a check that every object holds exactly the fields the schema declares.
 pub fn check_output(tool: &str, value: &Value) {
     let id = tmux_mcp::catalog::ToolId::from_name(tool).expect("known tool");
     let schema: Value = serde_json::from_str(id.descriptor().output_schema).expect("schema");
@@ -307,11 +307,16 @@ pub fn check_output(tool: &str, value: &Value) {
     if let Err(v) = tmux_mcp_manifest::rt::validate(&schema, &mut copy) {
         panic!("{tool} output does not match its schema: {v}\n{value}");
     }
+    // Exactly the declared fields: output schemas do not list `required`, because every
+    // output field is always present.
     fn no_extra(tool: &str, schema: &Value, value: &Value, at: &str) {
         if let (Some(props), Some(map)) = (schema.get("properties").and_then(Value::as_object), value.as_object()) {
             for (k, v) in map {
                 let prop = props.get(k).unwrap_or_else(|| panic!("{tool}: {at}.{k} is not in the output schema"));
                 no_extra(tool, prop, v, &format!("{at}.{k}"));
+            }
+            for k in props.keys() {
+                assert!(map.contains_key(k), "{tool}: {at}.{k} is declared but missing");
             }
         }
         if let (Some(items), Some(list)) = (schema.get("items"), value.as_array()) {
