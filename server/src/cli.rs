@@ -174,7 +174,7 @@ pub fn main() -> ExitCode {
                 Ok(s) => s,
                 Err(e) => return fail(&e),
             };
-            let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+            let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
                 Ok(rt) => rt,
                 Err(e) => return fail(&format!("cannot start the async runtime: {e}")),
             };

@@ -389,6 +389,11 @@ impl RawClient {
         }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Closes stdin and waits for the server to exit.
     pub fn finish(mut self) -> std::process::ExitStatus {
         drop(self.stdin.take());

@@ -21,6 +21,10 @@ use tokio::sync::oneshot;
 use super::format::SEP;
 use super::{MAX_OUTPUT, TmuxError, TmuxErrorKind};
 
+/// Commands that only read: safe to have run even when one before them failed.
+const READ_ONLY: &[&str] =
+    &["display-message", "has-session", "list-clients", "list-panes", "list-sessions", "list-windows", "show-environment", "show-hooks", "show-options"];
+
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
 
@@ -55,63 +59,92 @@ impl Channel {
         Channel { global, link: tokio::sync::Mutex::new(None), failed_at: Mutex::new(None), session: Mutex::new(None) }
     }
 
-    /// Runs commands (separated by [`SEP`]) one after another, stopping at the first that
-    /// fails, as tmux does with a command list; `None` when no control client can carry them
-    /// now. Each command goes on its own line: control mode answers every command of a line
-    /// with a block of its own and skips the rest after a failure, so counting blocks per line
-    /// could not tell where an answer ends.
+    /// Runs commands (separated by [`SEP`]), stopping at the first that fails, as tmux does
+    /// with a command list; `None` when no control client can carry them now. Each command
+    /// goes on its own line: control mode answers every command of a line with a block of its
+    /// own and skips the rest after a failure, so counting blocks per line could not tell where
+    /// an answer ends. Commands that only read are written all at once (running one after a
+    /// failed one changes nothing); others wait for the answer before them.
     pub async fn run<S: AsRef<str>>(&self, args: &[S], deadline: Duration) -> Option<Result<String, TmuxError>> {
+        let commands: Vec<&[S]> = args.split(|a| a.as_ref() == SEP).collect();
+        let batches: Vec<&[&[S]]> = if commands.iter().all(|c| c.first().is_some_and(|n| READ_ONLY.contains(&n.as_ref()))) {
+            vec![&commands[..]]
+        } else {
+            commands.chunks(1).collect()
+        };
         let mut out = String::new();
-        for (i, command) in args.split(|a| a.as_ref() == SEP).enumerate() {
-            match self.run_one(command, deadline).await {
+        for (i, batch) in batches.into_iter().enumerate() {
+            let pending = match self.send(batch).await {
+                Some(pending) => pending,
                 // Nothing was sent yet: a subprocess can still run the whole list.
                 None if i == 0 => return None,
                 None => return Some(Err(TmuxError::new(TmuxErrorKind::ServerGone, "the tmux control client went away mid-command; retry"))),
-                Some(Ok(text)) => out.push_str(&text),
-                Some(Err(e)) => return Some(Err(e)),
+            };
+            let mut failed = None;
+            for (name, receiver) in pending {
+                match self.answer(&name, receiver, deadline).await {
+                    Ok(text) if failed.is_none() => out.push_str(&text),
+                    Ok(_) => {}
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                    }
+                }
+            }
+            if let Some(e) = failed {
+                return Some(Err(e));
             }
         }
         Some(Ok(out))
     }
 
-    async fn run_one<S: AsRef<str>>(&self, args: &[S], deadline: Duration) -> Option<Result<String, TmuxError>> {
-        let line = command_line(args)?;
-        let receiver = {
-            let mut link = self.link.lock().await;
-            if !link.as_ref().is_some_and(|l| l.alive.load(Ordering::Acquire)) {
-                *link = None;
-                if lock(&self.failed_at).is_some_and(|at| at.elapsed() < RETRY_AFTER) {
-                    return None;
-                }
-                match self.connect().await {
-                    Some(l) => *link = Some(l),
-                    None => {
-                        *lock(&self.failed_at) = Some(Instant::now());
-                        return None;
-                    }
-                }
-            }
-            let l = link.as_mut()?;
-            let (tx, rx) = oneshot::channel();
-            lock(&l.waiters).push_back(tx);
-            if l.stdin.write_all(line.as_bytes()).await.is_err() {
-                l.alive.store(false, Ordering::Release);
+    /// Writes the commands, connecting first if needed; their answers arrive in order.
+    async fn send<S: AsRef<str>>(&self, commands: &[&[S]]) -> Option<Vec<(String, oneshot::Receiver<Reply>)>> {
+        let mut text = String::new();
+        for command in commands {
+            text.push_str(&command_line(command)?);
+        }
+        let mut link = self.link.lock().await;
+        if !link.as_ref().is_some_and(|l| l.alive.load(Ordering::Acquire)) {
+            *link = None;
+            if lock(&self.failed_at).is_some_and(|at| at.elapsed() < RETRY_AFTER) {
                 return None;
             }
-            rx
-        };
-        let name = args.first().map(|a| a.as_ref().to_owned()).unwrap_or_default();
+            match self.connect().await {
+                Some(l) => *link = Some(l),
+                None => {
+                    *lock(&self.failed_at) = Some(Instant::now());
+                    return None;
+                }
+            }
+        }
+        let l = link.as_mut()?;
+        let pending: Vec<(String, oneshot::Receiver<Reply>)> = commands
+            .iter()
+            .map(|command| {
+                let (tx, rx) = oneshot::channel();
+                lock(&l.waiters).push_back(tx);
+                (command.first().map(|n| n.as_ref().to_owned()).unwrap_or_default(), rx)
+            })
+            .collect();
+        if l.stdin.write_all(text.as_bytes()).await.is_err() {
+            l.alive.store(false, Ordering::Release);
+            return None;
+        }
+        Some(pending)
+    }
+
+    async fn answer(&self, name: &str, receiver: oneshot::Receiver<Reply>, deadline: Duration) -> Result<String, TmuxError> {
         match tokio::time::timeout(deadline, receiver).await {
-            Ok(Ok(Reply::Done(out))) => Some(Ok(out)),
-            Ok(Ok(Reply::Failed(message))) => Some(Err(TmuxError::from_stderr(&name, &message))),
+            Ok(Ok(Reply::Done(out))) => Ok(out),
+            Ok(Ok(Reply::Failed(message))) => Err(TmuxError::from_stderr(name, &message)),
             // The client went away before answering; the command may or may not have run.
-            Ok(Err(_)) => Some(Err(TmuxError::new(TmuxErrorKind::ServerGone, format!("{name}: the tmux server went away while answering; retry")))),
+            Ok(Err(_)) => Err(TmuxError::new(TmuxErrorKind::ServerGone, format!("{name}: the tmux server went away while answering; retry"))),
             Err(_) => {
                 // A command stuck in front of the queue would hold every later one: start over.
                 if let Some(l) = self.link.lock().await.take() {
                     l.alive.store(false, Ordering::Release);
                 }
-                Some(Err(TmuxError::new(TmuxErrorKind::Timeout, format!("{name}: tmux did not answer within {} ms", deadline.as_millis()))))
+                Err(TmuxError::new(TmuxErrorKind::Timeout, format!("{name}: tmux did not answer within {} ms", deadline.as_millis())))
             }
         }
     }
