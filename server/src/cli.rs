@@ -279,7 +279,8 @@ async fn serve(startup: Startup) -> ExitCode {
         );
     }
     let tools = Arc::new(Tools::new(launch.tmux.clone(), startup.socket.path.clone(), surface, caller_pane, startup.environment_values));
-    let outcome = match Server::new(tools).serve(rmcp::transport::stdio()).await {
+    let (input, output) = rmcp::transport::stdio_pipes();
+    let outcome = match Server::new(tools).serve(crate::frame::guard(input, output)).await {
         Ok(running) => running.waiting().await.map(|_| ()).map_err(|e| e.to_string()),
         Err(e) => Err(e.to_string()),
     };

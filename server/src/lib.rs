@@ -8,6 +8,7 @@ pub mod cli;
 pub mod daemon;
 pub mod docs;
 pub mod environment;
+pub mod frame;
 pub mod handlers;
 pub mod mcp;
 pub mod nonce;
