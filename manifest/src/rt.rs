@@ -201,12 +201,8 @@ fn check_object(schema: &Map<String, Value>, map: &mut Map<String, Value>, path:
             return fail(&join(path, unknown), format!("unknown field; {hint}"));
         }
     }
-    if let Some(required) = schema.get("required").and_then(Value::as_array) {
-        if let Some(missing) = required.iter().filter_map(Value::as_str).find(|r| !map.contains_key(*r)) {
-            let what = properties.get(missing).and_then(Value::as_object).map(describe).unwrap_or_default();
-            return fail(&join(path, missing), format!("is required{what}"));
-        }
-    }
+    // Fields given with the wrong value are reported before fields left out: that is the
+    // mistake the caller made on purpose.
     for (name, prop) in properties {
         match map.get_mut(name) {
             Some(v) => {
@@ -220,6 +216,12 @@ fn check_object(schema: &Map<String, Value>, map: &mut Map<String, Value>, path:
                     map.insert(name.clone(), default.clone());
                 }
             }
+        }
+    }
+    if let Some(required) = schema.get("required").and_then(Value::as_array) {
+        if let Some(missing) = required.iter().filter_map(Value::as_str).find(|r| !map.contains_key(*r)) {
+            let what = properties.get(missing).and_then(Value::as_object).map(describe).unwrap_or_default();
+            return fail(&join(path, missing), format!("is required{what}"));
         }
     }
     Ok(())

@@ -362,9 +362,24 @@ impl RawClient {
     }
 
     pub fn send(&mut self, line: &str) {
+        self.send_raw(format!("{line}\n").as_bytes());
+    }
+
+    /// Writes bytes as they are (part of a line, say).
+    pub fn send_raw(&mut self, bytes: &[u8]) {
         use std::io::Write;
         let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(line.as_bytes()).and_then(|()| stdin.write_all(b"\n")).and_then(|()| stdin.flush()).expect("write to server");
+        stdin.write_all(bytes).and_then(|()| stdin.flush()).expect("write to server");
+    }
+
+    /// Closes stdin, reads what the server still writes, and waits for it to exit.
+    pub fn close_and_drain(mut self) -> (Vec<String>, std::process::ExitStatus) {
+        drop(self.stdin.take());
+        let mut lines = Vec::new();
+        while let Some(line) = self.line() {
+            lines.push(line);
+        }
+        (lines, self.child.wait().expect("wait for server"))
     }
 
     /// The next line the server writes, without its newline; `None` at end of output.

@@ -232,9 +232,9 @@ pub async fn show_option(t: &Tools, _: &CallContext, a: show_option::Args) -> R<
     // One round trip: the first listing marks an inherited value with `*`, the second gives it raw.
     let mut args: Vec<String> = vec!["show-options".into(), "-A".into()];
     args.extend(scope.iter().cloned());
-    args.extend([a.name.clone(), SEP.into(), "show-options".into(), "-Av".into()]);
+    args.extend(["--".into(), a.name.clone(), SEP.into(), "show-options".into(), "-Av".into()]);
     args.extend(scope);
-    args.push(a.name.clone());
+    args.extend(["--".into(), a.name.clone()]);
     match t.tmux.run(&args).await {
         Ok(out) => {
             let mut lines = out.lines();

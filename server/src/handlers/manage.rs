@@ -34,12 +34,12 @@ fn cmd(parts: &[&str]) -> Vec<String> {
 
 pub async fn rename_session(t: &Tools, _: &CallContext, a: rename_session::Args) -> R<rename_session::Output> {
     let id = read(t, &a.session, "session_id").await?;
-    let v = apply_and_read(t, cmd(&["rename-session", "-t", &id, &quote_literal(&a.name)]), &format!("{id}:"), &["session_name"]).await?;
+    let v = apply_and_read(t, cmd(&["rename-session", "-t", &id, "--", &quote_literal(&a.name)]), &format!("{id}:"), &["session_name"]).await?;
     Ok(rename_session::Output { session: id, name: v[0].clone() })
 }
 
 pub async fn rename_window(t: &Tools, _: &CallContext, a: rename_window::Args) -> R<rename_window::Output> {
-    let v = apply_and_read(t, cmd(&["rename-window", "-t", &a.window, &quote_literal(&a.name)]), &a.window, &["window_name"]).await?;
+    let v = apply_and_read(t, cmd(&["rename-window", "-t", &a.window, "--", &quote_literal(&a.name)]), &a.window, &["window_name"]).await?;
     Ok(rename_window::Output { window: a.window, name: v[0].clone() })
 }
 
@@ -119,7 +119,7 @@ fn layout_argument(layout: &str) -> R<String> {
 
 pub async fn select_layout(t: &Tools, _: &CallContext, a: select_layout::Args) -> R<select_layout::Output> {
     let layout = layout_argument(&a.layout)?;
-    let v = apply_and_read(t, cmd(&["select-layout", "-t", &a.window, &layout]), &a.window, &["window_layout"]).await?;
+    let v = apply_and_read(t, cmd(&["select-layout", "-t", &a.window, "--", &layout]), &a.window, &["window_layout"]).await?;
     Ok(select_layout::Output { window: a.window, layout: v[0].clone() })
 }
 
@@ -185,7 +185,7 @@ pub async fn set_mouse_enabled(t: &Tools, _: &CallContext, a: set_mouse_enabled:
 pub async fn wait_for_channel(t: &Tools, cx: &CallContext, a: wait_for_channel::Args) -> R<wait_for_channel::Output> {
     use wait_for_channel::Outcome;
     let secs = seconds(a.seconds);
-    let args = ["wait-for", a.channel.as_str()];
+    let args = ["wait-for", "--", a.channel.as_str()];
     let outcome = tokio::select! {
         result = t.tmux.run_for(&args, Duration::from_secs(secs as u64)) => match result {
             Ok(_) => Outcome::Signalled,
@@ -198,7 +198,7 @@ pub async fn wait_for_channel(t: &Tools, cx: &CallContext, a: wait_for_channel::
 }
 
 pub async fn signal_channel(t: &Tools, _: &CallContext, a: signal_channel::Args) -> R<signal_channel::Output> {
-    t.tmux.run(&["wait-for", "-S", &a.channel]).await?;
+    t.tmux.run(&["wait-for", "-S", "--", &a.channel]).await?;
     Ok(signal_channel::Output { channel: a.channel })
 }
 
