@@ -46,13 +46,18 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
     let arms = tools.iter().map(|t| {
         let id = pascal(&t.name);
         let method = ident(&t.name);
+        let module = ident(&t.name);
         quote! {
             ToolId::#id => {
-                let args = rt::serde_json::from_value(arguments).map_err(|e| ToolError::invalid_arguments(tool, &e))?;
-                let out = handlers.#method(cx, args).await?;
+                let out = handlers.#method(cx, decode::<#module::Args>(tool, arguments)?).await?;
                 rt::serde_json::to_value(out).map_err(|e| ToolError::new(ErrorKind::Internal, format!("{} produced output that does not serialize: {e}", tool.name())))
             }
         }
+    });
+    let checks = tools.iter().map(|t| {
+        let id = pascal(&t.name);
+        let module = ident(&t.name);
+        quote! { ToolId::#id => decode::<#module::Args>(tool, arguments).map(|_| ()), }
     });
     let pages = docs::render(cat);
     let page_paths = pages.iter().map(|(p, _)| p);
@@ -125,16 +130,26 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
             })[tool as usize]
         }
 
-        /// Validates `arguments` against the tool's schema (filling defaults), decodes them,
-        /// runs the handler and encodes its output as `structuredContent`.
+        /// Validates `arguments` against the tool's schema (filling defaults) and decodes them.
+        fn decode<T: rt::serde::de::DeserializeOwned>(tool: ToolId, arguments: rt::serde_json::Value) -> ::core::result::Result<T, ToolError> {
+            let mut arguments = arguments;
+            rt::validate(validation_schema(tool), &mut arguments).map_err(|v| ToolError::invalid_arguments(tool, &v))?;
+            rt::serde_json::from_value(arguments).map_err(|e| ToolError::invalid_arguments(tool, &e))
+        }
+
+        /// What `dispatch` does before running the handler: validate and decode the arguments.
+        pub fn check_arguments(tool: ToolId, arguments: rt::serde_json::Value) -> ::core::result::Result<(), ToolError> {
+            match tool { #(#checks)* }
+        }
+
+        /// Validates and decodes `arguments`, runs the tool's handler and encodes its output as
+        /// `structuredContent`.
         pub async fn dispatch<H: Handlers>(
             handlers: &H,
             cx: &H::Context,
             tool: ToolId,
             arguments: rt::serde_json::Value,
         ) -> ::core::result::Result<rt::serde_json::Value, ToolError> {
-            let mut arguments = arguments;
-            rt::validate(validation_schema(tool), &mut arguments).map_err(|v| ToolError::invalid_arguments(tool, &v))?;
             match tool { #(#arms)* }
         }
 

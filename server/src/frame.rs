@@ -134,6 +134,13 @@ async fn write_responses<W: AsyncWrite + Unpin>(from_service: DuplexStream, mut 
 mod tests {
     use super::check;
 
+    proptest::proptest! {
+        #[test]
+        fn any_line_is_checked_without_panicking(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let _ = check(&bytes);
+        }
+    }
+
     #[test]
     fn checks_what_rmcp_would_misread() {
         assert!(check(b"not json").unwrap_err().contains("-32700"));

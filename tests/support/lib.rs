@@ -149,6 +149,20 @@ impl World {
         self.try_tmux(name, &["display-message", "-p", "#{pid}"]).status.success()
     }
 
+    /// tmux processes (servers and clients) living in this world: those whose environment
+    /// holds its TMUX_TMPDIR.
+    pub fn tmux_processes(&self) -> usize {
+        let marker = format!("TMUX_TMPDIR={}", self.dir.path.display());
+        std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().chars().all(|c| c.is_ascii_digit()))
+            .filter(|e| std::fs::read_to_string(e.path().join("comm")).is_ok_and(|c| c.starts_with("tmux")))
+            .filter(|e| std::fs::read(e.path().join("environ")).is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == marker.as_bytes())))
+            .count()
+    }
+
     /// Every socket file in this world's tmux directory.
     pub fn sockets(&self) -> Vec<String> {
         let mut out = Vec::new();
@@ -334,11 +348,15 @@ pub struct RawClient {
     child: std::process::Child,
     stdin: Option<std::process::ChildStdin>,
     stdout: std::io::BufReader<std::process::ChildStdout>,
+    /// Where the server's stderr goes.
+    log: PathBuf,
 }
 
 impl RawClient {
     /// Spawns the server in `world` and completes the initialize handshake.
     pub fn start(world: &World, args: &[&str], env: &[(&str, &str)]) -> RawClient {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let log = world.dir.path.join(format!("stderr-{}.log", NEXT.fetch_add(1, Ordering::Relaxed)));
         let mut child = Command::new(binary())
             .env_clear()
             .envs(world.base_env())
@@ -346,12 +364,12 @@ impl RawClient {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&log).expect("stderr log"))
             .spawn()
             .expect("spawn tmux-mcp");
         let stdin = child.stdin.take();
         let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
-        let mut raw = RawClient { child, stdin, stdout };
+        let mut raw = RawClient { child, stdin, stdout, log };
         let init = serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
         raw.send(&init.to_string());
@@ -402,6 +420,11 @@ impl RawClient {
                 return (line, parsed);
             }
         }
+    }
+
+    /// What the server has written to stderr so far.
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
     /// The server's process id.

@@ -183,6 +183,25 @@ mod tests {
         assert_eq!(Cursor::decode(""), None);
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 500, ..Default::default() })]
+
+        #[test]
+        fn a_forged_or_corrupted_cursor_is_never_trusted(text in "\\PC{0,80}", at in 0usize..80, with in proptest::char::range('0', 'z')) {
+            // Anything not issued by this process is refused...
+            proptest::prop_assert_eq!(Cursor::decode(&text), None);
+            // ...and so is an issued cursor with any one character changed.
+            let issued = Cursor { pane: 1, pid: 2, row: 3, col: 4, anchor: 5 }.encode();
+            let mut chars: Vec<char> = issued.chars().collect();
+            let at = at % chars.len();
+            if chars[at] != with {
+                chars[at] = with;
+                let changed: String = chars.into_iter().collect();
+                proptest::prop_assert!(Cursor::decode(&changed).is_none_or(|c| c.encode() == changed.to_lowercase()), "{changed}");
+            }
+        }
+    }
+
     #[test]
     fn text_between_positions() {
         let rows = ["$ run", "one", "tw"];

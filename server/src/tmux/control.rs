@@ -109,6 +109,14 @@ pub fn unescape(data: &str) -> Vec<u8> {
 mod tests {
     use super::*;
 
+    proptest::proptest! {
+        #[test]
+        fn any_control_line_parses_without_panicking(line in "\\PC{0,80}|%output %[0-9]+ [\\\\0-7]{0,12}") {
+            let _ = parse(&line);
+            let _ = unescape(&line);
+        }
+    }
+
     #[test]
     fn parses_output_and_unescapes_octal() {
         let event = parse(r"%output %3 a\011b\134c\015\012");

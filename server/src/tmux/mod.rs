@@ -17,6 +17,7 @@ use std::time::Duration;
 use tokio::io::AsyncReadExt;
 use tokio::process::Command;
 
+pub use channel::command_line;
 pub use control::{Event, Watch};
 pub use error::{TmuxError, TmuxErrorKind};
 pub use format::{Fields, SEP, SEPARATOR, quote_literal, row_format};
