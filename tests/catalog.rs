@@ -131,6 +131,14 @@ fn the_full_tool_list_fits_its_byte_budget() {
 }
 
 #[test]
+fn every_example_result_in_the_docs_matches_its_output_schema() {
+    let cat = manifest();
+    for tool in cat.tools() {
+        tmux_mcp_tests::check_output(&tool.name, &tmux_mcp_manifest::docs::example_output(&cat, tool));
+    }
+}
+
+#[test]
 fn manifest_schema_is_current() {
     ensure_file_contents(&repo_root().join("manifest/tools.schema.json"), &tmux_mcp_manifest::json_schema());
 }

@@ -1,6 +1,7 @@
-//! The reference pages, as mdBook source: an index, a page per toolset, a page per tool and the
-//! error kinds. Rendered at compile time into `DOCS`; `tmux-mcp docs` writes them into
-//! `generated-docs/`.
+//! The reference pages, as mdBook source: an index, a page per toolset, a page per tool, the
+//! error kinds and client setup. Rendered at compile time into `DOCS`; `tmux-mcp docs` writes
+//! them into `generated-docs/` with the pages the server renders itself (selection examples,
+//! the capabilities resource, the catalog behind the calculator, the contributor guide).
 
 use std::fmt::Write;
 
@@ -16,6 +17,7 @@ pub fn render(cat: &Catalog) -> Vec<(String, String)> {
         ("src/SUMMARY.md".to_owned(), summary(cat)),
         ("src/index.md".to_owned(), index(cat)),
         ("src/errors.md".to_owned(), errors(cat)),
+        ("src/clients.md".to_owned(), CLIENTS.to_owned()),
     ];
     for ts in &cat.manifest.toolsets {
         pages.push((format!("src/toolsets/{}.md", ts.name), toolset(cat, &ts.name)));
@@ -43,14 +45,17 @@ fn tools_of<'a>(cat: &'a Catalog, toolset: &str) -> Vec<&'a Tool> {
 }
 
 fn summary(cat: &Catalog) -> String {
-    let mut s = String::from("# Summary\n\n[Overview](index.md)\n\n# Toolsets\n\n");
+    let mut s = String::from(
+        "# Summary\n\n[Overview](index.md)\n\n# Using it\n\n- [Client setup](clients.md)\n- [Tool selection](selection.md)\n  \
+         - [Selection calculator](calculator.md)\n- [The capabilities resource](capabilities.md)\n\n# Toolsets\n\n",
+    );
     for ts in &cat.manifest.toolsets {
         let _ = writeln!(s, "- [{}](toolsets/{}.md)", ts.title, ts.name);
         for tool in tools_of(cat, &ts.name) {
             let _ = writeln!(s, "  - [{}](tools/{}.md)", tool.name, tool.name);
         }
     }
-    s.push_str("\n# Reference\n\n- [Error kinds](errors.md)\n");
+    s.push_str("\n# Reference\n\n- [Error kinds](errors.md)\n- [Adding a tool](contributing.md)\n");
     s
 }
 
@@ -61,6 +66,13 @@ fn index(cat: &Catalog) -> String {
         "tmux-mcp is an MCP server that lets an agent drive tmux: list and read panes, type into \
          them, run commands and wait for output. The operator chooses which tools a client gets \
          by toolset and by name; the choice is frozen at startup.\n\n",
+    );
+    s.push_str(
+        "Start with [client setup](clients.md), then choose the tools a client gets with \
+         [tool selection](selection.md) (the [calculator](calculator.md) shows the outcome of any \
+         choice). After connecting, read [`tmux://capabilities`](capabilities.md). Every tool page \
+         gives its arguments, output, annotations and capability record; failures are typed \
+         ([error kinds](errors.md)).\n\n",
     );
     let total = cat.manifest.tools.len();
     let _ = writeln!(s, "The catalog has {total} tools in {} toolsets:\n", cat.manifest.toolsets.len());
@@ -199,12 +211,129 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
         let _ = writeln!(s, "| `{path}` | {}{nullable} | {} |", type_text(cat, node), cell(cat.manifest.description(node)));
     }
 
-    s.push_str("\n## Example call\n\n```json\n");
+    s.push_str("\n## Example call\n\n`tools/call` params:\n\n```json\n");
     let call = json!({"name": tool.name, "arguments": example_arguments(cat, tool)});
     s.push_str(&serde_json::to_string_pretty(&call).unwrap_or_default());
+    s.push_str("\n```\n\n## Example result\n\n`structuredContent` (values illustrative):\n\n```json\n");
+    s.push_str(&serde_json::to_string_pretty(&example_output(cat, tool)).unwrap_or_default());
     s.push_str("\n```\n");
     s
 }
+
+/// A `structuredContent` shaped like the tool's output: each field from its `example`, or a
+/// value made up from its name and type.
+pub fn example_output(cat: &Catalog, tool: &Tool) -> Value {
+    fields_example(cat, &tool.output)
+}
+
+fn fields_example(cat: &Catalog, fields: &[Node]) -> Value {
+    let mut map = Map::new();
+    for f in fields {
+        if let Some(name) = &f.name {
+            map.insert(name.clone(), output_example(cat, f, name));
+        }
+    }
+    Value::Object(map)
+}
+
+fn output_example(cat: &Catalog, node: &Node, name: &str) -> Value {
+    let shape = cat.manifest.resolve(node);
+    if let Some(v) = node.example.as_ref().or(shape.example.as_ref()) {
+        return v.clone();
+    }
+    if node.nullable && shape.kind != Some(Kind::Object) {
+        return Value::Null;
+    }
+    match shape.kind {
+        Some(Kind::String) => match &shape.values {
+            Some(values) => json!(values.first()),
+            None => json!(match name {
+                n if n.ends_with("pane") => "%1",
+                n if n.ends_with("window") || n == "window_id" => "@1",
+                n if n.ends_with("session") || n == "session_id" => "$1",
+                "version" => "3.3a",
+                "name" => "main",
+                _ => "…",
+            }),
+        },
+        Some(Kind::Integer) => json!(1),
+        Some(Kind::Boolean) => json!(false),
+        Some(Kind::Array) => match &shape.items {
+            Some(items) => json!([output_example(cat, items, name)]),
+            None => json!([]),
+        },
+        Some(Kind::Object) => match &shape.fields {
+            Some(fields) => fields_example(cat, fields),
+            None => json!({}),
+        },
+        Some(Kind::ErrorKind) => json!("object_gone"),
+        _ => Value::Null,
+    }
+}
+
+const CLIENTS: &str = "<!-- Generated by `tmux-mcp docs`; do not edit. -->
+
+# Client setup
+
+An MCP client starts `tmux-mcp` and talks to it over stdin/stdout. Build it with
+`cargo build --release -p tmux-mcp` (the binary is `target/release/tmux-mcp`), and give clients
+its full path if it is not on `PATH`.
+
+## Which tmux server
+
+Each server process drives one tmux server, chosen at startup:
+
+- nothing chosen: its own dedicated daemon on socket name `libtmux-mcp`, started when absent with
+  a minimal configuration (the teardown toolset is then on by default); your own tmux sessions
+  stay out of reach;
+- `-L NAME` / `LIBTMUX_SOCKET=NAME`: a socket name, e.g. `default` for the tmux server you use
+  yourself;
+- `-S PATH` / `LIBTMUX_SOCKET_PATH=PATH`: a socket path.
+
+`tmux-mcp check` prints the socket and provenance a server would get; `tmux://capabilities`
+reports them once connected, with the command to attach and watch.
+
+## Claude Code
+
+```sh
+claude mcp add tmux -- tmux-mcp
+claude mcp add tmux-mine -e LIBTMUX_TOOLSETS=inspect -- tmux-mcp -L default
+```
+
+## Claude Desktop
+
+`claude_desktop_config.json`:
+
+```json
+{
+  \"mcpServers\": {
+    \"tmux\": {
+      \"command\": \"tmux-mcp\",
+      \"env\": { \"LIBTMUX_TOOLSETS\": \"inspect,execute\" }
+    }
+  }
+}
+```
+
+## VS Code
+
+`.vscode/mcp.json`:
+
+```json
+{
+  \"servers\": {
+    \"tmux\": {
+      \"type\": \"stdio\",
+      \"command\": \"tmux-mcp\",
+      \"args\": [\"-L\", \"default\"]
+    }
+  }
+}
+```
+
+Changing the environment or arguments takes a new connection: the tool surface is frozen when
+the server starts.
+";
 
 /// Rows for a field table: nested object fields become `parent.child`, array items `parent[].child`.
 fn flatten<'a>(cat: &'a Catalog, fields: &'a [Node], prefix: &str, input: bool, rows: &mut Vec<(String, &'a Node)>) {
