@@ -11,7 +11,8 @@ use tmux_mcp_tests::{RawClient, World};
 fn reply(raw: &mut RawClient, id: &Value) -> Value {
     loop {
         let line = raw.line().expect("the server answers");
-        let message: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout carried non-JSON ({e}): {line:.200}"));
+        let message: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("stdout carried non-JSON ({e}): {line:.200}"));
         assert_eq!(message["jsonrpc"], "2.0", "{line:.200}");
         if &message["id"] == id {
             return message;
@@ -32,7 +33,10 @@ fn wrong_for(schema: &Value) -> Value {
 
 fn still_serving(raw: &mut RawClient, id: u64) {
     raw.send(&json!({"jsonrpc": "2.0", "id": id, "method": "ping"}).to_string());
-    assert!(reply(raw, &json!(id)).get("result").is_some(), "the server stopped serving");
+    assert!(
+        reply(raw, &json!(id)).get("result").is_some(),
+        "the server stopped serving"
+    );
 }
 
 #[test]
@@ -79,8 +83,14 @@ fn huge_lines_are_bounded() {
     raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "search_panes", "arguments": {"pattern": pattern}}}).to_string());
     let result = reply(&mut raw, &json!(1));
     assert_eq!(result["result"]["isError"], true);
-    assert_eq!(result["result"]["structuredContent"]["kind"], "invalid_input");
-    assert!(result.to_string().len() < 2_000, "the error does not echo the input");
+    assert_eq!(
+        result["result"]["structuredContent"]["kind"],
+        "invalid_input"
+    );
+    assert!(
+        result.to_string().len() < 2_000,
+        "the error does not echo the input"
+    );
     // Over the 16 MiB line limit: skipped without being held, answered with -32600.
     let pattern = "b".repeat(17 << 20);
     raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "search_panes", "arguments": {"pattern": pattern}}}).to_string());
@@ -92,11 +102,24 @@ fn huge_lines_are_bounded() {
 fn ids_of_every_json_type_get_an_answer() {
     let world = World::new();
     let mut raw = RawClient::start(&world, &["-L", "absent"], &[]);
-    for id in [json!("text"), json!(""), json!(0), json!(-5), json!(9_007_199_254_740_993u64), json!("🙂")] {
+    for id in [
+        json!("text"),
+        json!(""),
+        json!(0),
+        json!(-5),
+        json!(9_007_199_254_740_993u64),
+        json!("🙂"),
+    ] {
         raw.send(&json!({"jsonrpc": "2.0", "id": id, "method": "ping"}).to_string());
         assert!(reply(&mut raw, &id).get("result").is_some(), "{id}");
     }
-    for id in [Value::Null, json!(1.5), json!(true), json!([1]), json!({"a": 1})] {
+    for id in [
+        Value::Null,
+        json!(1.5),
+        json!(true),
+        json!([1]),
+        json!({"a": 1}),
+    ] {
         raw.send(&json!({"jsonrpc": "2.0", "id": id, "method": "ping"}).to_string());
         let answer = reply(&mut raw, &Value::Null);
         assert_eq!(answer["error"]["code"], -32600, "{id}");
@@ -124,15 +147,31 @@ fn every_parameter_of_every_tool_refuses_the_wrong_type() {
                 raw.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool.name, "arguments": {name: wrong}}}).to_string());
                 let answer = reply(&mut raw, &json!(id));
                 let result = &answer["result"];
-                assert_eq!(result["isError"], true, "{} {name} {wrong}: {answer}", tool.name);
-                assert_eq!(result["structuredContent"]["kind"], "invalid_input", "{} {name}", tool.name);
+                assert_eq!(
+                    result["isError"], true,
+                    "{} {name} {wrong}: {answer}",
+                    tool.name
+                );
+                assert_eq!(
+                    result["structuredContent"]["kind"], "invalid_input",
+                    "{} {name}",
+                    tool.name
+                );
                 let message = result["structuredContent"]["message"].as_str().unwrap();
-                assert!(message.contains(name.as_str()), "{} {name}: the message names the field: {message}", tool.name);
+                assert!(
+                    message.contains(name.as_str()),
+                    "{} {name}: the message names the field: {message}",
+                    tool.name
+                );
             }
             tried += 1;
         }
     }
-    assert_eq!(tried, TOOLS.iter().map(|t| t.arguments.len()).sum::<usize>(), "every parameter of every tool");
+    assert_eq!(
+        tried,
+        TOOLS.iter().map(|t| t.arguments.len()).sum::<usize>(),
+        "every parameter of every tool"
+    );
     still_serving(&mut raw, id + 1);
 }
 
@@ -145,10 +184,14 @@ fn requests_in_flight_when_stdin_closes_end_cleanly() {
     raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "list_sessions", "arguments": {}}}).to_string());
     let started = std::time::Instant::now();
     let (lines, status) = raw.close_and_drain();
-    assert!(started.elapsed() < Duration::from_secs(15), "the server exits instead of waiting out the wait");
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "the server exits instead of waiting out the wait"
+    );
     assert!(status.success(), "{status:?}");
     for line in lines {
-        let message: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("non-JSON on stdout ({e}): {line}"));
+        let message: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("non-JSON on stdout ({e}): {line}"));
         assert_eq!(message["jsonrpc"], "2.0");
     }
 }

@@ -31,7 +31,10 @@ fn arguments(name: &str) -> Value {
             _ => json!({"tool": "list_sessions"}),
         }
     }
-    let required: Vec<&str> = schema["required"].as_array().map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
     let mut map = Map::new();
     for name in required {
         map.insert(name.to_owned(), value(&schema["properties"][name]));
@@ -45,8 +48,25 @@ fn arguments(name: &str) -> Value {
 
 /// Names that are not tool names but look like one.
 fn lookalikes(name: &str) -> Vec<String> {
-    let camel: String = name.split('_').enumerate().map(|(i, w)| if i == 0 { w.to_owned() } else { w[..1].to_uppercase() + &w[1..] }).collect();
-    vec![name.to_uppercase(), camel, name.replace('_', "-"), format!(" {name}"), format!("{name}\u{0}"), format!("tmux.{name}")]
+    let camel: String = name
+        .split('_')
+        .enumerate()
+        .map(|(i, w)| {
+            if i == 0 {
+                w.to_owned()
+            } else {
+                w[..1].to_uppercase() + &w[1..]
+            }
+        })
+        .collect();
+    vec![
+        name.to_uppercase(),
+        camel,
+        name.replace('_', "-"),
+        format!(" {name}"),
+        format!("{name}\u{0}"),
+        format!("tmux.{name}"),
+    ]
 }
 
 struct Case {
@@ -56,15 +76,32 @@ struct Case {
 }
 
 fn case(toolsets: &[&str], include: &[&'static str], exclude: &[&'static str]) -> Case {
-    let mut offered: BTreeSet<&'static str> = TOOLS.iter().filter(|t| toolsets.contains(&t.toolset) || include.contains(&t.name)).map(|t| t.name).collect();
+    let mut offered: BTreeSet<&'static str> = TOOLS
+        .iter()
+        .filter(|t| toolsets.contains(&t.toolset) || include.contains(&t.name))
+        .map(|t| t.name)
+        .collect();
     offered.retain(|n| !exclude.contains(n));
     let batch = TOOLS.iter().find(|t| t.name == BATCH).unwrap();
-    let nested: BTreeSet<&'static str> = batch.nested_authority.iter().copied().filter(|n| !exclude.contains(n)).collect();
+    let nested: BTreeSet<&'static str> = batch
+        .nested_authority
+        .iter()
+        .copied()
+        .filter(|n| !exclude.contains(n))
+        .collect();
     if nested.is_empty() {
         offered.remove(BATCH);
     }
-    let env = vec![("LIBTMUX_TOOLSETS", toolsets.join(",")), ("LIBTMUX_TOOLS", include.join(",")), ("LIBTMUX_EXCLUDE_TOOLS", exclude.join(","))];
-    Case { env, offered, nested }
+    let env = vec![
+        ("LIBTMUX_TOOLSETS", toolsets.join(",")),
+        ("LIBTMUX_TOOLS", include.join(",")),
+        ("LIBTMUX_EXCLUDE_TOOLS", exclude.join(",")),
+    ];
+    Case {
+        env,
+        offered,
+        nested,
+    }
 }
 
 fn check(case: &Case) {
@@ -73,18 +110,36 @@ fn check(case: &Case) {
     let mut raw = RawClient::start(&world, &["-L", "absent"], &env);
     let mut id = 0u64;
     let (_, listed) = raw.request(json!(0), "tools/list", json!({}));
-    let names: BTreeSet<&str> = listed["result"]["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
-    assert_eq!(names, case.offered.iter().copied().collect(), "{:?}", case.env);
+    let names: BTreeSet<&str> = listed["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(
+        names,
+        case.offered.iter().copied().collect(),
+        "{:?}",
+        case.env
+    );
 
     for tool in &TOOLS {
         let mut attempts = vec![tool.name.to_owned()];
         attempts.extend(lookalikes(tool.name));
         for name in attempts {
             id += 1;
-            let (_, answer) = raw.request(json!(id), "tools/call", json!({"name": name, "arguments": arguments(tool.name)}));
+            let (_, answer) = raw.request(
+                json!(id),
+                "tools/call",
+                json!({"name": name, "arguments": arguments(tool.name)}),
+            );
             let reachable = answer.get("result").is_some();
             let expected = name == tool.name && case.offered.contains(tool.name);
-            assert_eq!(reachable, expected, "{name:?} with {:?}: {answer}", case.env);
+            assert_eq!(
+                reachable, expected,
+                "{name:?} with {:?}: {answer}",
+                case.env
+            );
             if !reachable {
                 assert_eq!(answer["error"]["code"], -32602, "{name:?}");
             }
@@ -95,18 +150,38 @@ fn check(case: &Case) {
         let mut rows = Vec::new();
         for tool in &TOOLS {
             rows.push(json!({"tool": tool.name, "arguments": arguments(tool.name)}));
-            rows.extend(lookalikes(tool.name).into_iter().take(2).map(|n| json!({"tool": n})));
+            rows.extend(
+                lookalikes(tool.name)
+                    .into_iter()
+                    .take(2)
+                    .map(|n| json!({"tool": n})),
+            );
         }
         for chunk in rows.chunks(16) {
             id += 1;
-            let (_, answer) = raw.request(json!(id), "tools/call", json!({"name": BATCH, "arguments": {"operations": chunk, "on_error": "continue"}}));
-            for row in answer["result"]["structuredContent"]["results"].as_array().unwrap() {
+            let (_, answer) = raw.request(
+                json!(id),
+                "tools/call",
+                json!({"name": BATCH, "arguments": {"operations": chunk, "on_error": "continue"}}),
+            );
+            for row in answer["result"]["structuredContent"]["results"]
+                .as_array()
+                .unwrap()
+            {
                 let name = row["tool"].as_str().unwrap();
                 let ran = !row["result"].is_null();
-                assert_eq!(ran, case.nested.contains(name), "batch row {name:?} with {:?}: {row}", case.env);
+                assert_eq!(
+                    ran,
+                    case.nested.contains(name),
+                    "batch row {name:?} with {:?}: {row}",
+                    case.env
+                );
                 if ran {
                     let tool = TOOLS.iter().find(|t| t.name == name).unwrap();
-                    assert!(tool.read_only_hint, "the batch reached {name}, which changes tmux");
+                    assert!(
+                        tool.read_only_hint,
+                        "the batch reached {name}, which changes tmux"
+                    );
                 } else {
                     assert_eq!(row["error"]["kind"], "invalid_input");
                 }
@@ -120,7 +195,12 @@ fn check(case: &Case) {
 fn every_toolset_subset_reaches_exactly_its_tools() {
     let all = ["inspect", "manage", "execute", "teardown"];
     for mask in 0..16u32 {
-        let chosen: Vec<&str> = all.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, t)| *t).collect();
+        let chosen: Vec<&str> = all
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, t)| *t)
+            .collect();
         check(&case(&chosen, &[], &[]));
     }
 }
@@ -132,15 +212,41 @@ fn additions_and_exclusions_reach_exactly_their_tools() {
         (&[], &[BATCH], &["show_environment"]),
         (&[], &[BATCH, "kill_pane"], &["kill_pane"]),
         (&["inspect"], &["send_keys"], &["capture_pane"]),
-        (&["inspect"], &[], &["capture_pane", "capture_since", "snapshot_pane", "search_panes"]),
-        (&["execute", "teardown"], &["get_pane_info"], &["run_shell_command", "kill_session"]),
         (
             &["inspect"],
             &[],
             &[
-                "capture_pane", "capture_since", "find_pane_by_position", "get_pane_info", "get_server_info", "get_session_info",
-                "get_tmux_variables", "get_window_info", "list_panes", "list_sessions", "list_windows", "search_panes",
-                "show_environment", "show_hooks", "show_option", "snapshot_pane",
+                "capture_pane",
+                "capture_since",
+                "snapshot_pane",
+                "search_panes",
+            ],
+        ),
+        (
+            &["execute", "teardown"],
+            &["get_pane_info"],
+            &["run_shell_command", "kill_session"],
+        ),
+        (
+            &["inspect"],
+            &[],
+            &[
+                "capture_pane",
+                "capture_since",
+                "find_pane_by_position",
+                "get_pane_info",
+                "get_server_info",
+                "get_session_info",
+                "get_tmux_variables",
+                "get_window_info",
+                "list_panes",
+                "list_sessions",
+                "list_windows",
+                "search_panes",
+                "show_environment",
+                "show_hooks",
+                "show_option",
+                "snapshot_pane",
             ],
         ),
         (&["manage"], &[BATCH], &["list_panes", "list_windows"]),

@@ -6,34 +6,66 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tmux_mcp_tests::{Fixture, RawClient, World, call, error_code, wait_until};
 
-const CAPABILITY_KEY: &str = "com.git-pull.libtmux-mcp/capability";
+use tmux_mcp::surface::CAPABILITY_KEY;
 
 #[tokio::test]
 async fn the_seed_example_reads_through_the_batch_only() {
     let world = World::new();
     world.start_server("work");
-    let env = [("LIBTMUX_TOOLSETS", ""), ("LIBTMUX_TOOLS", "call_read_tools_batch"), ("LIBTMUX_EXCLUDE_TOOLS", "show_environment")];
+    let env = [
+        ("LIBTMUX_TOOLSETS", ""),
+        ("LIBTMUX_TOOLS", "call_read_tools_batch"),
+        ("LIBTMUX_EXCLUDE_TOOLS", "show_environment"),
+    ];
     let client = world.client(&["-L", "work"], &env).await;
     let result = call(&client, "call_read_tools_batch", json!({"operations": [{"tool": "list_sessions", "arguments": {}}, {"tool": "show_environment", "arguments": {}}], "on_error": "continue"}))
         .await
         .expect("batch call");
-    assert_ne!(result.is_error, Some(true), "failed children do not make the outer call an error");
+    assert_ne!(
+        result.is_error,
+        Some(true),
+        "failed children do not make the outer call an error"
+    );
     let body = result.structured_content.unwrap();
-    assert_eq!((body["succeeded"].clone(), body["failed"].clone()), (json!(1), json!(1)));
-    assert_eq!(body["results"][0]["result"]["structuredContent"]["sessions"][0]["name"], "main");
+    assert_eq!(
+        (body["succeeded"].clone(), body["failed"].clone()),
+        (json!(1), json!(1))
+    );
+    assert_eq!(
+        body["results"][0]["result"]["structuredContent"]["sessions"][0]["name"],
+        "main"
+    );
     assert_eq!(body["results"][1]["success"], false);
     assert_eq!(body["results"][1]["error"]["kind"], "invalid_input");
-    let direct = call(&client, "list_sessions", json!({})).await.expect_err("not offered directly");
+    let direct = call(&client, "list_sessions", json!({}))
+        .await
+        .expect_err("not offered directly");
     assert_eq!(error_code(&direct), Some(-32602));
-    let resource = client.read_resource(rmcp::model::ReadResourceRequestParams::new("tmux://capabilities")).await.unwrap();
+    let resource = client
+        .read_resource(rmcp::model::ReadResourceRequestParams::new(
+            "tmux://capabilities",
+        ))
+        .await
+        .unwrap();
     let text = match &resource.contents[0] {
         rmcp::model::ResourceContents::TextResourceContents { text, .. } => text.clone(),
         _ => unreachable!(),
     };
     let caps: Value = serde_json::from_str(&text).unwrap();
     let row = &caps["tools"][0]["capability"];
-    assert!(!row["nestedAuthority"].as_array().unwrap().contains(&json!("show_environment")));
-    assert!(!row["outputClasses"].as_array().unwrap().contains(&json!("process-environment")), "the record is recomputed after exclusions");
+    assert!(
+        !row["nestedAuthority"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("show_environment"))
+    );
+    assert!(
+        !row["outputClasses"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("process-environment")),
+        "the record is recomputed after exclusions"
+    );
     client.cancel().await.unwrap();
 }
 
@@ -41,39 +73,76 @@ async fn the_seed_example_reads_through_the_batch_only() {
 async fn exclusions_prune_schema_record_and_dispatch_alike() {
     let world = World::new();
     world.start_server("work");
-    let env = [("LIBTMUX_TOOLSETS", "inspect"), ("LIBTMUX_EXCLUDE_TOOLS", "capture_pane,snapshot_pane")];
+    let env = [
+        ("LIBTMUX_TOOLSETS", "inspect"),
+        ("LIBTMUX_EXCLUDE_TOOLS", "capture_pane,snapshot_pane"),
+    ];
     let client = world.client(&["-L", "work"], &env).await;
     let tools = client.list_tools(None).await.unwrap().tools;
-    let batch = tools.iter().find(|t| t.name == "call_read_tools_batch").unwrap();
+    let batch = tools
+        .iter()
+        .find(|t| t.name == "call_read_tools_batch")
+        .unwrap();
     let alternatives: Vec<&str> = batch.input_schema["properties"]["operations"]["items"]["oneOf"]
         .as_array()
         .unwrap()
         .iter()
         .filter_map(|a| a["properties"]["tool"]["const"].as_str())
         .collect();
-    let nested: Vec<&str> = batch.meta.as_ref().unwrap()[CAPABILITY_KEY]["nestedAuthority"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
+    let nested: Vec<&str> = batch.meta.as_ref().unwrap()[CAPABILITY_KEY]["nestedAuthority"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
     assert_eq!(alternatives, nested);
     assert_eq!(nested.len(), 14);
     for excluded in ["capture_pane", "snapshot_pane"] {
         assert!(!nested.contains(&excluded));
-        let body = call(&client, "call_read_tools_batch", json!({"operations": [{"tool": excluded, "arguments": {"pane": "%0"}}]}))
-            .await
-            .unwrap()
-            .structured_content
-            .unwrap();
-        assert_eq!(body["results"][0]["error"]["kind"], "invalid_input", "{excluded} cannot be restored through the batch");
+        let body = call(
+            &client,
+            "call_read_tools_batch",
+            json!({"operations": [{"tool": excluded, "arguments": {"pane": "%0"}}]}),
+        )
+        .await
+        .unwrap()
+        .structured_content
+        .unwrap();
+        assert_eq!(
+            body["results"][0]["error"]["kind"], "invalid_input",
+            "{excluded} cannot be restored through the batch"
+        );
         assert_eq!(body["stoppedAt"], 0);
     }
-    for forbidden in ["kill_pane", "send_keys", "wait_for_text", "call_read_tools_batch", "Capture_Pane"] {
-        let body = call(&client, "call_read_tools_batch", json!({"operations": [{"tool": forbidden, "arguments": {"pane": "%0"}}]}))
-            .await
-            .unwrap()
-            .structured_content
-            .unwrap();
+    for forbidden in [
+        "kill_pane",
+        "send_keys",
+        "wait_for_text",
+        "call_read_tools_batch",
+        "Capture_Pane",
+    ] {
+        let body = call(
+            &client,
+            "call_read_tools_batch",
+            json!({"operations": [{"tool": forbidden, "arguments": {"pane": "%0"}}]}),
+        )
+        .await
+        .unwrap()
+        .structured_content
+        .unwrap();
         assert_eq!(body["results"][0]["success"], false, "{forbidden}");
-        assert_eq!(body["results"][0]["error"]["kind"], "invalid_input", "{forbidden}");
+        assert_eq!(
+            body["results"][0]["error"]["kind"], "invalid_input",
+            "{forbidden}"
+        );
     }
-    assert_eq!(world.tmux("work", &["list-panes", "-a", "-F", "#{pane_id}"]).trim(), "%0", "nothing was killed");
+    assert_eq!(
+        world
+            .tmux("work", &["list-panes", "-a", "-F", "#{pane_id}"])
+            .trim(),
+        "%0",
+        "nothing was killed"
+    );
     client.cancel().await.unwrap();
 }
 
@@ -81,51 +150,133 @@ async fn exclusions_prune_schema_record_and_dispatch_alike() {
 async fn rows_are_validated_and_bounded() {
     let f = Fixture::new().await;
     let body = f
-        .ok("call_read_tools_batch", json!({"operations": [
-            {"tool": "list_sessions"},
-            {"tool": "capture_pane", "arguments": {"pane": 7}},
-            {"tool": "get_pane_info", "arguments": {"pane": "%0"}},
-        ]}))
+        .ok(
+            "call_read_tools_batch",
+            json!({"operations": [
+                {"tool": "list_sessions"},
+                {"tool": "capture_pane", "arguments": {"pane": 7}},
+                {"tool": "get_pane_info", "arguments": {"pane": "%0"}},
+            ]}),
+        )
         .await;
-    assert_eq!((body["succeeded"].clone(), body["failed"].clone(), body["stoppedAt"].clone()), (json!(1), json!(1), json!(1)));
-    assert_eq!(body["results"].as_array().unwrap().len(), 2, "stop: later rows are not run");
+    assert_eq!(
+        (
+            body["succeeded"].clone(),
+            body["failed"].clone(),
+            body["stoppedAt"].clone()
+        ),
+        (json!(1), json!(1), json!(1))
+    );
+    assert_eq!(
+        body["results"].as_array().unwrap().len(),
+        2,
+        "stop: later rows are not run"
+    );
     let message = body["results"][1]["error"]["message"].as_str().unwrap();
-    assert!(message.contains("operations[1]") && message.contains("pane"), "names the row and the field: {message}");
-    assert_eq!(body["results"][1]["result"]["isError"], true, "the nested tool's own envelope is reported");
+    assert!(
+        message.contains("operations[1]") && message.contains("pane"),
+        "names the row and the field: {message}"
+    );
+    assert_eq!(
+        body["results"][1]["result"]["isError"], true,
+        "the nested tool's own envelope is reported"
+    );
 
     let all = f
-        .ok("call_read_tools_batch", json!({"on_error": "continue", "operations": [
-            {"tool": "capture_pane", "arguments": {"pane": "%0", "bogus": 1}},
-            {"tool": "get_pane_info", "arguments": {"pane": "%0"}},
-        ]}))
+        .ok(
+            "call_read_tools_batch",
+            json!({"on_error": "continue", "operations": [
+                {"tool": "capture_pane", "arguments": {"pane": "%0", "bogus": 1}},
+                {"tool": "get_pane_info", "arguments": {"pane": "%0"}},
+            ]}),
+        )
         .await;
-    assert_eq!((all["succeeded"].clone(), all["failed"].clone(), all["stoppedAt"].clone()), (json!(1), json!(1), Value::Null));
-    assert_eq!(all["results"][1]["result"]["structuredContent"]["pane"]["id"], "%0");
+    assert_eq!(
+        (
+            all["succeeded"].clone(),
+            all["failed"].clone(),
+            all["stoppedAt"].clone()
+        ),
+        (json!(1), json!(1), Value::Null)
+    );
+    assert_eq!(
+        all["results"][1]["result"]["structuredContent"]["pane"]["id"],
+        "%0"
+    );
 
     for count in [0, 17] {
         let rows = vec![json!({"tool": "list_sessions"}); count];
-        let refused = f.fails("call_read_tools_batch", json!({"operations": rows})).await;
+        let refused = f
+            .fails("call_read_tools_batch", json!({"operations": rows}))
+            .await;
         assert_eq!(refused["kind"], "invalid_input", "{count} operations");
     }
-    let sixteen = f.ok("call_read_tools_batch", json!({"operations": vec![json!({"tool": "list_sessions"}); 16]})).await;
+    let sixteen = f
+        .ok(
+            "call_read_tools_batch",
+            json!({"operations": vec![json!({"tool": "list_sessions"}); 16]}),
+        )
+        .await;
     assert_eq!(sixteen["succeeded"], 16);
 }
 
 #[test]
 fn sixteen_huge_captures_fit_in_one_megabyte() {
     let world = World::new();
-    world.tmux("big", &["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "200", "-y", "50", "sh"]);
+    world.tmux(
+        "big",
+        &[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-s",
+            "main",
+            "-x",
+            "200",
+            "-y",
+            "50",
+            "sh",
+        ],
+    );
     world.tmux("big", &["set-option", "-g", "history-limit", "200000"]);
-    let pane = world.tmux("big", &["new-window", "-d", "-P", "-F", "#{pane_id}", "sh"]).trim().to_owned();
+    let pane = world
+        .tmux("big", &["new-window", "-d", "-P", "-F", "#{pane_id}", "sh"])
+        .trim()
+        .to_owned();
     world.tmux("big", &["send-keys", "-t", &pane, "seq -f 'line %08g of a long scrollback, padded to look like real output' 1 200000; echo END", "Enter"]);
-    let history = || world.tmux("big", &["display-message", "-p", "-t", &pane, "#{history_size}"]).trim().parse::<u64>().unwrap_or(0);
-    assert!(wait_until(Duration::from_secs(120), || history() >= 199_000), "scrollback filled: {}", history());
+    let history = || {
+        world
+            .tmux(
+                "big",
+                &["display-message", "-p", "-t", &pane, "#{history_size}"],
+            )
+            .trim()
+            .parse::<u64>()
+            .unwrap_or(0)
+    };
+    assert!(
+        wait_until(Duration::from_secs(120), || history() >= 199_000),
+        "scrollback filled: {}",
+        history()
+    );
 
     let mut raw = RawClient::start(&world, &["-L", "big"], &[]);
-    let rows = vec![json!({"tool": "capture_pane", "arguments": {"pane": pane, "history": true, "max_lines": 100000}}); 16];
+    let rows = vec![
+        json!({"tool": "capture_pane", "arguments": {"pane": pane, "history": true, "max_lines": 100000}});
+        16
+    ];
     let id = json!("a request id that takes some room");
-    let (line, response) = raw.request(id, "tools/call", json!({"name": "call_read_tools_batch", "arguments": {"operations": rows}}));
-    assert!(line.len() + 1 <= 1_000_000, "the response line is {} bytes", line.len() + 1);
+    let (line, response) = raw.request(
+        id,
+        "tools/call",
+        json!({"name": "call_read_tools_batch", "arguments": {"operations": rows}}),
+    );
+    assert!(
+        line.len() < 1_000_000,
+        "the response line is {} bytes",
+        line.len() + 1
+    );
     let result = &response["result"];
     assert_eq!(result["isError"], false);
     let body = &result["structuredContent"];
@@ -134,9 +285,22 @@ fn sixteen_huge_captures_fit_in_one_megabyte() {
     assert_eq!(body["succeeded"], 16);
     assert_eq!(body["truncated"], true);
     let dropped = rows.iter().filter(|r| r["result_dropped"] == true).count();
-    assert!(dropped > 0 && rows.iter().all(|r| (r["result_dropped"] == true) == r["result"].is_null()));
+    assert!(
+        dropped > 0
+            && rows
+                .iter()
+                .all(|r| (r["result_dropped"] == true) == r["result"].is_null())
+    );
     assert!(body["droppedBytes"].as_i64().unwrap() > 0);
-    let kept = rows.iter().find(|r| !r["result"].is_null()).expect("some payloads fit");
-    assert!(kept["result"]["structuredContent"]["text"].as_str().unwrap().contains("END"));
+    let kept = rows
+        .iter()
+        .find(|r| !r["result"].is_null())
+        .expect("some payloads fit");
+    assert!(
+        kept["result"]["structuredContent"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("END")
+    );
     raw.finish();
 }

@@ -31,21 +31,36 @@ impl Report {
         if !ok {
             self.failed += 1;
         }
-        println!("{figure:<44} {value:>22}   target {target:<22} {}", if ok { "ok" } else { "MISSED" });
+        println!(
+            "{figure:<44} {value:>22}   target {target:<22} {}",
+            if ok { "ok" } else { "MISSED" }
+        );
     }
 }
 
 fn call(raw: &mut RawClient, id: u64, name: &str, arguments: Value) -> (String, Value) {
-    raw.request(json!(id), "tools/call", json!({"name": name, "arguments": arguments}))
+    raw.request(
+        json!(id),
+        "tools/call",
+        json!({"name": name, "arguments": arguments}),
+    )
 }
 
 fn rss_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok()).unwrap_or(0)
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap_or(0)
 }
 
 fn main() {
-    println!("tmux-mcp benchmark: {} (tmux {})", binary().display(), String::from_utf8_lossy(&Command::new("tmux").arg("-V").output().unwrap().stdout).trim());
+    println!(
+        "tmux-mcp benchmark: {} (tmux {})",
+        binary().display(),
+        String::from_utf8_lossy(&Command::new("tmux").arg("-V").output().unwrap().stdout).trim()
+    );
     let world = World::new();
     world.start_server("bench");
     world.tmux("bench", &["split-window", "-d", "-t", "%0", "cat"]);
@@ -56,13 +71,22 @@ fn main() {
     let cli: Vec<Duration> = (0..100)
         .map(|_| {
             let started = Instant::now();
-            let out = Command::new("tmux").env_clear().envs(env.iter().map(|(k, v)| (k, v))).args(["-L", "bench", "list-sessions"]).output().unwrap();
+            let out = Command::new("tmux")
+                .env_clear()
+                .envs(env.iter().map(|(k, v)| (k, v)))
+                .args(["-L", "bench", "list-sessions"])
+                .output()
+                .unwrap();
             assert!(out.status.success());
             started.elapsed()
         })
         .collect();
     let cli = median(cli);
-    println!("{:<44} {:>22}", "baseline: tmux list-sessions subprocess", ms(cli));
+    println!(
+        "{:<44} {:>22}",
+        "baseline: tmux list-sessions subprocess",
+        ms(cli)
+    );
 
     // spawn → initialize reply.
     let startup: Vec<Duration> = (0..20)
@@ -75,29 +99,49 @@ fn main() {
         })
         .collect();
     let startup = median(startup);
-    report.line("spawn -> initialize reply", ms(startup), "<= 10 ms", startup <= Duration::from_millis(10));
+    report.line(
+        "spawn -> initialize reply",
+        ms(startup),
+        "<= 10 ms",
+        startup <= Duration::from_millis(10),
+    );
 
     let all = [("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
     let mut raw = RawClient::start(&world, &["-L", "bench"], &all);
     let mut id = 1u64;
 
     let (line, _) = raw.request(json!(id), "tools/list", json!({}));
-    report.line("tools/list size, all 45 tools", format!("{} bytes", line.len()), "<= 66,000 bytes", line.len() <= 66_000);
+    report.line(
+        "tools/list size, all 45 tools",
+        format!("{} bytes", line.len()),
+        "<= 66,000 bytes",
+        line.len() <= 66_000,
+    );
     // Timed from the request written to the reply read; the reply is checked, not parsed.
     let list: Vec<Duration> = (0..500)
         .map(|_| {
             id += 1;
-            let request = json!({"jsonrpc": "2.0", "id": id, "method": "tools/list", "params": {}}).to_string();
+            let request = json!({"jsonrpc": "2.0", "id": id, "method": "tools/list", "params": {}})
+                .to_string();
             let started = Instant::now();
             raw.send(&request);
             let line = raw.line().expect("tools/list reply");
             let took = started.elapsed();
-            assert!(line.starts_with(&format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\"")), "{:.80}", line);
+            assert!(
+                line.starts_with(&format!("{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\"")),
+                "{:.80}",
+                line
+            );
             took
         })
         .collect();
     let list = median(list);
-    report.line("tools/list round trip", ms(list), "<= 1 ms", list <= Duration::from_millis(1));
+    report.line(
+        "tools/list round trip",
+        ms(list),
+        "<= 1 ms",
+        list <= Duration::from_millis(1),
+    );
 
     for _ in 0..20 {
         id += 1;
@@ -115,11 +159,19 @@ fn main() {
         .collect();
     let sessions = median(sessions);
     let ratio = sessions.as_secs_f64() / cli.as_secs_f64();
-    report.line("list_sessions round trip over stdio", format!("{} = {ratio:.2}x CLI", ms(sessions)), "<= 0.5x CLI", ratio <= 0.5);
+    report.line(
+        "list_sessions round trip over stdio",
+        format!("{} = {ratio:.2}x CLI", ms(sessions)),
+        "<= 0.5x CLI",
+        ratio <= 0.5,
+    );
 
     // A 16-read batch against the same 16 reads called one by one: a light read (one quick
     // tmux command) and a heavy one (tmux reads the pane's process state from /proc).
-    for (tool, arguments) in [("list_sessions", json!({})), ("get_pane_info", json!({"pane": "%0"}))] {
+    for (tool, arguments) in [
+        ("list_sessions", json!({})),
+        ("get_pane_info", json!({"pane": "%0"})),
+    ] {
         let separate: Vec<Duration> = (0..30)
             .map(|_| {
                 let started = Instant::now();
@@ -135,7 +187,12 @@ fn main() {
             .map(|_| {
                 id += 1;
                 let started = Instant::now();
-                let (_, reply) = call(&mut raw, id, "call_read_tools_batch", json!({"operations": rows}));
+                let (_, reply) = call(
+                    &mut raw,
+                    id,
+                    "call_read_tools_batch",
+                    json!({"operations": rows}),
+                );
                 let took = started.elapsed();
                 assert_eq!(reply["result"]["structuredContent"]["succeeded"], 16);
                 took
@@ -144,7 +201,12 @@ fn main() {
         let (separate, batched) = (median(separate), median(batched));
         let ratio = batched.as_secs_f64() / separate.as_secs_f64();
         let figure = format!("batch of 16 {tool} vs 16 calls");
-        report.line(&figure, format!("{} vs {} = {ratio:.2}x", ms(batched), ms(separate)), "<= 0.3x", ratio <= 0.3);
+        report.line(
+            &figure,
+            format!("{} vs {} = {ratio:.2}x", ms(batched), ms(separate)),
+            "<= 0.3x",
+            ratio <= 0.3,
+        );
     }
 
     // wait_for_text: from the text being printed to the reply.
@@ -169,7 +231,12 @@ fn main() {
         })
         .collect();
     let reaction = median(reactions);
-    report.line("wait_for_text reaction (incl. tmux CLI)", ms(reaction), "<= 50 ms", reaction <= Duration::from_millis(50));
+    report.line(
+        "wait_for_text reaction (incl. tmux CLI)",
+        ms(reaction),
+        "<= 50 ms",
+        reaction <= Duration::from_millis(50),
+    );
 
     // Memory: after 1,000 calls, and growth over 10,000.
     let pid = raw.pid();
@@ -178,21 +245,39 @@ fn main() {
         call(&mut raw, id, "list_panes", json!({}));
     }
     let after_1k = rss_kib(pid);
-    report.line("RSS after 1,000 calls", format!("{:.1} MiB", after_1k as f64 / 1024.0), "<= 10 MiB", after_1k <= 10 * 1024);
+    report.line(
+        "RSS after 1,000 calls",
+        format!("{:.1} MiB", after_1k as f64 / 1024.0),
+        "<= 10 MiB",
+        after_1k <= 10 * 1024,
+    );
     for _ in 0..10_000 {
         id += 1;
         call(&mut raw, id, "list_panes", json!({}));
     }
     let after_11k = rss_kib(pid);
     let growth = after_11k as i64 - after_1k as i64;
-    report.line("RSS growth over 10,000 more calls", format!("{growth} KiB"), "flat (<= 512 KiB)", growth <= 512);
+    report.line(
+        "RSS growth over 10,000 more calls",
+        format!("{growth} KiB"),
+        "flat (<= 512 KiB)",
+        growth <= 512,
+    );
 
     // 100 calls in flight at once from one client.
     let started = Instant::now();
     let first = id + 1;
     for n in 0..100u64 {
-        let name = if n % 2 == 0 { "list_sessions" } else { "get_pane_info" };
-        let arguments = if n % 2 == 0 { json!({}) } else { json!({"pane": "%0"}) };
+        let name = if n.is_multiple_of(2) {
+            "list_sessions"
+        } else {
+            "get_pane_info"
+        };
+        let arguments = if n.is_multiple_of(2) {
+            json!({})
+        } else {
+            json!({"pane": "%0"})
+        };
         raw.send(&json!({"jsonrpc": "2.0", "id": first + n, "method": "tools/call", "params": {"name": name, "arguments": arguments}}).to_string());
     }
     let mut seen = Vec::new();
@@ -200,13 +285,22 @@ fn main() {
         let reply: Value = serde_json::from_str(&raw.line().expect("reply")).unwrap();
         let n = reply["id"].as_u64().unwrap() - first;
         let content = &reply["result"]["structuredContent"];
-        let right = if n % 2 == 0 { content.get("sessions").is_some() } else { content["pane"]["id"] == "%0" };
+        let right = if n.is_multiple_of(2) {
+            content.get("sessions").is_some()
+        } else {
+            content["pane"]["id"] == "%0"
+        };
         assert!(right, "reply {n} answers another request: {reply}");
         seen.push(n);
     }
     seen.sort();
     let all_there = seen == (0..100).collect::<Vec<_>>();
-    report.line("100 concurrent calls, each its own reply", format!("{} in {}", seen.len(), ms(started.elapsed())), "all 100, ids matched", all_there);
+    report.line(
+        "100 concurrent calls, each its own reply",
+        format!("{} in {}", seen.len(), ms(started.elapsed())),
+        "all 100, ids matched",
+        all_there,
+    );
     raw.finish();
 
     println!("\n{} of the targets missed", report.failed);

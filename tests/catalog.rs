@@ -9,12 +9,17 @@ use tmux_mcp_manifest::model::wire;
 use tmux_mcp_tests::{ensure_file_contents, repo_root};
 
 fn manifest() -> Catalog {
-    let src = std::fs::read_to_string(repo_root().join("manifest/tools.yaml")).expect("read tools.yaml");
-    Catalog::parse(&src).unwrap_or_else(|errors| panic!("manifest/tools.yaml is invalid: {errors:?}"))
+    let src =
+        std::fs::read_to_string(repo_root().join("manifest/tools.yaml")).expect("read tools.yaml");
+    Catalog::parse(&src)
+        .unwrap_or_else(|errors| panic!("manifest/tools.yaml is invalid: {errors:?}"))
 }
 
 fn page(path: &str) -> &'static str {
-    DOCS.iter().find(|(p, _)| *p == path).map(|(_, text)| *text).unwrap_or_else(|| panic!("no generated page {path}"))
+    DOCS.iter()
+        .find(|(p, _)| *p == path)
+        .map(|(_, text)| *text)
+        .unwrap_or_else(|| panic!("no generated page {path}"))
 }
 
 #[test]
@@ -24,8 +29,19 @@ fn the_catalog_has_the_45_tools_of_the_family() {
         *counts.entry(t.toolset).or_insert(0) += 1;
     }
     assert_eq!(TOOLS.len(), 45);
-    assert_eq!(counts, BTreeMap::from([("execute", 9), ("inspect", 18), ("manage", 13), ("teardown", 5)]));
-    assert_eq!(TOOLSETS.iter().map(|t| t.name).collect::<Vec<_>>(), ["inspect", "manage", "execute", "teardown"]);
+    assert_eq!(
+        counts,
+        BTreeMap::from([
+            ("execute", 9),
+            ("inspect", 18),
+            ("manage", 13),
+            ("teardown", 5)
+        ])
+    );
+    assert_eq!(
+        TOOLSETS.iter().map(|t| t.name).collect::<Vec<_>>(),
+        ["inspect", "manage", "execute", "teardown"]
+    );
 }
 
 #[test]
@@ -33,38 +49,87 @@ fn registry_docs_and_yaml_agree_for_every_tool() {
     let cat = manifest();
     assert_eq!(cat.manifest.tools.len(), TOOLS.len());
     for tool in &cat.manifest.tools {
-        let id = ToolId::from_name(&tool.name).unwrap_or_else(|| panic!("{} is in the YAML but not in the registry", tool.name));
+        let id = ToolId::from_name(&tool.name)
+            .unwrap_or_else(|| panic!("{} is in the YAML but not in the registry", tool.name));
         let d = id.descriptor();
         let a = &tool.annotations;
         let c = &tool.capability;
-        assert_eq!((d.name, d.title, d.description, d.toolset), (tool.name.as_str(), tool.title.as_str(), tool.description.as_str(), tool.toolset.as_str()));
         assert_eq!(
-            (d.read_only_hint, d.destructive_hint, d.idempotent_hint, d.open_world_hint),
-            (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint),
+            (d.name, d.title, d.description, d.toolset),
+            (
+                tool.name.as_str(),
+                tool.title.as_str(),
+                tool.description.as_str(),
+                tool.toolset.as_str()
+            )
+        );
+        assert_eq!(
+            (
+                d.read_only_hint,
+                d.destructive_hint,
+                d.idempotent_hint,
+                d.open_world_hint
+            ),
+            (
+                a.read_only_hint,
+                a.destructive_hint,
+                a.idempotent_hint,
+                a.open_world_hint
+            ),
             "{}",
             tool.name
         );
         assert_eq!(d.process_reach, wire(&c.process_reach));
-        assert_eq!(d.tmux_effects, c.tmux_effects.iter().map(wire).collect::<Vec<_>>());
-        assert_eq!(d.output_classes, c.output_classes.iter().map(wire).collect::<Vec<_>>());
+        assert_eq!(
+            d.tmux_effects,
+            c.tmux_effects.iter().map(wire).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            d.output_classes,
+            c.output_classes.iter().map(wire).collect::<Vec<_>>()
+        );
         assert_eq!(d.nested_authority, c.nested_authority);
-        let arguments: Vec<&str> = tool.arguments.iter().filter_map(|a| a.name.as_deref()).collect();
+        let arguments: Vec<&str> = tool
+            .arguments
+            .iter()
+            .filter_map(|a| a.name.as_deref())
+            .collect();
         assert_eq!(d.arguments, arguments, "{}", tool.name);
 
         let text = page(&format!("src/tools/{}.md", tool.name));
-        assert!(text.contains(&format!("# {} (`{}`)", tool.title, tool.name)), "{}: title", tool.name);
-        assert!(text.contains(&tool.description), "{}: description", tool.name);
-        assert!(text.contains(&format!("[{0}](../toolsets/{0}.md)", tool.toolset)), "{}: toolset", tool.name);
+        assert!(
+            text.contains(&format!("# {} (`{}`)", tool.title, tool.name)),
+            "{}: title",
+            tool.name
+        );
+        assert!(
+            text.contains(&tool.description),
+            "{}: description",
+            tool.name
+        );
+        assert!(
+            text.contains(&format!("[{0}](../toolsets/{0}.md)", tool.toolset)),
+            "{}: toolset",
+            tool.name
+        );
         let hints = format!(
             "readOnlyHint {}, destructiveHint {}, idempotentHint {}, openWorldHint {}",
             a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint
         );
         assert!(text.contains(&hints), "{}: annotations", tool.name);
         for arg in &arguments {
-            assert!(text.contains(&format!("| `{arg}` |")), "{}: argument {arg} missing from its page", tool.name);
+            assert!(
+                text.contains(&format!("| `{arg}` |")),
+                "{}: argument {arg} missing from its page",
+                tool.name
+            );
         }
         let listing = page(&format!("src/toolsets/{}.md", tool.toolset));
-        assert!(listing.contains(&format!("[`{0}`](../tools/{0}.md)", tool.name)), "{} missing from its toolset page", tool.name);
+        assert!(
+            listing.contains(&format!("[`{0}`](../tools/{0}.md)", tool.name)),
+            "{} missing from its toolset page",
+            tool.name
+        );
     }
 }
 
@@ -73,31 +138,44 @@ fn every_schema_is_a_closed_object_with_every_property_described() {
     fn walk(tool: &str, at: &str, schema: &serde_json::Value, input: bool) {
         if let Some(props) = schema.get("properties").and_then(|p| p.as_object()) {
             if input {
-                assert_eq!(schema.get("additionalProperties"), Some(&serde_json::json!(false)), "{tool} {at}: open object");
+                assert_eq!(
+                    schema.get("additionalProperties"),
+                    Some(&serde_json::json!(false)),
+                    "{tool} {at}: open object"
+                );
             }
             for (name, prop) in props {
                 // A batch row's tool name is a constant, and its arguments are exactly that
                 // tool's own input schema (whose fields are described).
-                let nested = prop.get("const").is_some() || (name == "arguments" && props.contains_key("tool"));
-                let described = nested || prop.get("description").and_then(|d| d.as_str()).is_some_and(|d| !d.is_empty());
+                let nested = prop.get("const").is_some()
+                    || (name == "arguments" && props.contains_key("tool"));
+                let described = nested
+                    || prop
+                        .get("description")
+                        .and_then(|d| d.as_str())
+                        .is_some_and(|d| !d.is_empty());
                 assert!(described, "{tool} {at}.{name}: no description");
                 walk(tool, &format!("{at}.{name}"), prop, input);
             }
         }
         for key in ["items", "oneOf"] {
             match schema.get(key) {
-                Some(serde_json::Value::Array(list)) => list.iter().for_each(|s| walk(tool, at, s, input)),
+                Some(serde_json::Value::Array(list)) => {
+                    list.iter().for_each(|s| walk(tool, at, s, input))
+                }
                 Some(s) => walk(tool, &format!("{at}[]"), s, input),
                 None => {}
             }
         }
     }
     for d in &TOOLS {
-        let input: serde_json::Value = serde_json::from_str(d.input_schema).expect("input schema is JSON");
+        let input: serde_json::Value =
+            serde_json::from_str(d.input_schema).expect("input schema is JSON");
         assert_eq!(input["type"], "object", "{}", d.name);
         assert_eq!(input["additionalProperties"], false, "{}", d.name);
         walk(d.name, "input", &input, true);
-        let output: serde_json::Value = serde_json::from_str(d.output_schema).expect("output schema is JSON");
+        let output: serde_json::Value =
+            serde_json::from_str(d.output_schema).expect("output schema is JSON");
         assert_eq!(output["type"], "object", "{}", d.name);
         walk(d.name, "output", &output, false);
     }
@@ -105,13 +183,19 @@ fn every_schema_is_a_closed_object_with_every_property_described() {
 
 #[test]
 fn batch_alternatives_carry_each_tools_own_input_schema() {
-    let batch = ToolId::from_name("call_read_tools_batch").unwrap().descriptor();
+    let batch = ToolId::from_name("call_read_tools_batch")
+        .unwrap()
+        .descriptor();
     let schema: serde_json::Value = serde_json::from_str(batch.input_schema).unwrap();
-    let alternatives = schema["properties"]["operations"]["items"]["oneOf"].as_array().unwrap();
+    let alternatives = schema["properties"]["operations"]["items"]["oneOf"]
+        .as_array()
+        .unwrap();
     assert_eq!(alternatives.len(), batch.nested_authority.len());
     for alternative in alternatives {
         let name = alternative["properties"]["tool"]["const"].as_str().unwrap();
-        let own: serde_json::Value = serde_json::from_str(ToolId::from_name(name).unwrap().descriptor().input_schema).unwrap();
+        let own: serde_json::Value =
+            serde_json::from_str(ToolId::from_name(name).unwrap().descriptor().input_schema)
+                .unwrap();
         assert_eq!(alternative["properties"]["arguments"], own, "{name}");
     }
 }
@@ -124,9 +208,15 @@ fn the_full_tool_list_fits_its_byte_budget() {
     use tmux_mcp::selection::Selection;
     let all = Environment::from_pairs(&[("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")]);
     let resolved = Selection::from_env(&all).unwrap().resolve(false);
-    let tools: Vec<_> = resolved.offered.iter().map(|id| tmux_mcp::surface::tool(*id, &resolved.nested(*id))).collect();
+    let tools: Vec<_> = resolved
+        .offered
+        .iter()
+        .map(|id| tmux_mcp::surface::tool(*id, &resolved.nested(*id)))
+        .collect();
     assert_eq!(tools.len(), 45);
-    let bytes = serde_json::to_string(&serde_json::json!({"tools": tools})).unwrap().len();
+    let bytes = serde_json::to_string(&serde_json::json!({"tools": tools}))
+        .unwrap()
+        .len();
     assert!(bytes <= 66_000, "tools/list takes {bytes} bytes");
 }
 
@@ -134,13 +224,19 @@ fn the_full_tool_list_fits_its_byte_budget() {
 fn every_example_result_in_the_docs_matches_its_output_schema() {
     let cat = manifest();
     for tool in cat.tools() {
-        tmux_mcp_tests::check_output(&tool.name, &tmux_mcp_manifest::docs::example_output(&cat, tool));
+        tmux_mcp_tests::check_output(
+            &tool.name,
+            &tmux_mcp_manifest::docs::example_output(&cat, tool),
+        );
     }
 }
 
 #[test]
 fn manifest_schema_is_current() {
-    ensure_file_contents(&repo_root().join("manifest/tools.schema.json"), &tmux_mcp_manifest::json_schema());
+    ensure_file_contents(
+        &repo_root().join("manifest/tools.schema.json"),
+        &tmux_mcp_manifest::json_schema(),
+    );
 }
 
 #[test]
@@ -150,10 +246,21 @@ fn generated_docs_are_current() {
     if drift.is_empty() {
         return;
     }
-    let listed: Vec<String> = drift.stale.iter().chain(&drift.extra).map(|p| p.display().to_string()).collect();
+    let listed: Vec<String> = drift
+        .stale
+        .iter()
+        .chain(&drift.extra)
+        .map(|p| p.display().to_string())
+        .collect();
     if std::env::var_os("CI").is_none() {
         tmux_mcp::docs::write(&dir).expect("write generated-docs");
-        panic!("generated-docs was stale and has been regenerated; review and commit:\n{}", listed.join("\n"));
+        panic!(
+            "generated-docs was stale and has been regenerated; review and commit:\n{}",
+            listed.join("\n")
+        );
     }
-    panic!("generated-docs is stale; run `cargo run -p tmux-mcp -- docs` and commit:\n{}", listed.join("\n"));
+    panic!(
+        "generated-docs is stale; run `cargo run -p tmux-mcp -- docs` and commit:\n{}",
+        listed.join("\n")
+    );
 }

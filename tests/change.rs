@@ -7,27 +7,62 @@ use serde_json::{Value, json};
 use tmux_mcp_tests::{Fixture, World, wait_until};
 
 fn fmt(f: &Fixture, target: &str, format: &str) -> String {
-    f.tmux(&["display-message", "-p", "-t", target, format]).trim_end().to_owned()
+    f.tmux(&["display-message", "-p", "-t", target, format])
+        .trim_end()
+        .to_owned()
 }
 
 #[tokio::test]
 async fn creation_tools_start_configured_processes_and_store_names_literally() {
     let f = Fixture::new().await;
-    let made = f.ok("create_session", json!({"name": "lit#{pane_id}", "start_directory": "/tmp", "width": 100, "height": 30})).await;
+    let made = f
+        .ok(
+            "create_session",
+            json!({"name": "lit#{pane_id}", "start_directory": "/tmp", "width": 100, "height": 30}),
+        )
+        .await;
     assert_eq!(made["name"], "lit#{pane_id}");
     let names = f.tmux(&["list-sessions", "-F", "#{session_name}"]);
-    assert!(names.lines().any(|n| n == "lit#{pane_id}"), "stored literally, not expanded: {names}");
+    assert!(
+        names.lines().any(|n| n == "lit#{pane_id}"),
+        "stored literally, not expanded: {names}"
+    );
     let pane = made["pane"].as_str().unwrap();
-    assert!(wait_until(Duration::from_secs(5), || fmt(&f, pane, "#{pane_current_path}") == "/tmp"));
+    assert!(wait_until(Duration::from_secs(5), || fmt(
+        &f,
+        pane,
+        "#{pane_current_path}"
+    ) == "/tmp"));
     assert_eq!(fmt(&f, pane, "#{window_width}x#{window_height}"), "100x30");
-    let again = f.fails("create_session", json!({"name": "lit#{pane_id}"})).await;
-    assert!(again["message"].as_str().unwrap().contains("already exists"), "{again}");
+    let again = f
+        .fails("create_session", json!({"name": "lit#{pane_id}"}))
+        .await;
+    assert!(
+        again["message"]
+            .as_str()
+            .unwrap()
+            .contains("already exists"),
+        "{again}"
+    );
 
-    let window = f.ok("create_window", json!({"session": "main", "name": "w#{window_id}", "start_directory": "/usr"})).await;
-    assert_eq!(fmt(&f, window["window"].as_str().unwrap(), "#{window_name}"), "w#{window_id}");
+    let window = f
+        .ok(
+            "create_window",
+            json!({"session": "main", "name": "w#{window_id}", "start_directory": "/usr"}),
+        )
+        .await;
+    assert_eq!(
+        fmt(&f, window["window"].as_str().unwrap(), "#{window_name}"),
+        "w#{window_id}"
+    );
     assert_eq!(window["index"], 1);
 
-    let split = f.ok("split_window", json!({"pane": "%0", "direction": "right", "percent": 30})).await;
+    let split = f
+        .ok(
+            "split_window",
+            json!({"pane": "%0", "direction": "right", "percent": 30}),
+        )
+        .await;
     let new = split["pane"].as_str().unwrap();
     assert_eq!(fmt(&f, new, "#{pane_at_right}#{pane_at_left}"), "10");
     let width = split["width"].as_i64().unwrap();
@@ -36,7 +71,9 @@ async fn creation_tools_start_configured_processes_and_store_names_literally() {
     let before = fmt(&f, new, "#{pane_pid}");
     let refused = f.fails("respawn_pane", json!({"pane": new})).await;
     assert_eq!(refused["kind"], "refused");
-    let respawned = f.ok("respawn_pane", json!({"pane": new, "kill_first": true})).await;
+    let respawned = f
+        .ok("respawn_pane", json!({"pane": new, "kill_first": true}))
+        .await;
     assert_ne!(respawned["pid"].to_string(), before);
     assert_eq!(respawned["pid"].to_string(), fmt(&f, new, "#{pane_pid}"));
 }
@@ -44,34 +81,96 @@ async fn creation_tools_start_configured_processes_and_store_names_literally() {
 #[tokio::test]
 async fn send_keys_keeps_text_and_key_names_apart() {
     let f = Fixture::new().await;
-    f.ok("send_keys", json!({"pane": "%0", "text": "echo 'C-c Enter'", "enter": true})).await;
+    f.ok(
+        "send_keys",
+        json!({"pane": "%0", "text": "echo 'C-c Enter'", "enter": true}),
+    )
+    .await;
     f.wait_for_screen("%0", "C-c Enter\n#");
 
     f.tmux(&["send-keys", "-t", "%0", "sleep 30", "Enter"]);
-    assert!(wait_until(Duration::from_secs(5), || fmt(&f, "%0", "#{pane_current_command}") == "sleep"));
-    let sent = f.ok("send_keys", json!({"pane": "%0", "keys": ["C-c"]})).await;
+    assert!(wait_until(Duration::from_secs(5), || fmt(
+        &f,
+        "%0",
+        "#{pane_current_command}"
+    ) == "sleep"));
+    let sent = f
+        .ok("send_keys", json!({"pane": "%0", "keys": ["C-c"]}))
+        .await;
     assert_eq!(sent["keys"], 1);
-    assert!(wait_until(Duration::from_secs(5), || fmt(&f, "%0", "#{pane_current_command}") == "sh"), "C-c interrupted sleep");
+    assert!(
+        wait_until(Duration::from_secs(5), || fmt(
+            &f,
+            "%0",
+            "#{pane_current_command}"
+        ) == "sh"),
+        "C-c interrupted sleep"
+    );
 
     let screen = f.screen("%0");
-    let bogus = f.fails("send_keys", json!({"pane": "%0", "text": "should not appear", "keys": ["Ener"]})).await;
+    let bogus = f
+        .fails(
+            "send_keys",
+            json!({"pane": "%0", "text": "should not appear", "keys": ["Ener"]}),
+        )
+        .await;
     assert_eq!(bogus["kind"], "invalid_input");
-    assert!(bogus["message"].as_str().unwrap().contains("Enter"), "lists the valid forms: {bogus}");
+    assert!(
+        bogus["message"].as_str().unwrap().contains("Enter"),
+        "lists the valid forms: {bogus}"
+    );
     assert_eq!(f.screen("%0"), screen, "nothing was typed");
 
     // Up recalls the previous line in a shell with line editing.
-    let bash = f.tmux(&["new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", "bash --norc --noprofile"]).trim().to_owned();
+    let bash = f
+        .tmux(&[
+            "new-window",
+            "-d",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "-t",
+            "main:",
+            "bash --norc --noprofile",
+        ])
+        .trim()
+        .to_owned();
     f.wait_for_prompt(&bash);
-    f.ok("send_keys", json!({"pane": bash, "text": "echo recalled", "enter": true})).await;
+    f.ok(
+        "send_keys",
+        json!({"pane": bash, "text": "echo recalled", "enter": true}),
+    )
+    .await;
     f.wait_for_screen(&bash, "recalled\n");
-    f.ok("send_keys", json!({"pane": bash, "keys": ["Up", "Enter"]})).await;
-    assert!(wait_until(Duration::from_secs(5), || f.screen(&bash).matches("\nrecalled").count() == 2), "{}", f.screen(&bash));
+    f.ok("send_keys", json!({"pane": bash, "keys": ["Up", "Enter"]}))
+        .await;
+    assert!(
+        wait_until(Duration::from_secs(5), || f
+            .screen(&bash)
+            .matches("\nrecalled")
+            .count()
+            == 2),
+        "{}",
+        f.screen(&bash)
+    );
 }
 
 #[tokio::test]
 async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
     let f = Fixture::new().await;
-    let other = f.tmux(&["split-window", "-d", "-P", "-F", "#{pane_id}", "-t", "%0", "sh"]).trim().to_owned();
+    let other = f
+        .tmux(&[
+            "split-window",
+            "-d",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "-t",
+            "%0",
+            "sh",
+        ])
+        .trim()
+        .to_owned();
     f.wait_for_prompt(&other);
     let rows = json!([
         {"pane": "%0", "text": "echo row-zero", "enter": true},
@@ -79,27 +178,76 @@ async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
         {"pane": other, "text": "echo row-two", "enter": true},
     ]);
     let stopped = f.ok("send_keys_batch", json!({"operations": rows})).await;
-    assert_eq!((stopped["succeeded"].clone(), stopped["failed"].clone(), stopped["stoppedAt"].clone()), (json!(1), json!(1), json!(1)));
+    assert_eq!(
+        (
+            stopped["succeeded"].clone(),
+            stopped["failed"].clone(),
+            stopped["stoppedAt"].clone()
+        ),
+        (json!(1), json!(1), json!(1))
+    );
     assert_eq!(stopped["results"].as_array().unwrap().len(), 2);
     assert_eq!(stopped["results"][1]["error"]["kind"], "invalid_input");
     f.wait_for_screen("%0", "row-zero\n");
     assert!(!f.screen(&other).contains("row-two"));
 
-    let continued = f.ok("send_keys_batch", json!({"operations": rows, "on_error": "continue"})).await;
-    assert_eq!((continued["succeeded"].clone(), continued["failed"].clone(), continued["stoppedAt"].clone()), (json!(2), json!(1), Value::Null));
+    let continued = f
+        .ok(
+            "send_keys_batch",
+            json!({"operations": rows, "on_error": "continue"}),
+        )
+        .await;
+    assert_eq!(
+        (
+            continued["succeeded"].clone(),
+            continued["failed"].clone(),
+            continued["stoppedAt"].clone()
+        ),
+        (json!(2), json!(1), Value::Null)
+    );
     f.wait_for_screen(&other, "row-two\n");
-    let too_many = f.fails("send_keys_batch", json!({"operations": vec![json!({"pane": "%0"}); 65]})).await;
+    let too_many = f
+        .fails(
+            "send_keys_batch",
+            json!({"operations": vec![json!({"pane": "%0"}); 65]}),
+        )
+        .await;
     assert_eq!(too_many["kind"], "invalid_input");
 }
 
 #[tokio::test]
 async fn paste_text_reaches_exactly_one_pane_and_leaves_no_buffer() {
     let f = Fixture::new().await;
-    let other = f.tmux(&["split-window", "-d", "-P", "-F", "#{pane_id}", "-t", "%0", "cat"]).trim().to_owned();
+    let other = f
+        .tmux(&[
+            "split-window",
+            "-d",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "-t",
+            "%0",
+            "cat",
+        ])
+        .trim()
+        .to_owned();
     f.tmux(&["send-keys", "-t", "%0", "cat", "Enter"]);
-    assert!(wait_until(Duration::from_secs(5), || fmt(&f, "%0", "#{pane_current_command}") == "cat"));
-    f.ok("set_synchronize_panes", json!({"window": "@0", "enabled": true})).await;
-    let pasted = f.ok("paste_text", json!({"pane": "%0", "text": "first line\nsecond line", "enter": true})).await;
+    assert!(wait_until(Duration::from_secs(5), || fmt(
+        &f,
+        "%0",
+        "#{pane_current_command}"
+    ) == "cat"));
+    f.ok(
+        "set_synchronize_panes",
+        json!({"window": "@0", "enabled": true}),
+    )
+    .await;
+    let pasted = f
+        .ok(
+            "paste_text",
+            json!({"pane": "%0", "text": "first line\nsecond line", "enter": true}),
+        )
+        .await;
     assert_eq!(pasted["bytes"], 22);
     // Each line shows twice: the terminal's echo of it and cat printing what it read.
     let both = wait_until(Duration::from_secs(5), || {
@@ -107,58 +255,167 @@ async fn paste_text_reaches_exactly_one_pane_and_leaves_no_buffer() {
         screen.matches("first line").count() == 2 && screen.matches("second line").count() == 2
     });
     assert!(both, "{}", f.screen("%0"));
-    assert!(!f.screen(&other).contains("line"), "synchronize-panes must not fan a paste out: {}", f.screen(&other));
+    assert!(
+        !f.screen(&other).contains("line"),
+        "synchronize-panes must not fan a paste out: {}",
+        f.screen(&other)
+    );
     assert_eq!(f.tmux(&["list-buffers"]), "", "the paste buffer is removed");
 }
 
 #[tokio::test]
 async fn run_shell_command_returns_the_real_exit_status() {
     let f = Fixture::new().await;
-    let ok = f.ok("run_shell_command", json!({"pane": "%0", "command": "echo out; echo err >&2"})).await;
-    assert_eq!((ok["exit_status"].clone(), ok["timed_out"].clone(), ok["output"].clone()), (json!(0), json!(false), json!("out\nerr")));
-    let failed = f.ok("run_shell_command", json!({"pane": "%0", "command": "false"})).await;
+    let ok = f
+        .ok(
+            "run_shell_command",
+            json!({"pane": "%0", "command": "echo out; echo err >&2"}),
+        )
+        .await;
+    assert_eq!(
+        (
+            ok["exit_status"].clone(),
+            ok["timed_out"].clone(),
+            ok["output"].clone()
+        ),
+        (json!(0), json!(false), json!("out\nerr"))
+    );
+    let failed = f
+        .ok(
+            "run_shell_command",
+            json!({"pane": "%0", "command": "false"}),
+        )
+        .await;
     assert_eq!(failed["exit_status"], 1);
-    let second = f.ok("run_shell_command", json!({"pane": "%0", "command": "echo $((6*7))"})).await;
-    assert_eq!((second["exit_status"].clone(), second["output"].clone()), (json!(0), json!("42")));
-    let multi = f.ok("run_shell_command", json!({"pane": "%0", "command": "for i in 1 2 3; do\n  echo line-$i\ndone"})).await;
+    let second = f
+        .ok(
+            "run_shell_command",
+            json!({"pane": "%0", "command": "echo $((6*7))"}),
+        )
+        .await;
+    assert_eq!(
+        (second["exit_status"].clone(), second["output"].clone()),
+        (json!(0), json!("42"))
+    );
+    let multi = f
+        .ok(
+            "run_shell_command",
+            json!({"pane": "%0", "command": "for i in 1 2 3; do\n  echo line-$i\ndone"}),
+        )
+        .await;
     assert_eq!(multi["output"], "line-1\nline-2\nline-3");
 
     // Ctrl-C from another call while the command runs: 130.
-    let run = f.ok("run_shell_command", json!({"pane": "%0", "command": "sleep 30", "seconds": 20}));
+    let run = f.ok(
+        "run_shell_command",
+        json!({"pane": "%0", "command": "sleep 30", "seconds": 20}),
+    );
     let interrupt = async {
         while fmt(&f, "%0", "#{pane_current_command}") != "sleep" {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        let busy = f.fails("run_shell_command", json!({"pane": "%0", "command": "true"})).await;
-        assert_eq!((busy["kind"].clone(), busy["retryable"].clone()), (json!("capacity"), json!(true)));
-        f.ok("send_keys", json!({"pane": "%0", "keys": ["C-c"]})).await;
+        let busy = f
+            .fails(
+                "run_shell_command",
+                json!({"pane": "%0", "command": "true"}),
+            )
+            .await;
+        assert_eq!(
+            (busy["kind"].clone(), busy["retryable"].clone()),
+            (json!("capacity"), json!(true))
+        );
+        f.ok("send_keys", json!({"pane": "%0", "keys": ["C-c"]}))
+            .await;
     };
     let (interrupted, ()) = tokio::join!(run, interrupt);
     assert_eq!(interrupted["exit_status"], 130, "{interrupted}");
 
-    let slow = f.ok("run_shell_command", json!({"pane": "%0", "command": "sleep 3; echo late", "seconds": 1})).await;
-    assert_eq!((slow["timed_out"].clone(), slow["exit_status"].clone(), slow["seconds"].clone()), (json!(true), Value::Null, json!(1)));
+    let slow = f
+        .ok(
+            "run_shell_command",
+            json!({"pane": "%0", "command": "sleep 3; echo late", "seconds": 1}),
+        )
+        .await;
+    assert_eq!(
+        (
+            slow["timed_out"].clone(),
+            slow["exit_status"].clone(),
+            slow["seconds"].clone()
+        ),
+        (json!(true), Value::Null, json!(1))
+    );
     f.wait_for_screen("%0", "late\n");
     f.wait_for_prompt("%0");
-    let after = f.ok("run_shell_command", json!({"pane": "%0", "command": "echo next"})).await;
-    assert_eq!(after["output"], "next", "a timed-out call does not confuse the next one");
-    assert_eq!(f.tmux(&["show-options", "-p", "-t", "%0"]).matches("tmux_mcp").count(), 0, "no per-call state left in the pane");
+    let after = f
+        .ok(
+            "run_shell_command",
+            json!({"pane": "%0", "command": "echo next"}),
+        )
+        .await;
+    assert_eq!(
+        after["output"], "next",
+        "a timed-out call does not confuse the next one"
+    );
+    assert_eq!(
+        f.tmux(&["show-options", "-p", "-t", "%0"])
+            .matches("tmux_mcp")
+            .count(),
+        0,
+        "no per-call state left in the pane"
+    );
 
     f.tmux(&["send-keys", "-t", "%0", "cat", "Enter"]);
-    assert!(wait_until(Duration::from_secs(5), || fmt(&f, "%0", "#{pane_current_command}") == "cat"));
-    let busy = f.fails("run_shell_command", json!({"pane": "%0", "command": "echo nope"})).await;
+    assert!(wait_until(Duration::from_secs(5), || fmt(
+        &f,
+        "%0",
+        "#{pane_current_command}"
+    ) == "cat"));
+    let busy = f
+        .fails(
+            "run_shell_command",
+            json!({"pane": "%0", "command": "echo nope"}),
+        )
+        .await;
     assert_eq!(busy["kind"], "refused");
-    assert!(busy["message"].as_str().unwrap().contains("not a shell"), "{busy}");
+    assert!(
+        busy["message"].as_str().unwrap().contains("not a shell"),
+        "{busy}"
+    );
 }
 
 #[tokio::test]
 async fn suppress_history_keeps_the_command_out_of_bash_history() {
     let f = Fixture::new().await;
-    let bash = f.tmux(&["new-window", "-d", "-P", "-F", "#{pane_id}", "-t", "main:", "bash --norc --noprofile"]).trim().to_owned();
+    let bash = f
+        .tmux(&[
+            "new-window",
+            "-d",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "-t",
+            "main:",
+            "bash --norc --noprofile",
+        ])
+        .trim()
+        .to_owned();
     f.wait_for_prompt(&bash);
-    f.ok("run_shell_command", json!({"pane": bash, "command": "echo remembered"})).await;
-    f.ok("run_shell_command", json!({"pane": bash, "command": "echo secret-thing", "suppress_history": true})).await;
-    let history = f.ok("run_shell_command", json!({"pane": bash, "command": "history"})).await;
+    f.ok(
+        "run_shell_command",
+        json!({"pane": bash, "command": "echo remembered"}),
+    )
+    .await;
+    f.ok(
+        "run_shell_command",
+        json!({"pane": bash, "command": "echo secret-thing", "suppress_history": true}),
+    )
+    .await;
+    let history = f
+        .ok(
+            "run_shell_command",
+            json!({"pane": bash, "command": "history"}),
+        )
+        .await;
     let text = history["output"].as_str().unwrap();
     assert!(text.contains("echo remembered"), "{text}");
     assert!(!text.contains("secret-thing"), "{text}");
@@ -167,75 +424,196 @@ async fn suppress_history_keeps_the_command_out_of_bash_history() {
 #[tokio::test]
 async fn manage_tools_report_what_tmux_applied() {
     let f = Fixture::new().await;
-    let renamed = f.ok("rename_session", json!({"session": "main", "name": "x#{session_id}"})).await;
-    assert_eq!((renamed["session"].clone(), renamed["name"].clone()), (json!("$0"), json!("x#{session_id}")));
-    let window = f.ok("rename_window", json!({"window": "@0", "name": "w#{pane_id}"})).await;
+    let renamed = f
+        .ok(
+            "rename_session",
+            json!({"session": "main", "name": "x#{session_id}"}),
+        )
+        .await;
+    assert_eq!(
+        (renamed["session"].clone(), renamed["name"].clone()),
+        (json!("$0"), json!("x#{session_id}"))
+    );
+    let window = f
+        .ok(
+            "rename_window",
+            json!({"window": "@0", "name": "w#{pane_id}"}),
+        )
+        .await;
     assert_eq!(window["name"], "w#{pane_id}");
-    let title = f.ok("set_pane_title", json!({"pane": "%0", "title": "t#{pane_id}"})).await;
+    let title = f
+        .ok(
+            "set_pane_title",
+            json!({"pane": "%0", "title": "t#{pane_id}"}),
+        )
+        .await;
     assert_eq!(title["title"], "t#{pane_id}");
     assert_eq!(fmt(&f, "%0", "#{pane_title}"), "t#{pane_id}");
 
     f.tmux(&["split-window", "-d", "-h", "-t", "%0", "sh"]);
-    let layout = f.ok("select_layout", json!({"window": "@0", "layout": "even-vertical"})).await;
+    let layout = f
+        .ok(
+            "select_layout",
+            json!({"window": "@0", "layout": "even-vertical"}),
+        )
+        .await;
     assert_eq!(layout["layout"], fmt(&f, "@0", "#{window_layout}"));
-    let abbreviated = f.ok("select_layout", json!({"window": "@0", "layout": "even-h"})).await;
+    let abbreviated = f
+        .ok("select_layout", json!({"window": "@0", "layout": "even-h"}))
+        .await;
     assert_ne!(abbreviated["layout"], layout["layout"]);
     // tmux 3.3a's server crashes on some malformed layouts; they must never reach it.
-    assert_eq!(f.fails("select_layout", json!({"window": "@0", "layout": "nonsense"})).await["kind"], "invalid_input");
-    assert_eq!(f.fails("select_layout", json!({"window": "@0", "layout": "ma"})).await["kind"], "invalid_input");
-    assert_eq!(f.fails("select_layout", json!({"window": "@0", "layout": "abcd,1x1,0,0,9"})).await["kind"], "refused");
+    assert_eq!(
+        f.fails(
+            "select_layout",
+            json!({"window": "@0", "layout": "nonsense"})
+        )
+        .await["kind"],
+        "invalid_input"
+    );
+    assert_eq!(
+        f.fails("select_layout", json!({"window": "@0", "layout": "ma"}))
+            .await["kind"],
+        "invalid_input"
+    );
+    assert_eq!(
+        f.fails(
+            "select_layout",
+            json!({"window": "@0", "layout": "abcd,1x1,0,0,9"})
+        )
+        .await["kind"],
+        "refused"
+    );
     assert!(f.world.server_alive("work"));
 
-    let resized = f.ok("resize_window", json!({"window": "@0", "width": 100, "height": 30})).await;
-    assert_eq!((resized["width"].clone(), resized["height"].clone()), (json!(100), json!(30)));
+    let resized = f
+        .ok(
+            "resize_window",
+            json!({"window": "@0", "width": 100, "height": 30}),
+        )
+        .await;
+    assert_eq!(
+        (resized["width"].clone(), resized["height"].clone()),
+        (json!(100), json!(30))
+    );
     let before = fmt(&f, "%0", "#{pane_width}").parse::<i64>().unwrap();
-    let pane = f.ok("resize_pane", json!({"pane": "%0", "direction": "right", "cells": 5})).await;
+    let pane = f
+        .ok(
+            "resize_pane",
+            json!({"pane": "%0", "direction": "right", "cells": 5}),
+        )
+        .await;
     assert_eq!(pane["width"].as_i64().unwrap(), before + 5);
 
-    let selected = f.ok("select_pane", json!({"pane": "%0", "direction": "right"})).await;
+    let selected = f
+        .ok("select_pane", json!({"pane": "%0", "direction": "right"}))
+        .await;
     assert_eq!(selected["pane"], "%1");
     assert_eq!(fmt(&f, "@0", "#{pane_id}"), "%1");
-    let next = f.ok("select_pane", json!({"pane": "%1", "direction": "next"})).await;
+    let next = f
+        .ok("select_pane", json!({"pane": "%1", "direction": "next"}))
+        .await;
     assert_eq!(next["pane"], "%0");
 
-    let swapped = f.ok("swap_pane", json!({"source_pane": "%0", "target_pane": "%1"})).await;
-    assert_eq!((swapped["source_window"].clone(), swapped["target_window"].clone()), (json!("@0"), json!("@0")));
+    let swapped = f
+        .ok(
+            "swap_pane",
+            json!({"source_pane": "%0", "target_pane": "%1"}),
+        )
+        .await;
+    assert_eq!(
+        (
+            swapped["source_window"].clone(),
+            swapped["target_window"].clone()
+        ),
+        (json!("@0"), json!("@0"))
+    );
     assert_eq!(fmt(&f, "%1", "#{pane_index}"), "0");
 
     f.tmux(&["new-window", "-d", "-t", "$0:"]);
-    let moved = f.ok("move_window", json!({"window": "@1", "destination_session": "$0", "destination_index": 7})).await;
+    let moved = f
+        .ok(
+            "move_window",
+            json!({"window": "@1", "destination_session": "$0", "destination_index": 7}),
+        )
+        .await;
     assert_eq!(moved["index"], 7);
-    let occupied = f.fails("move_window", json!({"window": "@0", "destination_session": "$0", "destination_index": 7})).await;
+    let occupied = f
+        .fails(
+            "move_window",
+            json!({"window": "@0", "destination_session": "$0", "destination_index": 7}),
+        )
+        .await;
     assert_eq!(occupied["kind"], "refused");
     let window = f.ok("select_window", json!({"window": "@1"})).await;
     assert_eq!(window["window"], "@1");
-    let previous = f.ok("select_window", json!({"window": "@1", "direction": "previous"})).await;
+    let previous = f
+        .ok(
+            "select_window",
+            json!({"window": "@1", "direction": "previous"}),
+        )
+        .await;
     assert_eq!(previous["window"], "@0");
 
-    let mouse = f.ok("set_mouse_enabled", json!({"enabled": true, "session": "$0"})).await;
-    assert_eq!((mouse["session"].clone(), mouse["enabled"].clone()), (json!("$0"), json!(true)));
-    assert_eq!(f.tmux(&["show-options", "-v", "-t", "$0", "mouse"]).trim(), "on");
+    let mouse = f
+        .ok(
+            "set_mouse_enabled",
+            json!({"enabled": true, "session": "$0"}),
+        )
+        .await;
+    assert_eq!(
+        (mouse["session"].clone(), mouse["enabled"].clone()),
+        (json!("$0"), json!(true))
+    );
+    assert_eq!(
+        f.tmux(&["show-options", "-v", "-t", "$0", "mouse"]).trim(),
+        "on"
+    );
     let global = f.ok("set_mouse_enabled", json!({"enabled": false})).await;
     assert_eq!(global["session"], Value::Null);
 
-    let sync = f.ok("set_synchronize_panes", json!({"window": "@0", "enabled": true})).await;
+    let sync = f
+        .ok(
+            "set_synchronize_panes",
+            json!({"window": "@0", "enabled": true}),
+        )
+        .await;
     assert_eq!(sync["enabled"], true);
-    assert_eq!(f.tmux(&["show-options", "-wv", "-t", "@0", "synchronize-panes"]).trim(), "on");
+    assert_eq!(
+        f.tmux(&["show-options", "-wv", "-t", "@0", "synchronize-panes"])
+            .trim(),
+        "on"
+    );
 }
 
 #[tokio::test]
 async fn channels_wait_and_signal() {
     let f = Fixture::new().await;
-    let wait = f.ok("wait_for_channel", json!({"channel": "ready.1", "seconds": 10}));
+    let wait = f.ok(
+        "wait_for_channel",
+        json!({"channel": "ready.1", "seconds": 10}),
+    );
     let signal = async {
         tokio::time::sleep(Duration::from_millis(200)).await;
         f.ok("signal_channel", json!({"channel": "ready.1"})).await;
     };
     let (waited, ()) = tokio::join!(wait, signal);
     assert_eq!(waited["outcome"], "signalled");
-    let deadline = f.ok("wait_for_channel", json!({"channel": "never", "seconds": 1})).await;
-    assert_eq!((deadline["outcome"].clone(), deadline["seconds"].clone()), (json!("deadline"), json!(1)));
-    assert_eq!(f.fails("wait_for_channel", json!({"channel": "no spaces"})).await["kind"], "invalid_input");
+    let deadline = f
+        .ok(
+            "wait_for_channel",
+            json!({"channel": "never", "seconds": 1}),
+        )
+        .await;
+    assert_eq!(
+        (deadline["outcome"].clone(), deadline["seconds"].clone()),
+        (json!("deadline"), json!(1))
+    );
+    assert_eq!(
+        f.fails("wait_for_channel", json!({"channel": "no spaces"}))
+            .await["kind"],
+        "invalid_input"
+    );
 }
 
 #[tokio::test]
@@ -245,10 +623,20 @@ async fn teardown_tools_delete_but_never_the_servers_own_pane() {
     world.tmux("work", &["split-window", "-d", "-t", "%0", "sh"]);
     world.tmux("work", &["new-window", "-d", "-t", "main:", "sh"]);
     world.tmux("work", &["new-session", "-d", "-s", "spare", "sh"]);
-    let socket = world.tmux("work", &["display-message", "-p", "#{socket_path}"]).trim().to_owned();
+    let socket = world
+        .tmux("work", &["display-message", "-p", "#{socket_path}"])
+        .trim()
+        .to_owned();
     let tmux_env = format!("{socket},1,0");
-    let env = [("LIBTMUX_TOOLSETS", "inspect,teardown"), ("TMUX", tmux_env.as_str()), ("TMUX_PANE", "%0")];
-    let f = Fixture { client: world.client(&["-L", "work"], &env).await, world };
+    let env = [
+        ("LIBTMUX_TOOLSETS", "inspect,teardown"),
+        ("TMUX", tmux_env.as_str()),
+        ("TMUX_PANE", "%0"),
+    ];
+    let f = Fixture {
+        client: world.client(&["-L", "work"], &env).await,
+        world,
+    };
 
     for (tool, args) in [
         ("kill_pane", json!({"pane": "%0"})),
@@ -258,13 +646,28 @@ async fn teardown_tools_delete_but_never_the_servers_own_pane() {
     ] {
         let refused = f.fails(tool, args).await;
         assert_eq!(refused["kind"], "refused", "{tool}");
-        assert!(refused["message"].as_str().unwrap().contains("runs in"), "{refused}");
+        assert!(
+            refused["message"].as_str().unwrap().contains("runs in"),
+            "{refused}"
+        );
     }
     assert_eq!(f.ok("kill_pane", json!({"pane": "%1"})).await["pane"], "%1");
-    assert_eq!(f.ok("kill_window", json!({"window": "@1"})).await["window"], "@1");
-    assert_eq!(f.ok("kill_session", json!({"session": "spare"})).await["session"], "$1");
-    assert_eq!(f.tmux(&["list-panes", "-a", "-F", "#{pane_id}"]).trim(), "%0");
-    assert_eq!(f.fails("kill_pane", json!({"pane": "%1"})).await["kind"], "object_gone");
+    assert_eq!(
+        f.ok("kill_window", json!({"window": "@1"})).await["window"],
+        "@1"
+    );
+    assert_eq!(
+        f.ok("kill_session", json!({"session": "spare"})).await["session"],
+        "$1"
+    );
+    assert_eq!(
+        f.tmux(&["list-panes", "-a", "-F", "#{pane_id}"]).trim(),
+        "%0"
+    );
+    assert_eq!(
+        f.fails("kill_pane", json!({"pane": "%1"})).await["kind"],
+        "object_gone"
+    );
 
     f.tmux(&["send-keys", "-t", "%0", "clear; seq 1 50", "Enter"]);
     f.wait_for_screen("%0", "50\n");
@@ -275,8 +678,27 @@ async fn teardown_tools_delete_but_never_the_servers_own_pane() {
     assert_eq!(f.screen("%0"), screen, "the visible screen stays");
 
     let limit = f.ok("set_history_limit", json!({"limit": 500})).await;
-    assert_eq!((limit["previous"].clone(), limit["limit"].clone(), limit["session"].clone()), (json!(2000), json!(500), Value::Null));
-    let session = f.ok("set_history_limit", json!({"limit": 100, "session": "main"})).await;
-    assert_eq!((session["previous"].clone(), session["session"].clone()), (json!(500), json!("$0")));
-    assert_eq!(f.tmux(&["show-options", "-v", "-t", "$0", "history-limit"]).trim(), "100");
+    assert_eq!(
+        (
+            limit["previous"].clone(),
+            limit["limit"].clone(),
+            limit["session"].clone()
+        ),
+        (json!(2000), json!(500), Value::Null)
+    );
+    let session = f
+        .ok(
+            "set_history_limit",
+            json!({"limit": 100, "session": "main"}),
+        )
+        .await;
+    assert_eq!(
+        (session["previous"].clone(), session["session"].clone()),
+        (json!(500), json!("$0"))
+    );
+    assert_eq!(
+        f.tmux(&["show-options", "-v", "-t", "$0", "history-limit"])
+            .trim(),
+        "100"
+    );
 }

@@ -10,11 +10,18 @@ use serde_json::{Value, json};
 use tmux_mcp_tests::{RawClient, TempDir, World, wait_until};
 
 fn call(raw: &mut RawClient, id: u64, name: &str, arguments: Value) -> Value {
-    raw.request(json!(id), "tools/call", json!({"name": name, "arguments": arguments})).1
+    raw.request(
+        json!(id),
+        "tools/call",
+        json!({"name": name, "arguments": arguments}),
+    )
+    .1
 }
 
 fn kind(answer: &Value) -> &str {
-    answer["result"]["structuredContent"]["kind"].as_str().unwrap_or("")
+    answer["result"]["structuredContent"]["kind"]
+        .as_str()
+        .unwrap_or("")
 }
 
 #[test]
@@ -22,14 +29,22 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
     let world = World::new();
     world.start_server("work");
     let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
-    assert_eq!(call(&mut raw, 1, "list_sessions", json!({}))["result"]["isError"], false);
+    assert_eq!(
+        call(&mut raw, 1, "list_sessions", json!({}))["result"]["isError"],
+        false
+    );
     raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "wait_for_text", "arguments": {"pane": "%0", "seconds": 30}}}).to_string());
-    assert!(wait_until(Duration::from_secs(5), || world.tmux("work", &["list-clients", "-F", "#{client_readonly}"]).contains('1')));
+    assert!(wait_until(Duration::from_secs(5), || world
+        .tmux("work", &["list-clients", "-F", "#{client_readonly}"])
+        .contains('1')));
     world.kill_server("work");
     let answer: Value = serde_json::from_str(&raw.line().expect("the wait answers")).unwrap();
     assert_eq!(answer["id"], 2);
     let outcome = &answer["result"]["structuredContent"];
-    assert!(outcome["outcome"] == "pane_closed" || outcome["kind"] == "server_gone", "{answer}");
+    assert!(
+        outcome["outcome"] == "pane_closed" || outcome["kind"] == "server_gone",
+        "{answer}"
+    );
     // Until tmux is back every call says so; then calls work again on the same connection.
     let mut down = Value::Null;
     for id in 3..500 {
@@ -42,26 +57,53 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
     assert_eq!(down["result"]["structuredContent"]["retryable"], true);
     world.start_server("work");
     let back = call(&mut raw, 600, "list_panes", json!({}));
-    assert_eq!(back["result"]["structuredContent"]["panes"][0]["id"], "%0", "{back}");
+    assert_eq!(
+        back["result"]["structuredContent"]["panes"][0]["id"], "%0",
+        "{back}"
+    );
     raw.finish();
-    assert!(wait_until(Duration::from_secs(5), || world.tmux_processes() == 1), "only the tmux server itself is left: {}", world.tmux_processes());
+    assert!(
+        wait_until(Duration::from_secs(5), || world.tmux_processes() == 1),
+        "only the tmux server itself is left: {}",
+        world.tmux_processes()
+    );
 }
 
 #[test]
 fn a_deleted_socket_gives_typed_errors_until_tmux_recreates_it() {
     let world = World::new();
     world.start_server("work");
-    let socket = world.tmux("work", &["display-message", "-p", "#{socket_path}"]).trim().to_owned();
-    let pid = world.tmux("work", &["display-message", "-p", "#{pid}"]).trim().to_owned();
+    let socket = world
+        .tmux("work", &["display-message", "-p", "#{socket_path}"])
+        .trim()
+        .to_owned();
+    let pid = world
+        .tmux("work", &["display-message", "-p", "#{pid}"])
+        .trim()
+        .to_owned();
     let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
-    assert_eq!(call(&mut raw, 1, "list_sessions", json!({}))["result"]["isError"], false);
+    assert_eq!(
+        call(&mut raw, 1, "list_sessions", json!({}))["result"]["isError"],
+        false
+    );
     std::fs::remove_file(&socket).expect("delete the socket");
     // Terminal content always travels in a new tmux client, which cannot connect now.
     let answer = call(&mut raw, 2, "capture_pane", json!({"pane": "%0"}));
     assert_eq!(kind(&answer), "server_gone", "{answer}");
-    assert!(call(&mut raw, 3, "list_sessions", json!({})).get("result").is_some(), "still serving");
+    assert!(
+        call(&mut raw, 3, "list_sessions", json!({}))
+            .get("result")
+            .is_some(),
+        "still serving"
+    );
     // tmux recreates its socket on SIGUSR1.
-    assert!(Command::new("kill").args(["-USR1", &pid]).status().unwrap().success());
+    assert!(
+        Command::new("kill")
+            .args(["-USR1", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
     assert!(wait_until(Duration::from_secs(5), || Path::new(&socket).exists()));
     let answer = call(&mut raw, 4, "capture_pane", json!({"pane": "%0"}));
     assert_eq!(answer["result"]["isError"], false, "{answer}");
@@ -74,12 +116,23 @@ fn a_full_disk_for_the_daemon_configuration_stops_startup_cleanly() {
     let full = TempDir::new("full");
     // A 16 KiB filesystem, filled: writing the configuration fails with ENOSPC. Where mounting
     // is not allowed, a directory that cannot be written gives the same failure path.
-    let mounted = Command::new("mount").args(["-t", "tmpfs", "-o", "size=16k", "tmpfs"]).arg(&full.path).status().is_ok_and(|s| s.success());
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=16k", "tmpfs"])
+        .arg(&full.path)
+        .status()
+        .is_ok_and(|s| s.success());
     if mounted {
-        let _ = Command::new("dd").arg("if=/dev/zero").arg(format!("of={}/fill", full.path.display())).args(["bs=1k", "count=64"]).output();
+        let _ = Command::new("dd")
+            .arg("if=/dev/zero")
+            .arg(format!("of={}/fill", full.path.display()))
+            .args(["bs=1k", "count=64"])
+            .output();
     } else {
         std::fs::create_dir_all(full.path.join("ro")).unwrap();
-        Command::new("chmod").args(["0500", full.path.to_str().unwrap()]).status().unwrap();
+        Command::new("chmod")
+            .args(["0500", full.path.to_str().unwrap()])
+            .status()
+            .unwrap();
     }
     let tmpdir = full.path.display().to_string();
     let out = world.run(&[], &[("TMPDIR", tmpdir.as_str())]);
@@ -90,8 +143,14 @@ fn a_full_disk_for_the_daemon_configuration_stops_startup_cleanly() {
     assert!(!out.status.success());
     assert!(out.stdout.is_empty());
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("cannot write the daemon configuration"), "{stderr}");
-    assert!(!world.server_alive("libtmux-mcp"), "no daemon is started without its configuration");
+    assert!(
+        stderr.contains("cannot write the daemon configuration"),
+        "{stderr}"
+    );
+    assert!(
+        !world.server_alive("libtmux-mcp"),
+        "no daemon is started without its configuration"
+    );
     assert_eq!(world.tmux_processes(), 0);
 }
 
@@ -99,20 +158,69 @@ fn a_full_disk_for_the_daemon_configuration_stops_startup_cleanly() {
 fn nothing_is_left_behind_and_argument_values_stay_out_of_the_log() {
     let world = World::new();
     let mut raw = RawClient::start(&world, &[], &[]);
-    let pane = call(&mut raw, 1, "create_session", json!({"name": "work"}))["result"]["structuredContent"]["pane"].as_str().unwrap().to_owned();
-    call(&mut raw, 2, "paste_text", json!({"pane": pane, "text": "hunter2-secret", "enter": false}));
-    let gone = call(&mut raw, 3, "paste_text", json!({"pane": "%999", "text": "another-secret"}));
+    let pane =
+        call(&mut raw, 1, "create_session", json!({"name": "work"}))["result"]["structuredContent"]
+            ["pane"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+    call(
+        &mut raw,
+        2,
+        "paste_text",
+        json!({"pane": pane, "text": "hunter2-secret", "enter": false}),
+    );
+    let gone = call(
+        &mut raw,
+        3,
+        "paste_text",
+        json!({"pane": "%999", "text": "another-secret"}),
+    );
     assert_eq!(kind(&gone), "object_gone");
-    assert_eq!(world.tmux("libtmux-mcp", &["list-buffers"]), "", "paste buffers are removed, also when the paste failed");
-    call(&mut raw, 4, "run_shell_command", json!({"pane": pane, "command": "echo hunter2-command", "seconds": 5}));
-    let confs = |dir: &Path| std::fs::read_dir(dir).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with("libtmux-mcp-")).count();
-    assert_eq!(confs(world.tmpdir()), 1, "the daemon's configuration, while it runs");
+    assert_eq!(
+        world.tmux("libtmux-mcp", &["list-buffers"]),
+        "",
+        "paste buffers are removed, also when the paste failed"
+    );
+    call(
+        &mut raw,
+        4,
+        "run_shell_command",
+        json!({"pane": pane, "command": "echo hunter2-command", "seconds": 5}),
+    );
+    let confs = |dir: &Path| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("libtmux-mcp-"))
+            .count()
+    };
+    assert_eq!(
+        confs(world.tmpdir()),
+        1,
+        "the daemon's configuration, while it runs"
+    );
     let log = raw.stderr();
     raw.finish();
     for secret in ["hunter2", "another-secret"] {
-        assert!(!log.contains(secret), "the log holds an argument value: {log}");
+        assert!(
+            !log.contains(secret),
+            "the log holds an argument value: {log}"
+        );
     }
-    assert!(wait_until(Duration::from_secs(10), || !world.server_alive("libtmux-mcp")), "the last server stops the daemon it created");
-    assert_eq!(confs(world.tmpdir()), 0, "the configuration file is removed");
-    assert!(wait_until(Duration::from_secs(5), || world.tmux_processes() == 0), "{} tmux processes left", world.tmux_processes());
+    assert!(
+        wait_until(Duration::from_secs(10), || !world
+            .server_alive("libtmux-mcp")),
+        "the last server stops the daemon it created"
+    );
+    assert_eq!(
+        confs(world.tmpdir()),
+        0,
+        "the configuration file is removed"
+    );
+    assert!(
+        wait_until(Duration::from_secs(5), || world.tmux_processes() == 0),
+        "{} tmux processes left",
+        world.tmux_processes()
+    );
 }

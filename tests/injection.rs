@@ -30,42 +30,73 @@ async fn names_and_titles_are_stored_literally() {
     let canary = f.world.tmpdir().join("canary");
     let canary = canary.to_str().unwrap();
     for (i, value) in hostile(canary).into_iter().enumerate() {
-        let title = f.ok("set_pane_title", json!({"pane": "%0", "title": value})).await;
+        let title = f
+            .ok("set_pane_title", json!({"pane": "%0", "title": value}))
+            .await;
         assert_eq!(title["title"], value, "title {value:?}");
         // tmux would rewrite `$` and `\` in window and session names: those are refused.
         if value.contains(['$', '\\']) {
-            assert_eq!(f.fails("rename_window", json!({"window": "@0", "name": value})).await["kind"], "invalid_input");
-            assert_eq!(f.fails("create_session", json!({"name": format!("s{i}{value}")})).await["kind"], "invalid_input");
+            assert_eq!(
+                f.fails("rename_window", json!({"window": "@0", "name": value}))
+                    .await["kind"],
+                "invalid_input"
+            );
+            assert_eq!(
+                f.fails("create_session", json!({"name": format!("s{i}{value}")}))
+                    .await["kind"],
+                "invalid_input"
+            );
             continue;
         }
-        let window = f.ok("rename_window", json!({"window": "@0", "name": value})).await;
+        let window = f
+            .ok("rename_window", json!({"window": "@0", "name": value}))
+            .await;
         assert_eq!(window["name"], value, "window name {value:?}");
-        assert_eq!(f.tmux(&["display-message", "-p", "-t", "@0", "#{window_name}"]).trim_end_matches('\n'), value);
+        assert_eq!(
+            f.tmux(&["display-message", "-p", "-t", "@0", "#{window_name}"])
+                .trim_end_matches('\n'),
+            value
+        );
         // Session names may not hold `.` or `:` either; the rest is kept as given.
         let name = format!("s{i}{value}");
         if !name.contains(['.', ':']) {
             let created = f.ok("create_session", json!({"name": name})).await;
             assert_eq!(created["name"], name, "session name {name:?}");
-            let renamed = f.ok("rename_session", json!({"session": created["session"], "name": format!("r{name}")})).await;
+            let renamed = f
+                .ok(
+                    "rename_session",
+                    json!({"session": created["session"], "name": format!("r{name}")}),
+                )
+                .await;
             assert_eq!(renamed["name"], format!("r{name}"));
         }
     }
-    assert!(!std::path::Path::new(canary).exists(), "something ran a shell");
+    assert!(
+        !std::path::Path::new(canary).exists(),
+        "something ran a shell"
+    );
 }
 
 #[tokio::test]
 async fn control_characters_and_nul_are_refused_before_tmux() {
     let f = Fixture::new().await;
     for bad in ["line\nbreak", "nul\u{0}byte", "tab\there", "esc\u{1b}[2J"] {
-        let refused = f.fails("set_pane_title", json!({"pane": "%0", "title": bad})).await;
+        let refused = f
+            .fails("set_pane_title", json!({"pane": "%0", "title": bad}))
+            .await;
         assert_eq!(refused["kind"], "invalid_input", "{bad:?}");
         let refused = f.fails("create_session", json!({"name": bad})).await;
         assert_eq!(refused["kind"], "invalid_input", "{bad:?}");
     }
-    assert_eq!(f.tmux(&["list-sessions", "-F", "#{session_name}"]).trim(), "main");
+    assert_eq!(
+        f.tmux(&["list-sessions", "-F", "#{session_name}"]).trim(),
+        "main"
+    );
     // A NUL where text is free-form: refused, nothing typed.
     let screen = f.screen("%0");
-    let refused = f.fails("send_keys", json!({"pane": "%0", "text": "a\u{0}b"})).await;
+    let refused = f
+        .fails("send_keys", json!({"pane": "%0", "text": "a\u{0}b"}))
+        .await;
     assert_eq!(refused["kind"], "refused");
     assert_eq!(f.screen("%0"), screen);
 }
@@ -80,16 +111,30 @@ async fn typed_text_is_literal_input_not_commands() {
     for text in texts {
         // A fresh `cat` each time: it echoes every line it reads, so the text shows twice.
         f.tmux(&["respawn-pane", "-k", "-t", "%0", "cat"]);
-        f.ok("send_keys", json!({"pane": "%0", "text": text, "enter": true})).await;
-        let twice = |needle: &str| wait_until(Duration::from_secs(5), || f.screen("%0").matches(needle).count() >= 2);
+        f.ok(
+            "send_keys",
+            json!({"pane": "%0", "text": text, "enter": true}),
+        )
+        .await;
+        let twice = |needle: &str| {
+            wait_until(Duration::from_secs(5), || {
+                f.screen("%0").matches(needle).count() >= 2
+            })
+        };
         assert!(twice(&text), "{text:?}: {}", f.screen("%0"));
-        f.ok("paste_text", json!({"pane": "%0", "text": format!("p{text}"), "enter": true})).await;
+        f.ok(
+            "paste_text",
+            json!({"pane": "%0", "text": format!("p{text}"), "enter": true}),
+        )
+        .await;
         assert!(twice(&format!("p{text}")), "{text:?}: {}", f.screen("%0"));
     }
     assert!(!std::path::Path::new(canary).exists());
     // A key name never smuggles text: `Enter;` or a command after a space is refused.
     for key in ["Enter;", "Enter ; kill-server", "C-c run-shell"] {
-        let refused = f.fails("send_keys", json!({"pane": "%0", "keys": [key]})).await;
+        let refused = f
+            .fails("send_keys", json!({"pane": "%0", "keys": [key]}))
+            .await;
         assert_eq!(refused["kind"], "invalid_input", "{key:?}");
     }
     assert!(f.world.server_alive("work"));
@@ -99,38 +144,95 @@ async fn typed_text_is_literal_input_not_commands() {
 async fn tmux_formats_in_arguments_are_not_expanded() {
     let f = Fixture::new().await;
     // Variable names are validated, never formats.
-    for bad in ["#{pane_id}", "pane_id}#{session_name", "s/x/y/:pane_id", "pane id"] {
-        assert_eq!(f.fails("get_tmux_variables", json!({"names": [bad]})).await["kind"], "invalid_input", "{bad:?}");
+    for bad in [
+        "#{pane_id}",
+        "pane_id}#{session_name",
+        "s/x/y/:pane_id",
+        "pane id",
+    ] {
+        assert_eq!(
+            f.fails("get_tmux_variables", json!({"names": [bad]})).await["kind"],
+            "invalid_input",
+            "{bad:?}"
+        );
     }
     let created = f.ok("create_window", json!({"session": "main", "name": "#{session_name}", "start_directory": "/tmp/#{pane_id}"})).await;
-    assert_eq!(f.tmux(&["display-message", "-p", "-t", created["window"].as_str().unwrap(), "#{window_name}"]).trim(), "#{session_name}");
+    assert_eq!(
+        f.tmux(&[
+            "display-message",
+            "-p",
+            "-t",
+            created["window"].as_str().unwrap(),
+            "#{window_name}"
+        ])
+        .trim(),
+        "#{session_name}"
+    );
 }
 
 #[tokio::test]
 async fn regexes_run_in_linear_time() {
     let f = Fixture::new().await;
-    f.tmux(&["send-keys", "-t", "%0", &format!("echo {}", "a".repeat(3000)), "Enter"]);
+    f.tmux(&[
+        "send-keys",
+        "-t",
+        "%0",
+        &format!("echo {}", "a".repeat(3000)),
+        "Enter",
+    ]);
     f.wait_for_prompt("%0");
-    for pattern in ["(a+)+$", "(a|aa)*b", "(a*)*c", "^(a?){30}a{30}$", "(?:a+){20}x"] {
+    for pattern in [
+        "(a+)+$",
+        "(a|aa)*b",
+        "(a*)*c",
+        "^(a?){30}a{30}$",
+        "(?:a+){20}x",
+    ] {
         let started = Instant::now();
-        f.ok("search_panes", json!({"pattern": pattern, "regex": true, "history": true})).await;
-        assert!(started.elapsed() < Duration::from_secs(3), "{pattern} took {:?}", started.elapsed());
+        f.ok(
+            "search_panes",
+            json!({"pattern": pattern, "regex": true, "history": true}),
+        )
+        .await;
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{pattern} took {:?}",
+            started.elapsed()
+        );
     }
-    let huge = f.fails("search_panes", json!({"pattern": "a{100000}{100000}", "regex": true})).await;
-    assert_eq!(huge["kind"], "invalid_input", "a regex too big to compile is refused");
+    let huge = f
+        .fails(
+            "search_panes",
+            json!({"pattern": "a{100000}{100000}", "regex": true}),
+        )
+        .await;
+    assert_eq!(
+        huge["kind"], "invalid_input",
+        "a regex too big to compile is refused"
+    );
 }
 
 #[tokio::test]
 async fn values_starting_with_a_dash_are_never_options() {
     let f = Fixture::new().await;
     // `wait-for -S` would signal; here `-S` is only a channel name.
-    let waited = f.ok("wait_for_channel", json!({"channel": "-S", "seconds": 1})).await;
+    let waited = f
+        .ok("wait_for_channel", json!({"channel": "-S", "seconds": 1}))
+        .await;
     assert_eq!(waited["outcome"], "deadline");
-    let renamed = f.ok("rename_window", json!({"window": "@0", "name": "-t"})).await;
+    let renamed = f
+        .ok("rename_window", json!({"window": "@0", "name": "-t"}))
+        .await;
     assert_eq!(renamed["name"], "-t");
-    let title = f.ok("set_pane_title", json!({"pane": "%0", "title": "-x"})).await;
+    let title = f
+        .ok("set_pane_title", json!({"pane": "%0", "title": "-x"}))
+        .await;
     assert_eq!(title["title"], "-x");
-    assert_eq!(f.fails("select_layout", json!({"window": "@0", "layout": "-E"})).await["kind"], "invalid_input");
+    assert_eq!(
+        f.fails("select_layout", json!({"window": "@0", "layout": "-E"}))
+            .await["kind"],
+        "invalid_input"
+    );
     let option = f.fails("show_option", json!({"name": "-g"})).await;
     assert_eq!(option["kind"], "invalid_input");
 }

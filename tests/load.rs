@@ -12,7 +12,11 @@ const IN_FLIGHT: u64 = 16;
 
 fn rss_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status.lines().find_map(|l| l.strip_prefix("VmRSS:")).and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok()).unwrap_or(0)
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// The n-th call, and the field its answer must have (so a crossed reply is caught).
@@ -21,14 +25,26 @@ fn nth(n: u64, panes: &[String]) -> (Value, &'static str) {
     let (name, arguments, field) = match n % 10 {
         0 => ("list_panes", json!({}), "panes"),
         1 => ("get_pane_info", json!({"pane": pane}), "history_size"),
-        2 => ("capture_pane", json!({"pane": pane, "history": true, "max_lines": 50}), "text"),
+        2 => (
+            "capture_pane",
+            json!({"pane": pane, "history": true, "max_lines": 50}),
+            "text",
+        ),
         3 => ("snapshot_pane", json!({"pane": pane}), "cursor_x"),
         4 => ("capture_since", json!({"pane": pane}), "cursor"),
-        5 => ("search_panes", json!({"pattern": format!("line {}", n % 97)}), "panes_searched"),
+        5 => (
+            "search_panes",
+            json!({"pattern": format!("line {}", n % 97)}),
+            "panes_searched",
+        ),
         6 => ("list_sessions", json!({}), "sessions"),
         7 => ("get_server_info", json!({}), "version"),
         8 => ("show_option", json!({"name": "history-limit"}), "inherited"),
-        _ => ("call_read_tools_batch", json!({"operations": [{"tool": "list_windows"}, {"tool": "get_pane_info", "arguments": {"pane": pane}}]}), "succeeded"),
+        _ => (
+            "call_read_tools_batch",
+            json!({"operations": [{"tool": "list_windows"}, {"tool": "get_pane_info", "arguments": {"pane": pane}}]}),
+            "succeeded",
+        ),
     };
     (json!({"name": name, "arguments": arguments}), field)
 }
@@ -36,7 +52,22 @@ fn nth(n: u64, panes: &[String]) -> (Value, &'static str) {
 #[test]
 fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
     let world = World::new();
-    world.tmux("load", &["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "200", "-y", "60", "sh"]);
+    world.tmux(
+        "load",
+        &[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-s",
+            "main",
+            "-x",
+            "200",
+            "-y",
+            "60",
+            "sh",
+        ],
+    );
     // Twenty lines a second per pane, without spawning a process per line.
     let printer = "perl -e '$| = 1; while (1) { print \"line \", $i++, \"\\n\"; select(undef, undef, undef, 0.05) }'";
     for w in 0..10 {
@@ -46,14 +77,33 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
             world.tmux("load", &["respawn-pane", "-k", "-t", "%0", printer]);
         }
         for _ in 0..4 {
-            world.tmux("load", &["split-window", "-d", "-t", &format!("main:{w}"), printer]);
-            world.tmux("load", &["select-layout", "-t", &format!("main:{w}"), "tiled"]);
+            world.tmux(
+                "load",
+                &["split-window", "-d", "-t", &format!("main:{w}"), printer],
+            );
+            world.tmux(
+                "load",
+                &["select-layout", "-t", &format!("main:{w}"), "tiled"],
+            );
         }
     }
-    let panes: Vec<String> = world.tmux("load", &["list-panes", "-a", "-F", "#{pane_id}"]).lines().map(str::to_owned).collect();
+    let panes: Vec<String> = world
+        .tmux("load", &["list-panes", "-a", "-F", "#{pane_id}"])
+        .lines()
+        .map(str::to_owned)
+        .collect();
     assert_eq!(panes.len(), 50);
-    let printing = |pane: &str| world.tmux("load", &["capture-pane", "-p", "-t", pane]).contains("line 3");
-    assert!(wait_until(Duration::from_secs(10), || panes.iter().all(|p| printing(p))), "every pane prints");
+    let printing = |pane: &str| {
+        world
+            .tmux("load", &["capture-pane", "-p", "-t", pane])
+            .contains("line 3")
+    };
+    assert!(
+        wait_until(Duration::from_secs(10), || panes
+            .iter()
+            .all(|p| printing(p))),
+        "every pane prints"
+    );
 
     let mut raw = RawClient::start(&world, &["-L", "load"], &[]);
     let pid = raw.pid();
@@ -66,19 +116,30 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
     while answered < CALLS {
         while next <= CALLS && waiting.len() < IN_FLIGHT as usize {
             let (params, field) = nth(next, &panes);
-            raw.send(&json!({"jsonrpc": "2.0", "id": next, "method": "tools/call", "params": params}).to_string());
+            raw.send(
+                &json!({"jsonrpc": "2.0", "id": next, "method": "tools/call", "params": params})
+                    .to_string(),
+            );
             waiting.insert(next, field);
             next += 1;
         }
         let line = raw.line().expect("every call is answered");
-        let reply: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("non-JSON on stdout ({e}): {line:.200}"));
-        let id = reply["id"].as_u64().expect("a reply carries its request's id");
-        let field = waiting.remove(&id).unwrap_or_else(|| panic!("reply to an id never sent or already answered: {id}"));
+        let reply: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("non-JSON on stdout ({e}): {line:.200}"));
+        let id = reply["id"]
+            .as_u64()
+            .expect("a reply carries its request's id");
+        let field = waiting
+            .remove(&id)
+            .unwrap_or_else(|| panic!("reply to an id never sent or already answered: {id}"));
         let result = &reply["result"];
         if result["isError"] == true {
             errors += 1;
         } else {
-            assert!(result["structuredContent"].get(field).is_some(), "reply {id} is not the answer to its own request: {line:.300}");
+            assert!(
+                result["structuredContent"].get(field).is_some(),
+                "reply {id} is not the answer to its own request: {line:.300}"
+            );
         }
         answered += 1;
         if answered == 200 {
@@ -89,8 +150,17 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
     let rss_at_end = rss_kib(pid);
     assert!(waiting.is_empty());
     assert_eq!(errors, 0, "calls failed under load");
-    assert!(rss_at_end <= rss_at_200 + 1024, "memory grew from {rss_at_200} KiB to {rss_at_end} KiB");
-    eprintln!("load: {CALLS} calls, {IN_FLIGHT} in flight, 50 printing panes: {took:?}, RSS {rss_at_200} -> {rss_at_end} KiB");
+    assert!(
+        rss_at_end <= rss_at_200 + 1024,
+        "memory grew from {rss_at_200} KiB to {rss_at_end} KiB"
+    );
+    eprintln!(
+        "load: {CALLS} calls, {IN_FLIGHT} in flight, 50 printing panes: {took:?}, RSS {rss_at_200} -> {rss_at_end} KiB"
+    );
     raw.finish();
-    assert!(wait_until(Duration::from_secs(5), || world.tmux_processes() == 1), "{} tmux processes left", world.tmux_processes());
+    assert!(
+        wait_until(Duration::from_secs(5), || world.tmux_processes() == 1),
+        "{} tmux processes left",
+        world.tmux_processes()
+    );
 }

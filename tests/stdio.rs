@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use tmux_mcp::catalog::{TOOLS, ToolId};
 use tmux_mcp_tests::{Client, World, call, error_code, wait_until};
 
-const CAPABILITY_KEY: &str = "com.git-pull.libtmux-mcp/capability";
+use tmux_mcp::surface::CAPABILITY_KEY;
 
 async fn names(client: &Client) -> Vec<String> {
     let tools = client.list_tools(None).await.expect("tools/list");
@@ -19,11 +19,18 @@ async fn names(client: &Client) -> Vec<String> {
 }
 
 fn toolset_tools(toolsets: &[&str]) -> Vec<String> {
-    TOOLS.iter().filter(|t| toolsets.contains(&t.toolset)).map(|t| t.name.to_owned()).collect()
+    TOOLS
+        .iter()
+        .filter(|t| toolsets.contains(&t.toolset))
+        .map(|t| t.name.to_owned())
+        .collect()
 }
 
 async fn capabilities(client: &Client) -> Value {
-    let read = client.read_resource(ReadResourceRequestParams::new("tmux://capabilities")).await.expect("read capabilities");
+    let read = client
+        .read_resource(ReadResourceRequestParams::new("tmux://capabilities"))
+        .await
+        .expect("read capabilities");
     let text = match &read.contents[0] {
         rmcp::model::ResourceContents::TextResourceContents { text, .. } => text.clone(),
         other => panic!("capabilities is not text: {other:?}"),
@@ -44,47 +51,96 @@ async fn offered(env: &[(&str, &str)]) -> Vec<String> {
 async fn seed_examples_offer_exactly_the_documented_tools() {
     let mut inspect_execute = toolset_tools(&["inspect", "execute"]);
     inspect_execute.sort();
-    assert_eq!(offered(&[("LIBTMUX_TOOLSETS", "inspect,execute")]).await, inspect_execute);
+    assert_eq!(
+        offered(&[("LIBTMUX_TOOLSETS", "inspect,execute")]).await,
+        inspect_execute
+    );
 
-    assert_eq!(offered(&[("LIBTMUX_TOOLSETS", ""), ("LIBTMUX_TOOLS", "list_sessions")]).await, ["list_sessions"]);
+    assert_eq!(
+        offered(&[("LIBTMUX_TOOLSETS", ""), ("LIBTMUX_TOOLS", "list_sessions")]).await,
+        ["list_sessions"]
+    );
     assert!(offered(&[("LIBTMUX_TOOLSETS", "")]).await.is_empty());
 
-    let mut expected: Vec<String> = toolset_tools(&["inspect"]).into_iter().filter(|n| n != "capture_pane").collect();
+    let mut expected: Vec<String> = toolset_tools(&["inspect"])
+        .into_iter()
+        .filter(|n| n != "capture_pane")
+        .collect();
     expected.push("send_keys".into());
     expected.sort();
-    let env = [("LIBTMUX_TOOLSETS", "inspect"), ("LIBTMUX_TOOLS", "send_keys"), ("LIBTMUX_EXCLUDE_TOOLS", "capture_pane")];
+    let env = [
+        ("LIBTMUX_TOOLSETS", "inspect"),
+        ("LIBTMUX_TOOLS", "send_keys"),
+        ("LIBTMUX_EXCLUDE_TOOLS", "capture_pane"),
+    ];
     let got = offered(&env).await;
     assert_eq!(got, expected);
     assert!(got.contains(&"snapshot_pane".to_owned()) && got.contains(&"capture_since".to_owned()));
 
-    let env = [("LIBTMUX_TOOLSETS", ""), ("LIBTMUX_TOOLS", "list_sessions,list_windows")];
+    let env = [
+        ("LIBTMUX_TOOLSETS", ""),
+        ("LIBTMUX_TOOLS", "list_sessions,list_windows"),
+    ];
     assert_eq!(offered(&env).await, ["list_sessions", "list_windows"]);
 
-    let mut expected: Vec<String> = toolset_tools(&["inspect"]).into_iter().filter(|n| n != "show_environment").collect();
+    let mut expected: Vec<String> = toolset_tools(&["inspect"])
+        .into_iter()
+        .filter(|n| n != "show_environment")
+        .collect();
     expected.sort();
-    assert_eq!(offered(&[("LIBTMUX_TOOLSETS", "inspect"), ("LIBTMUX_EXCLUDE_TOOLS", "show_environment")]).await, expected);
+    assert_eq!(
+        offered(&[
+            ("LIBTMUX_TOOLSETS", "inspect"),
+            ("LIBTMUX_EXCLUDE_TOOLS", "show_environment")
+        ])
+        .await,
+        expected
+    );
 
-    let env = [("LIBTMUX_TOOLSETS", ""), ("LIBTMUX_TOOLS", "call_read_tools_batch,list_sessions")];
-    assert_eq!(offered(&env).await, ["call_read_tools_batch", "list_sessions"]);
+    let env = [
+        ("LIBTMUX_TOOLSETS", ""),
+        ("LIBTMUX_TOOLS", "call_read_tools_batch,list_sessions"),
+    ];
+    assert_eq!(
+        offered(&env).await,
+        ["call_read_tools_batch", "list_sessions"]
+    );
 }
 
 #[tokio::test]
 async fn every_toolset_subset_offers_exactly_its_tools() {
     let all = ["inspect", "manage", "execute", "teardown"];
     for mask in 0..16u32 {
-        let chosen: Vec<&str> = all.iter().enumerate().filter(|(i, _)| mask & (1 << i) != 0).map(|(_, t)| *t).collect();
+        let chosen: Vec<&str> = all
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, t)| *t)
+            .collect();
         let mut expected = toolset_tools(&chosen);
         expected.sort();
         let value = chosen.join(",");
-        assert_eq!(offered(&[("LIBTMUX_TOOLSETS", &value)]).await, expected, "LIBTMUX_TOOLSETS={value:?}");
+        assert_eq!(
+            offered(&[("LIBTMUX_TOOLSETS", &value)]).await,
+            expected,
+            "LIBTMUX_TOOLSETS={value:?}"
+        );
     }
 }
 
 #[tokio::test]
 async fn exclusion_beats_addition_and_empty_lists_are_none() {
-    let env = [("LIBTMUX_TOOLSETS", ""), ("LIBTMUX_TOOLS", "kill_session,list_panes"), ("LIBTMUX_EXCLUDE_TOOLS", "kill_session")];
+    let env = [
+        ("LIBTMUX_TOOLSETS", ""),
+        ("LIBTMUX_TOOLS", "kill_session,list_panes"),
+        ("LIBTMUX_EXCLUDE_TOOLS", "kill_session"),
+    ];
     assert_eq!(offered(&env).await, ["list_panes"]);
-    let env = [("LIBTMUX_TOOLSETS", "manage"), ("LIBTMUX_TOOLS", ""), ("LIBTMUX_EXCLUDE_TOOLS", "")];
+    let env = [
+        ("LIBTMUX_TOOLSETS", "manage"),
+        ("LIBTMUX_TOOLS", ""),
+        ("LIBTMUX_EXCLUDE_TOOLS", ""),
+    ];
     assert_eq!(offered(&env).await.len(), 13);
 }
 
@@ -92,22 +148,44 @@ async fn exclusion_beats_addition_and_empty_lists_are_none() {
 async fn batch_only_selection_prunes_the_exclusion_everywhere() {
     let world = World::new();
     world.start_server("work");
-    let env = [("LIBTMUX_TOOLSETS", ""), ("LIBTMUX_TOOLS", "call_read_tools_batch"), ("LIBTMUX_EXCLUDE_TOOLS", "show_environment")];
+    let env = [
+        ("LIBTMUX_TOOLSETS", ""),
+        ("LIBTMUX_TOOLS", "call_read_tools_batch"),
+        ("LIBTMUX_EXCLUDE_TOOLS", "show_environment"),
+    ];
     let client = world.client(&["-L", "work"], &env).await;
     let tools = client.list_tools(None).await.expect("tools/list");
     assert_eq!(tools.tools.len(), 1);
     let batch = &tools.tools[0];
     assert_eq!(batch.name, "call_read_tools_batch");
-    let alternatives = batch.input_schema["properties"]["operations"]["items"]["oneOf"].as_array().expect("oneOf").clone();
-    let consts: Vec<&str> = alternatives.iter().filter_map(|a| a["properties"]["tool"]["const"].as_str()).collect();
+    let alternatives = batch.input_schema["properties"]["operations"]["items"]["oneOf"]
+        .as_array()
+        .expect("oneOf")
+        .clone();
+    let consts: Vec<&str> = alternatives
+        .iter()
+        .filter_map(|a| a["properties"]["tool"]["const"].as_str())
+        .collect();
     let record = &batch.meta.as_ref().expect("_meta")[CAPABILITY_KEY];
-    let nested: Vec<&str> = record["nestedAuthority"].as_array().expect("nestedAuthority").iter().filter_map(Value::as_str).collect();
+    let nested: Vec<&str> = record["nestedAuthority"]
+        .as_array()
+        .expect("nestedAuthority")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
     assert_eq!(consts, nested);
     assert_eq!(nested.len(), 15);
     assert!(!nested.contains(&"show_environment"));
-    assert!(!record["outputClasses"].as_array().unwrap().contains(&json!("process-environment")));
+    assert!(
+        !record["outputClasses"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("process-environment"))
+    );
 
-    let err = call(&client, "list_sessions", json!({})).await.expect_err("list_sessions is not offered directly");
+    let err = call(&client, "list_sessions", json!({}))
+        .await
+        .expect_err("list_sessions is not offered directly");
     assert_eq!(error_code(&err), Some(-32602));
     assert!(err.to_string().contains("LIBTMUX_TOOLS"), "{err}");
     client.cancel().await.expect("close");
@@ -116,16 +194,32 @@ async fn batch_only_selection_prunes_the_exclusion_everywhere() {
 #[tokio::test]
 async fn unknown_and_unoffered_tools_are_invalid_params() {
     let world = World::new();
-    let client = world.client(&["-L", "absent"], &[("LIBTMUX_TOOLSETS", "inspect"), ("LIBTMUX_EXCLUDE_TOOLS", "list_panes")]).await;
-    let err = call(&client, "no_such_tool", json!({})).await.expect_err("unknown tool");
+    let client = world
+        .client(
+            &["-L", "absent"],
+            &[
+                ("LIBTMUX_TOOLSETS", "inspect"),
+                ("LIBTMUX_EXCLUDE_TOOLS", "list_panes"),
+            ],
+        )
+        .await;
+    let err = call(&client, "no_such_tool", json!({}))
+        .await
+        .expect_err("unknown tool");
     assert_eq!(error_code(&err), Some(-32602));
     assert!(err.to_string().contains("no tool no_such_tool"), "{err}");
-    let err = call(&client, "kill_session", json!({"session": "$0"})).await.expect_err("unoffered tool");
+    let err = call(&client, "kill_session", json!({"session": "$0"}))
+        .await
+        .expect_err("unoffered tool");
     assert_eq!(error_code(&err), Some(-32602));
     assert!(err.to_string().contains("LIBTMUX_TOOLSETS"), "{err}");
-    let err = call(&client, "list_panes", json!({})).await.expect_err("excluded tool");
+    let err = call(&client, "list_panes", json!({}))
+        .await
+        .expect_err("excluded tool");
     assert!(err.to_string().contains("LIBTMUX_EXCLUDE_TOOLS"), "{err}");
-    let err = call(&client, "List_Sessions", json!({})).await.expect_err("case variant");
+    let err = call(&client, "List_Sessions", json!({}))
+        .await
+        .expect_err("case variant");
     assert_eq!(error_code(&err), Some(-32602));
     client.cancel().await.expect("close");
 }
@@ -133,34 +227,59 @@ async fn unknown_and_unoffered_tools_are_invalid_params() {
 #[tokio::test]
 async fn bad_arguments_are_tool_errors_that_name_the_field() {
     let world = World::new();
-    let client = world.client(&["-L", "absent"], &[("LIBTMUX_TOOLSETS", "inspect")]).await;
+    let client = world
+        .client(&["-L", "absent"], &[("LIBTMUX_TOOLSETS", "inspect")])
+        .await;
     for (args, needle) in [
         (json!({"pane": "3"}), "pane"),
         (json!({}), "pane: is required"),
         (json!({"pane": "%1", "bogus": true}), "bogus: unknown field"),
-        (json!({"pane": "%1", "max_lines": 0}), "max_lines: must be at least 1"),
+        (
+            json!({"pane": "%1", "max_lines": 0}),
+            "max_lines: must be at least 1",
+        ),
     ] {
-        let result = call(&client, "capture_pane", args.clone()).await.expect("a tool result, not a protocol error");
+        let result = call(&client, "capture_pane", args.clone())
+            .await
+            .expect("a tool result, not a protocol error");
         assert_eq!(result.is_error, Some(true), "{args}");
         let body = result.structured_content.expect("error body");
         assert_eq!(body["kind"], "invalid_input", "{args}");
         assert_eq!(body["retryable"], false);
-        assert!(body["message"].as_str().unwrap().contains(needle), "{args}: {body}");
+        assert!(
+            body["message"].as_str().unwrap().contains(needle),
+            "{args}: {body}"
+        );
     }
-    let result = call(&client, "list_sessions", json!({"extra": 1})).await.expect("tool result");
-    assert_eq!(result.is_error, Some(true), "tools without arguments refuse unknown fields too");
+    let result = call(&client, "list_sessions", json!({"extra": 1}))
+        .await
+        .expect("tool result");
+    assert_eq!(
+        result.is_error,
+        Some(true),
+        "tools without arguments refuse unknown fields too"
+    );
     client.cancel().await.expect("close");
 }
 
 #[tokio::test]
 async fn startup_errors_are_one_line_on_stderr_and_nothing_on_stdout() {
     let world = World::new();
-    let cases: [(&[&str], &[(&str, &str)], &str); 11] = [
+    type Case<'a> = (&'a [&'a str], &'a [(&'a str, &'a str)], &'a str);
+    let cases: [Case; 11] = [
         (&[], &[("LIBTMUX_TOOLSETS", "inspect,")], "empty name"),
         (&[], &[("LIBTMUX_TOOLSETS", ",inspect")], "empty name"),
-        (&[], &[("LIBTMUX_TOOLSETS", "inspect,,execute")], "empty name"),
+        (
+            &[],
+            &[("LIBTMUX_TOOLSETS", "inspect,,execute")],
+            "empty name",
+        ),
         (&[], &[("LIBTMUX_TOOLSETS", "Inspect")], "unknown toolset"),
-        (&[], &[("LIBTMUX_TOOLS", "list_session")], "did you mean list_sessions"),
+        (
+            &[],
+            &[("LIBTMUX_TOOLS", "list_session")],
+            "did you mean list_sessions",
+        ),
         (&[], &[("LIBTMUX_EXCLUDE_TOOLS", "nope")], "unknown tool"),
         (&[], &[("LIBTMUX_SAFETY", "")], "LIBTMUX_TOOLSETS"),
         (&[], &[("TMUX_MCP_SAFETY", "mutating")], "LIBTMUX_TOOLSETS"),
@@ -174,9 +293,16 @@ async fn startup_errors_are_one_line_on_stderr_and_nothing_on_stdout() {
         assert!(!out.status.success(), "{args:?} {env:?} should fail");
         assert!(out.stdout.is_empty(), "{args:?} {env:?} wrote to stdout");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.starts_with("tmux-mcp: ") && stderr.contains(needle), "{args:?} {env:?}: {stderr}");
+        assert!(
+            stderr.starts_with("tmux-mcp: ") && stderr.contains(needle),
+            "{args:?} {env:?}: {stderr}"
+        );
     }
-    assert!(world.sockets().is_empty(), "a failed startup contacted tmux: {:?}", world.sockets());
+    assert!(
+        world.sockets().is_empty(),
+        "a failed startup contacted tmux: {:?}",
+        world.sockets()
+    );
 }
 
 #[tokio::test]
@@ -197,9 +323,15 @@ async fn provenance_decides_the_defaults() {
     world.start_server("libtmux-mcp");
     let client = world.client(&[], &[]).await;
     assert_eq!(names(&client).await.len(), 40);
-    assert_eq!(capabilities(&client).await["socket"]["serverState"], "existing");
+    assert_eq!(
+        capabilities(&client).await["socket"]["serverState"],
+        "existing"
+    );
     client.cancel().await.expect("close");
-    assert!(world.server_alive("libtmux-mcp"), "a daemon this launch did not create must be left running");
+    assert!(
+        world.server_alive("libtmux-mcp"),
+        "a daemon this launch did not create must be left running"
+    );
 
     // An explicit socket.
     let world = World::new();
@@ -216,16 +348,26 @@ async fn provenance_decides_the_defaults() {
 async fn servers_share_the_dedicated_daemon_and_the_last_one_stops_it() {
     let world = World::new();
     let first = world.client(&[], &[]).await;
-    assert_eq!(capabilities(&first).await["socket"]["serverState"], "created");
+    assert_eq!(
+        capabilities(&first).await["socket"]["serverState"],
+        "created"
+    );
     let second = world.client(&[], &[]).await;
-    assert_eq!(capabilities(&second).await["socket"]["serverState"], "existing");
+    assert_eq!(
+        capabilities(&second).await["socket"]["serverState"],
+        "existing"
+    );
     assert_eq!(names(&second).await.len(), 40);
 
     first.cancel().await.expect("close first");
-    assert!(world.server_alive("libtmux-mcp"), "the daemon must outlive the first server while another uses it");
+    assert!(
+        world.server_alive("libtmux-mcp"),
+        "the daemon must outlive the first server while another uses it"
+    );
     second.cancel().await.expect("close second");
     assert!(
-        wait_until(Duration::from_secs(10), || !world.server_alive("libtmux-mcp")),
+        wait_until(Duration::from_secs(10), || !world
+            .server_alive("libtmux-mcp")),
         "the last server to leave must stop the daemon its launch created"
     );
 }
@@ -234,7 +376,15 @@ async fn servers_share_the_dedicated_daemon_and_the_last_one_stops_it() {
 async fn the_capabilities_resource_matches_the_tool_metadata() {
     let world = World::new();
     world.start_server("work");
-    let client = world.client(&["-L", "work"], &[("LIBTMUX_TOOLSETS", "inspect,teardown"), ("LIBTMUX_EXCLUDE_TOOLS", "show_hooks")]).await;
+    let client = world
+        .client(
+            &["-L", "work"],
+            &[
+                ("LIBTMUX_TOOLSETS", "inspect,teardown"),
+                ("LIBTMUX_EXCLUDE_TOOLS", "show_hooks"),
+            ],
+        )
+        .await;
     let resources = client.list_all_resources().await.expect("resources/list");
     assert_eq!(resources.len(), 1);
     assert_eq!(resources[0].uri, "tmux://capabilities");
@@ -244,7 +394,10 @@ async fn the_capabilities_resource_matches_the_tool_metadata() {
     let tools = client.list_tools(None).await.expect("tools/list").tools;
     let rows = caps["tools"].as_array().expect("tools rows");
     assert_eq!(rows.len(), tools.len());
-    assert_eq!(caps["effectiveTools"].as_array().unwrap().len(), tools.len());
+    assert_eq!(
+        caps["effectiveTools"].as_array().unwrap().len(),
+        tools.len()
+    );
     for (row, tool) in rows.iter().zip(&tools) {
         assert_eq!(row["name"], tool.name.as_ref());
         assert_eq!(row["title"], tool.title.as_deref().unwrap_or_default());
@@ -254,20 +407,51 @@ async fn the_capabilities_resource_matches_the_tool_metadata() {
         // idempotent on a read-only tool); the report states all four.
         let a = tool.annotations.as_ref().expect("annotations");
         let read_only = a.read_only_hint.unwrap_or(false);
-        assert_eq!(row["annotations"]["readOnlyHint"], read_only, "{}", tool.name);
-        assert_eq!(row["annotations"]["openWorldHint"], a.open_world_hint.unwrap_or(true), "{}", tool.name);
+        assert_eq!(
+            row["annotations"]["readOnlyHint"], read_only,
+            "{}",
+            tool.name
+        );
+        assert_eq!(
+            row["annotations"]["openWorldHint"],
+            a.open_world_hint.unwrap_or(true),
+            "{}",
+            tool.name
+        );
         if read_only {
-            assert!(a.destructive_hint.is_none() && a.idempotent_hint.is_none(), "{}", tool.name);
+            assert!(
+                a.destructive_hint.is_none() && a.idempotent_hint.is_none(),
+                "{}",
+                tool.name
+            );
         } else {
-            assert_eq!(row["annotations"]["destructiveHint"], a.destructive_hint.unwrap_or(true), "{}", tool.name);
-            assert_eq!(row["annotations"]["idempotentHint"], a.idempotent_hint.unwrap_or(false), "{}", tool.name);
+            assert_eq!(
+                row["annotations"]["destructiveHint"],
+                a.destructive_hint.unwrap_or(true),
+                "{}",
+                tool.name
+            );
+            assert_eq!(
+                row["annotations"]["idempotentHint"],
+                a.idempotent_hint.unwrap_or(false),
+                "{}",
+                tool.name
+            );
         }
         let keys: Vec<&String> = meta.as_object().unwrap().keys().collect();
-        assert_eq!(keys.len(), 9, "{}: the record holds exactly the nine published fields", tool.name);
+        assert_eq!(
+            keys.len(),
+            9,
+            "{}: the record holds exactly the nine published fields",
+            tool.name
+        );
     }
     assert_eq!(caps["selection"]["excludedTools"], json!(["show_hooks"]));
     assert_eq!(caps["socket"]["selector"], "name:work");
-    let err = client.read_resource(ReadResourceRequestParams::new("tmux://nothing")).await.expect_err("unknown resource");
+    let err = client
+        .read_resource(ReadResourceRequestParams::new("tmux://nothing"))
+        .await
+        .expect_err("unknown resource");
     assert!(error_code(&err).is_some());
     client.cancel().await.expect("close");
 }
@@ -279,7 +463,9 @@ async fn always_load_tools_are_marked() {
     let tools = client.list_tools(None).await.expect("tools/list").tools;
     let marked: Vec<&str> = tools
         .iter()
-        .filter(|t| t.meta.as_ref().and_then(|m| m.get("anthropic/alwaysLoad")) == Some(&json!(true)))
+        .filter(|t| {
+            t.meta.as_ref().and_then(|m| m.get("anthropic/alwaysLoad")) == Some(&json!(true))
+        })
         .map(|t| t.name.as_ref())
         .collect();
     assert_eq!(marked, ["get_server_info", "list_panes", "snapshot_pane"]);
@@ -295,16 +481,28 @@ fn tools_command_reports_without_starting_a_daemon() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.ends_with("45 tools\n"), "{text}");
-    assert!(world.sockets().iter().all(|s| !world.server_alive(s)), "tools left a daemon running");
+    assert!(
+        world.sockets().iter().all(|s| !world.server_alive(s)),
+        "tools left a daemon running"
+    );
     assert!(!world.server_alive("libtmux-mcp"));
 
     world.start_server("existing");
     let out = world.run(&["-L", "existing", "tools", "--json"], &[]);
     let listed: Vec<Value> = serde_json::from_slice(&out.stdout).expect("tools --json is JSON");
     assert_eq!(listed.len(), 40);
-    assert!(listed.iter().all(|t| ToolId::from_name(t["name"].as_str().unwrap()).is_some()));
+    assert!(
+        listed
+            .iter()
+            .all(|t| ToolId::from_name(t["name"].as_str().unwrap()).is_some())
+    );
 
     let out = world.run(&["-L", "existing", "check"], &[]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success() && text.contains("operator-selected server, already running") && text.contains("40 offered"), "{text}");
+    assert!(
+        out.status.success()
+            && text.contains("operator-selected server, already running")
+            && text.contains("40 offered"),
+        "{text}"
+    );
 }

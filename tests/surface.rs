@@ -7,7 +7,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, ClientRequest, NumberOrString, ProgressNotificationParam, ProgressToken, RequestMetaObject};
+use rmcp::model::{
+    CallToolRequestParams, ClientRequest, NumberOrString, ProgressNotificationParam, ProgressToken,
+    RequestMetaObject,
+};
 use rmcp::service::{NotificationContext, PeerRequestOptions};
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::{Map, Value, json};
@@ -42,15 +45,29 @@ fn synth(name: &str, schema: &Value, t: &Targets) -> Value {
         ("layout", _) => json!("tiled"),
         ("channel", _) => json!("surface-channel"),
         // Unique: names of sessions and windows must not collide between tools.
-        ("name" | "title", "string") if schema.get("enum").is_none() && !schema["pattern"].as_str().unwrap_or("").starts_with("^@?") => {
+        ("name" | "title", "string")
+            if schema.get("enum").is_none()
+                && !schema["pattern"].as_str().unwrap_or("").starts_with("^@?") =>
+        {
             static NEXT: AtomicUsize = AtomicUsize::new(0);
-            json!(format!("surface-{name}-{}", NEXT.fetch_add(1, Ordering::Relaxed)))
+            json!(format!(
+                "surface-{name}-{}",
+                NEXT.fetch_add(1, Ordering::Relaxed)
+            ))
         }
         ("start_directory", _) => json!("/tmp"),
-        ("name", _) if schema.get("pattern").is_some_and(|p| p.as_str().unwrap_or("").starts_with("^@?")) => json!("history-limit"),
+        ("name", _)
+            if schema
+                .get("pattern")
+                .is_some_and(|p| p.as_str().unwrap_or("").starts_with("^@?")) =>
+        {
+            json!("history-limit")
+        }
         ("names", _) => json!(["pane_id", "session_name"]),
         ("operations", _) => match &schema["items"] {
-            items if items.get("oneOf").is_some() => json!([{"tool": "list_sessions"}, {"tool": "get_pane_info", "arguments": {"pane": t.pane}}]),
+            items if items.get("oneOf").is_some() => {
+                json!([{"tool": "list_sessions"}, {"tool": "get_pane_info", "arguments": {"pane": t.pane}}])
+            }
             items => json!([object(items, t)]),
         },
         (_, "string") => match schema.get("enum").and_then(Value::as_array) {
@@ -69,10 +86,15 @@ fn synth(name: &str, schema: &Value, t: &Targets) -> Value {
 /// something to send, the shell must get its line back, a live pane is only respawned when
 /// killed first, and waits should not take their 30 s default.
 fn object(schema: &Value, t: &Targets) -> Value {
-    let required: Vec<&str> = schema["required"].as_array().map(|r| r.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
     let mut map = Map::new();
     for (name, prop) in schema["properties"].as_object().into_iter().flatten() {
-        if required.contains(&name.as_str()) || ["text", "enter", "kill_first", "seconds"].contains(&name.as_str()) {
+        if required.contains(&name.as_str())
+            || ["text", "enter", "kill_first", "seconds"].contains(&name.as_str())
+        {
             map.insert(name.clone(), synth(name, prop, t));
         }
     }
@@ -82,9 +104,23 @@ fn object(schema: &Value, t: &Targets) -> Value {
 /// What tmux holds, in fields a read-only call must not change.
 fn state(f: &Fixture) -> String {
     let lists = [
-        f.tmux(&["list-sessions", "-F", "#{session_id} #{session_name} #{session_windows}"]),
-        f.tmux(&["list-windows", "-a", "-F", "#{window_id} #{window_index} #{window_name} #{window_layout} #{window_active}"]),
-        f.tmux(&["list-panes", "-a", "-F", "#{pane_id} #{pane_index} #{pane_active} #{pane_title} #{history_size} #{pane_in_mode}"]),
+        f.tmux(&[
+            "list-sessions",
+            "-F",
+            "#{session_id} #{session_name} #{session_windows}",
+        ]),
+        f.tmux(&[
+            "list-windows",
+            "-a",
+            "-F",
+            "#{window_id} #{window_index} #{window_name} #{window_layout} #{window_active}",
+        ]),
+        f.tmux(&[
+            "list-panes",
+            "-a",
+            "-F",
+            "#{pane_id} #{pane_index} #{pane_active} #{pane_title} #{history_size} #{pane_in_mode}",
+        ]),
         f.tmux(&["show-options", "-g"]),
         f.tmux(&["show-options", "-s"]),
         f.tmux(&["show-environment", "-g"]),
@@ -105,7 +141,16 @@ fn settled(f: &Fixture) -> String {
 }
 
 fn object_ids(f: &Fixture) -> Vec<String> {
-    let mut ids: Vec<String> = f.tmux(&["list-panes", "-a", "-F", "#{session_id} #{window_id} #{pane_id}"]).split_whitespace().map(str::to_owned).collect();
+    let mut ids: Vec<String> = f
+        .tmux(&[
+            "list-panes",
+            "-a",
+            "-F",
+            "#{session_id} #{window_id} #{pane_id}",
+        ])
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
     ids.sort();
     ids.dedup();
     ids
@@ -114,22 +159,59 @@ fn object_ids(f: &Fixture) -> Vec<String> {
 #[tokio::test]
 async fn every_tool_works_and_does_only_what_its_record_says() {
     let f = Fixture::new().await;
-    let other_pane = f.tmux(&["split-window", "-d", "-P", "-F", "#{pane_id}", "-t", "%0", "sh"]).trim().to_owned();
+    let other_pane = f
+        .tmux(&[
+            "split-window",
+            "-d",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "-t",
+            "%0",
+            "sh",
+        ])
+        .trim()
+        .to_owned();
     f.wait_for_prompt(&other_pane);
     let listed = f.client.list_tools(None).await.expect("tools/list").tools;
-    assert_eq!(listed.len(), TOOLS.len(), "all four toolsets offer every tool");
+    assert_eq!(
+        listed.len(),
+        TOOLS.len(),
+        "all four toolsets offer every tool"
+    );
 
     // Teardown last, each on objects made for it.
     let mut order: Vec<ToolId> = ToolId::ALL.to_vec();
     order.sort_by_key(|id| (id.descriptor().tmux_effects.contains(&"delete"), id.name()));
     for id in order {
         let d = id.descriptor();
-        let targets = if d.tmux_effects.contains(&"delete") && !d.name.starts_with("set_") && !d.name.starts_with("clear") && !d.name.starts_with("respawn") {
-            let created = f.tmux(&["new-session", "-d", "-P", "-F", "#{session_id} #{window_id} #{pane_id}", "sh"]);
+        let targets = if d.tmux_effects.contains(&"delete")
+            && !d.name.starts_with("set_")
+            && !d.name.starts_with("clear")
+            && !d.name.starts_with("respawn")
+        {
+            let created = f.tmux(&[
+                "new-session",
+                "-d",
+                "-P",
+                "-F",
+                "#{session_id} #{window_id} #{pane_id}",
+                "sh",
+            ]);
             let parts: Vec<&str> = created.split_whitespace().collect();
-            Targets { session: parts[0].into(), window: parts[1].into(), pane: parts[2].into(), other_pane: other_pane.clone() }
+            Targets {
+                session: parts[0].into(),
+                window: parts[1].into(),
+                pane: parts[2].into(),
+                other_pane: other_pane.clone(),
+            }
         } else {
-            Targets { pane: "%0".into(), other_pane: other_pane.clone(), window: "@0".into(), session: "$0".into() }
+            Targets {
+                pane: "%0".into(),
+                other_pane: other_pane.clone(),
+                window: "@0".into(),
+                session: "$0".into(),
+            }
         };
         let tool = listed.iter().find(|t| t.name == d.name).expect("listed");
         let arguments = object(&Value::Object((*tool.input_schema).clone()), &targets);
@@ -141,16 +223,35 @@ async fn every_tool_works_and_does_only_what_its_record_says() {
         if d.read_only_hint {
             let unchanged = wait_until(Duration::from_secs(3), || state(&f) == before);
             let after = state(&f);
-            let changed: Vec<String> = before.lines().zip(after.lines()).filter(|(b, a)| b != a).map(|(b, a)| format!("{b}\n  => {a}")).collect();
-            assert!(unchanged, "{} is read-only but changed tmux:\n{}", d.name, changed.join("\n"));
+            let changed: Vec<String> = before
+                .lines()
+                .zip(after.lines())
+                .filter(|(b, a)| b != a)
+                .map(|(b, a)| format!("{b}\n  => {a}"))
+                .collect();
+            assert!(
+                unchanged,
+                "{} is read-only but changed tmux:\n{}",
+                d.name,
+                changed.join("\n")
+            );
         }
         if !d.tmux_effects.contains(&"delete") {
             let after = object_ids(&f);
             let lost: Vec<&String> = ids_before.iter().filter(|i| !after.contains(i)).collect();
-            assert!(lost.is_empty(), "{} does not declare delete but removed {lost:?}", d.name);
+            assert!(
+                lost.is_empty(),
+                "{} does not declare delete but removed {lost:?}",
+                d.name
+            );
         }
     }
-    let bodies = f.ok("call_read_tools_batch", json!({"operations": [{"tool": "list_panes"}]})).await;
+    let bodies = f
+        .ok(
+            "call_read_tools_batch",
+            json!({"operations": [{"tool": "list_panes"}]}),
+        )
+        .await;
     assert_eq!(bodies["succeeded"], 1);
 }
 
@@ -160,7 +261,11 @@ struct Recorder {
 }
 
 impl ClientHandler for Recorder {
-    async fn on_progress(&self, params: ProgressNotificationParam, _: NotificationContext<RoleClient>) {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _: NotificationContext<RoleClient>,
+    ) {
         self.progress.lock().unwrap().push(params);
     }
 }
@@ -179,27 +284,58 @@ async fn blocking_calls_report_progress_and_honour_cancellation() {
 
     let mut meta = RequestMetaObject::default();
     meta.set_progress_token(ProgressToken(NumberOrString::String("wait-1".into())));
-    let mut params = CallToolRequestParams::new("wait_for_text").with_arguments(json!({"pane": "%0", "patterns": ["never"], "seconds": 3}).as_object().unwrap().clone());
+    let mut params = CallToolRequestParams::new("wait_for_text").with_arguments(
+        json!({"pane": "%0", "patterns": ["never"], "seconds": 3})
+            .as_object()
+            .unwrap()
+            .clone(),
+    );
     params.meta = Some(meta);
     let result = client.call_tool(params).await.expect("call");
     assert_eq!(result.structured_content.unwrap()["outcome"], "deadline");
     let progress = recorder.progress.lock().unwrap().clone();
-    assert!(progress.len() >= 2, "one progress notification a second: {progress:?}");
+    assert!(
+        progress.len() >= 2,
+        "one progress notification a second: {progress:?}"
+    );
     // The client may substitute its own token; every notification carries the one sent.
-    assert!(progress.iter().all(|p| p.progress_token == progress[0].progress_token && p.total == Some(3.0)), "{progress:?}");
+    assert!(
+        progress
+            .iter()
+            .all(|p| p.progress_token == progress[0].progress_token && p.total == Some(3.0)),
+        "{progress:?}"
+    );
     assert!(progress.windows(2).all(|w| w[0].progress < w[1].progress));
 
     // Cancelled mid-wait: the server stops watching (its control client leaves tmux).
     let request = ClientRequest::CallToolRequest(rmcp::model::Request::new(
-        CallToolRequestParams::new("wait_for_text").with_arguments(json!({"pane": "%0", "seconds": 60}).as_object().unwrap().clone()),
+        CallToolRequestParams::new("wait_for_text").with_arguments(
+            json!({"pane": "%0", "seconds": 60})
+                .as_object()
+                .unwrap()
+                .clone(),
+        ),
     ));
-    let handle = client.peer().send_cancellable_request(request, PeerRequestOptions::no_options()).await.expect("send");
+    let handle = client
+        .peer()
+        .send_cancellable_request(request, PeerRequestOptions::no_options())
+        .await
+        .expect("send");
     // The wait watches through a read-only control client of its own.
     let watchers = || world.tmux("work", &["list-clients", "-F", "#{client_readonly}"]);
-    assert!(wait_until(Duration::from_secs(5), || watchers().contains('1')), "the wait attaches a read-only control client");
+    assert!(
+        wait_until(Duration::from_secs(5), || watchers().contains('1')),
+        "the wait attaches a read-only control client"
+    );
     handle.cancel(Some("test".into())).await.expect("cancel");
-    assert!(wait_until(Duration::from_secs(5), || !watchers().contains('1')), "cancellation detaches it");
-    let after = client.call_tool(CallToolRequestParams::new("list_sessions")).await.expect("still serving");
+    assert!(
+        wait_until(Duration::from_secs(5), || !watchers().contains('1')),
+        "cancellation detaches it"
+    );
+    let after = client
+        .call_tool(CallToolRequestParams::new("list_sessions"))
+        .await
+        .expect("still serving");
     assert_ne!(after.is_error, Some(true));
     client.cancel().await.unwrap();
 }

@@ -11,7 +11,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         self.0 >> 33
     }
 }
@@ -19,17 +22,55 @@ impl Lcg {
 /// Strings built from the characters most likely to break quoting.
 fn nasty(rng: &mut Lcg) -> String {
     const PIECES: &[&str] = &[
-        "\"", "'", "\\", "$", "$HOME", "${x}", ";", " ; ", "\\;", "#", "#{pane_id}", "##", "{", "}", "%", "%end 1 2 1", "\n", "\r", "\t",
-        "\u{1}", "\u{1b}[31m", "\u{7f}", "~", "~/", "é", "日本", "🙂", " ", "a", "-", "--", "-t", "`x`", "$(x)",
+        "\"",
+        "'",
+        "\\",
+        "$",
+        "$HOME",
+        "${x}",
+        ";",
+        " ; ",
+        "\\;",
+        "#",
+        "#{pane_id}",
+        "##",
+        "{",
+        "}",
+        "%",
+        "%end 1 2 1",
+        "\n",
+        "\r",
+        "\t",
+        "\u{1}",
+        "\u{1b}[31m",
+        "\u{7f}",
+        "~",
+        "~/",
+        "é",
+        "日本",
+        "🙂",
+        " ",
+        "a",
+        "-",
+        "--",
+        "-t",
+        "`x`",
+        "$(x)",
     ];
     let len = 1 + rng.next() % 12;
-    (0..len).map(|_| PIECES[(rng.next() as usize) % PIECES.len()]).collect()
+    (0..len)
+        .map(|_| PIECES[(rng.next() as usize) % PIECES.len()])
+        .collect()
 }
 
 /// The layer as the server builds it, on the world's socket by path.
 fn tmux_for(world: &World, name: &str) -> Tmux {
     let path = world.tmux(name, &["display-message", "-p", "#{socket_path}"]);
-    Tmux::new(vec![OsString::from("-u"), OsString::from("-S"), OsString::from(path.trim())])
+    Tmux::new(vec![
+        OsString::from("-u"),
+        OsString::from("-S"),
+        OsString::from(path.trim()),
+    ])
 }
 
 #[tokio::test]
@@ -42,14 +83,38 @@ async fn values_reach_tmux_unchanged_through_either_path() {
         let value = nasty(&mut rng);
         let buffer = format!("b{i}");
         // set-buffer travels through the control client; show-buffer through a subprocess.
-        tmux.run(&["set-buffer", "-b", &buffer, "--", &value]).await.unwrap_or_else(|e| panic!("{value:?}: {e}"));
-        assert!(tmux.control_session().is_some(), "the control client carries commands");
-        let back = tmux.run_for(&["show-buffer", "-b", &buffer], tmux_mcp::tmux::COMMAND_DEADLINE).await.unwrap();
-        assert_eq!(back, value, "through the control client");
-        tmux.run_for(&["set-buffer", "-b", &buffer, "--", &value, SEP, "show-buffer", "-b", &buffer], tmux_mcp::tmux::COMMAND_DEADLINE)
+        tmux.run(&["set-buffer", "-b", &buffer, "--", &value])
             .await
-            .map(|out| assert_eq!(out, value, "through argv"))
             .unwrap_or_else(|e| panic!("{value:?}: {e}"));
+        assert!(
+            tmux.control_session().is_some(),
+            "the control client carries commands"
+        );
+        let back = tmux
+            .run_for(
+                &["show-buffer", "-b", &buffer],
+                tmux_mcp::tmux::COMMAND_DEADLINE,
+            )
+            .await
+            .unwrap();
+        assert_eq!(back, value, "through the control client");
+        tmux.run_for(
+            &[
+                "set-buffer",
+                "-b",
+                &buffer,
+                "--",
+                &value,
+                SEP,
+                "show-buffer",
+                "-b",
+                &buffer,
+            ],
+            tmux_mcp::tmux::COMMAND_DEADLINE,
+        )
+        .await
+        .map(|out| assert_eq!(out, value, "through argv"))
+        .unwrap_or_else(|e| panic!("{value:?}: {e}"));
     }
 }
 
@@ -63,10 +128,30 @@ async fn commands_fail_cleanly_while_tmux_is_gone_and_work_again_after() {
     let gone = tmux.run(&["list-sessions"]).await.unwrap_err();
     assert_eq!(gone.kind, TmuxErrorKind::ServerGone);
     world.start_server("work");
-    let back = tmux.run(&["list-sessions", "-F", "#{session_name}"]).await.unwrap();
+    let back = tmux
+        .run(&["list-sessions", "-F", "#{session_name}"])
+        .await
+        .unwrap();
     assert_eq!(back, "main\n");
     // A failing command in a list stops the list, as with tmux's own command lists.
-    let err = tmux.run(&["has-session", "-t", "nope", SEP, "set-buffer", "-b", "never", "x"]).await.unwrap_err();
+    let err = tmux
+        .run(&[
+            "has-session",
+            "-t",
+            "nope",
+            SEP,
+            "set-buffer",
+            "-b",
+            "never",
+            "x",
+        ])
+        .await
+        .unwrap_err();
     assert_eq!(err.kind, TmuxErrorKind::ObjectGone);
-    assert!(world.try_tmux("work", &["show-buffer", "-b", "never"]).stdout.is_empty());
+    assert!(
+        world
+            .try_tmux("work", &["show-buffer", "-b", "never"])
+            .stdout
+            .is_empty()
+    );
 }

@@ -18,7 +18,14 @@ pub fn tools(input: TokenStream) -> TokenStream {
     let written = lit.value();
     let path = match resolve(&written) {
         Some(path) => path,
-        None => return fail(&lit, format!("{written}: no such manifest file (looked beside the invoking file and in CARGO_MANIFEST_DIR)")),
+        None => {
+            return fail(
+                &lit,
+                format!(
+                    "{written}: no such manifest file (looked beside the invoking file and in CARGO_MANIFEST_DIR)"
+                ),
+            );
+        }
     };
     let src = match std::fs::read_to_string(&path) {
         Ok(src) => src,
@@ -35,7 +42,9 @@ pub fn tools(input: TokenStream) -> TokenStream {
                     None => combined = Some(next),
                 }
             }
-            combined.map(|e| e.to_compile_error().into()).unwrap_or_default()
+            combined
+                .map(|e| e.to_compile_error().into())
+                .unwrap_or_default()
         }
     }
 }
@@ -49,9 +58,15 @@ fn resolve(written: &str) -> Option<PathBuf> {
         .local_file()
         .and_then(|file| file.parent().map(|dir| dir.join(path)));
     let in_crate = std::env::var_os("CARGO_MANIFEST_DIR").map(|dir| PathBuf::from(dir).join(path));
-    [beside_caller, in_crate].into_iter().flatten().find(|p| p.is_file()).and_then(|p| p.canonicalize().ok())
+    [beside_caller, in_crate]
+        .into_iter()
+        .flatten()
+        .find(|p| p.is_file())
+        .and_then(|p| p.canonicalize().ok())
 }
 
 fn fail(lit: &LitStr, message: String) -> TokenStream {
-    syn::Error::new(lit.span(), message).to_compile_error().into()
+    syn::Error::new(lit.span(), message)
+        .to_compile_error()
+        .into()
 }

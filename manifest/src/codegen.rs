@@ -162,7 +162,10 @@ fn error_kinds(cat: &Catalog) -> TokenStream {
     let kinds = &cat.manifest.error_kinds;
     let variants: Vec<Ident> = kinds.iter().map(|k| pascal(&k.name)).collect();
     let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
-    let docs: Vec<String> = kinds.iter().map(|k| format!(" {}", k.description)).collect();
+    let docs: Vec<String> = kinds
+        .iter()
+        .map(|k| format!(" {}", k.description))
+        .collect();
     let descriptions: Vec<&str> = kinds.iter().map(|k| k.description.as_str()).collect();
     let retryable: Vec<bool> = kinds.iter().map(|k| k.retryable).collect();
     let count = kinds.len();
@@ -230,7 +233,14 @@ fn named_types(cat: &Catalog) -> Vec<TokenStream> {
         let ty = pascal(name);
         match node.kind {
             Some(Kind::Object) if node.fields.is_some() => {
-                out.push(structure(cat, &ty, node.description.as_deref(), node.fields.as_deref().unwrap_or_default(), Side::Output, &mut Vec::new()));
+                out.push(structure(
+                    cat,
+                    &ty,
+                    node.description.as_deref(),
+                    node.fields.as_deref().unwrap_or_default(),
+                    Side::Output,
+                    &mut Vec::new(),
+                ));
             }
             Some(Kind::String) if node.values.is_some() => {
                 out.push(enumeration(&ty, node.values.as_deref().unwrap_or_default()));
@@ -250,8 +260,22 @@ enum Side {
 fn tool_module(cat: &Catalog, tool: &Tool) -> TokenStream {
     let module = ident(&tool.name);
     let mut extra = Vec::new();
-    let args = structure(cat, &format_ident!("Args"), Some(&format!("Arguments of `{}`.", tool.name)), &tool.arguments, Side::Input, &mut extra);
-    let output = structure(cat, &format_ident!("Output"), Some(&format!("`structuredContent` of `{}`.", tool.name)), &tool.output, Side::Output, &mut extra);
+    let args = structure(
+        cat,
+        &format_ident!("Args"),
+        Some(&format!("Arguments of `{}`.", tool.name)),
+        &tool.arguments,
+        Side::Input,
+        &mut extra,
+    );
+    let output = structure(
+        cat,
+        &format_ident!("Output"),
+        Some(&format!("`structuredContent` of `{}`.", tool.name)),
+        &tool.output,
+        Side::Output,
+        &mut extra,
+    );
     let doc = format!(" `{}`: {}", tool.name, tool.title);
     quote! {
         #[doc = #doc]
@@ -265,7 +289,14 @@ fn tool_module(cat: &Catalog, tool: &Tool) -> TokenStream {
     }
 }
 
-fn structure(cat: &Catalog, name: &Ident, doc: Option<&str>, fields: &[Node], side: Side, extra: &mut Vec<TokenStream>) -> TokenStream {
+fn structure(
+    cat: &Catalog,
+    name: &Ident,
+    doc: Option<&str>,
+    fields: &[Node],
+    side: Side,
+    extra: &mut Vec<TokenStream>,
+) -> TokenStream {
     let doc = doc.map(|d| format!(" {d}")).unwrap_or_default();
     let members = fields.iter().filter_map(|f| {
         let wire = f.name.as_deref()?;
@@ -277,13 +308,20 @@ fn structure(cat: &Catalog, name: &Ident, doc: Option<&str>, fields: &[Node], si
             Side::Output => f.nullable,
         };
         let (ty, attr) = if optional {
-            (quote!(::core::option::Option<#inner>), quote!(#[serde(default)]))
+            (
+                quote!(::core::option::Option<#inner>),
+                quote!(#[serde(default)]),
+            )
         } else {
             (inner, quote!())
         };
         Some(quote! { #[doc = #description] #[serde(rename = #wire)] #attr pub #rust: #ty })
     });
-    let deny = if side == Side::Input { quote!(deny_unknown_fields,) } else { quote!() };
+    let deny = if side == Side::Input {
+        quote!(deny_unknown_fields,)
+    } else {
+        quote!()
+    };
     quote! {
         #[doc = #doc]
         #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
@@ -309,7 +347,13 @@ fn enumeration(name: &Ident, values: &[String]) -> TokenStream {
 
 /// The Rust type of a node; anonymous enums and objects become items in `extra`, named after
 /// `hint` (the field name in PascalCase).
-fn rust_type(cat: &Catalog, node: &Node, hint: &Ident, side: Side, extra: &mut Vec<TokenStream>) -> TokenStream {
+fn rust_type(
+    cat: &Catalog,
+    node: &Node,
+    hint: &Ident,
+    side: Side,
+    extra: &mut Vec<TokenStream>,
+) -> TokenStream {
     if let Some(name) = &node.reference {
         let target = cat.manifest.resolve(node);
         let named = matches!(target.kind, Some(Kind::Object)) && target.fields.is_some()
@@ -377,8 +421,14 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
     };
     let cap = &tool.capability;
     let a = &tool.annotations;
-    let (name, title, description, toolset) = (&tool.name, &tool.title, &tool.description, &tool.toolset);
-    let (ro, de, id, ow) = (a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint);
+    let (name, title, description, toolset) =
+        (&tool.name, &tool.title, &tool.description, &tool.toolset);
+    let (ro, de, id, ow) = (
+        a.read_only_hint,
+        a.destructive_hint,
+        a.idempotent_hint,
+        a.open_world_hint,
+    );
     let reach = wire(&cap.process_reach);
     let effects: Vec<String> = cap.tmux_effects.iter().map(wire).collect();
     let outputs: Vec<String> = cap.output_classes.iter().map(wire).collect();
@@ -386,7 +436,11 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
     let lit_args = cap.input_literalization.keys();
     let lit_kinds: Vec<String> = cap.input_literalization.values().map(wire).collect();
     let nested = &cap.nested_authority;
-    let (amplifies, idempotent, always_load) = (cap.amplifies_future_input, cap.idempotent, tool.meta.always_load);
+    let (amplifies, idempotent, always_load) = (
+        cap.amplifies_future_input,
+        cap.idempotent,
+        tool.meta.always_load,
+    );
     let arguments = tool.arguments.iter().filter_map(|a| a.name.as_deref());
     let text_summary = tool.text_content == crate::model::TextContent::Summary;
     quote! {
@@ -457,9 +511,10 @@ fn snake(name: &str) -> String {
 
 fn ident(name: &str) -> Ident {
     const KEYWORDS: &[&str] = &[
-        "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn", "for", "if", "impl", "in", "let",
-        "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static", "struct", "super", "trait", "true", "type",
-        "unsafe", "use", "where", "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
+        "as", "break", "const", "continue", "crate", "else", "enum", "extern", "false", "fn",
+        "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref",
+        "return", "static", "struct", "super", "trait", "true", "type", "unsafe", "use", "where",
+        "while", "async", "await", "dyn", "abstract", "become", "box", "do", "final", "macro",
         "override", "priv", "typeof", "unsized", "virtual", "yield", "try", "gen",
     ];
     if KEYWORDS.contains(&name) {

@@ -20,7 +20,10 @@ pub fn render(cat: &Catalog) -> Vec<(String, String)> {
         ("src/clients.md".to_owned(), CLIENTS.to_owned()),
     ];
     for ts in &cat.manifest.toolsets {
-        pages.push((format!("src/toolsets/{}.md", ts.name), toolset(cat, &ts.name)));
+        pages.push((
+            format!("src/toolsets/{}.md", ts.name),
+            toolset(cat, &ts.name),
+        ));
     }
     for tool in cat.tools() {
         pages.push((format!("src/tools/{}.md", tool.name), tool_page(cat, tool)));
@@ -38,10 +41,14 @@ src = \"src\"
 [output.html]
 ";
 
-const GENERATED: &str = "<!-- Generated from manifest/tools.yaml by `tmux-mcp docs`; do not edit. -->\n\n";
+const GENERATED: &str =
+    "<!-- Generated from manifest/tools.yaml by `tmux-mcp docs`; do not edit. -->\n\n";
 
 fn tools_of<'a>(cat: &'a Catalog, toolset: &str) -> Vec<&'a Tool> {
-    cat.tools().into_iter().filter(|t| t.toolset == toolset).collect()
+    cat.tools()
+        .into_iter()
+        .filter(|t| t.toolset == toolset)
+        .collect()
 }
 
 fn summary(cat: &Catalog) -> String {
@@ -75,12 +82,18 @@ fn index(cat: &Catalog) -> String {
          ([error kinds](errors.md)).\n\n",
     );
     let total = cat.manifest.tools.len();
-    let _ = writeln!(s, "The catalog has {total} tools in {} toolsets:\n", cat.manifest.toolsets.len());
+    let _ = writeln!(
+        s,
+        "The catalog has {total} tools in {} toolsets:\n",
+        cat.manifest.toolsets.len()
+    );
     s.push_str("| Toolset | Tools | On by default | What its tools do |\n|---|---|---|---|\n");
     for ts in &cat.manifest.toolsets {
         let default = match ts.enabled {
             crate::model::DefaultEnabled::Always => "yes",
-            crate::model::DefaultEnabled::FreshDaemon => "only on a dedicated daemon this launch created",
+            crate::model::DefaultEnabled::FreshDaemon => {
+                "only on a dedicated daemon this launch created"
+            }
         };
         let _ = writeln!(
             s,
@@ -103,7 +116,13 @@ fn errors(cat: &Catalog) -> String {
          (-32602) instead.\n\n| kind | retryable | meaning |\n|---|---|---|\n",
     );
     for k in &cat.manifest.error_kinds {
-        let _ = writeln!(s, "| `{}` | {} | {} |", k.name, yes_no(k.retryable), k.description);
+        let _ = writeln!(
+            s,
+            "| `{}` | {} | {} |",
+            k.name,
+            yes_no(k.retryable),
+            k.description
+        );
     }
     s
 }
@@ -115,7 +134,14 @@ fn toolset(cat: &Catalog, name: &str) -> String {
     }
     s.push_str("| Tool | Title | Annotations |\n|---|---|---|\n");
     for tool in tools_of(cat, name) {
-        let _ = writeln!(s, "| [`{}`](../tools/{}.md) | {} | {} |", tool.name, tool.name, tool.title, hints(tool));
+        let _ = writeln!(
+            s,
+            "| [`{}`](../tools/{}.md) | {} | {} |",
+            tool.name,
+            tool.name,
+            tool.title,
+            hints(tool)
+        );
     }
     s
 }
@@ -141,14 +167,22 @@ fn yes_no(b: bool) -> &'static str {
 }
 
 fn list(items: &[String]) -> String {
-    if items.is_empty() { "none".to_owned() } else { items.join(", ") }
+    if items.is_empty() {
+        "none".to_owned()
+    } else {
+        items.join(", ")
+    }
 }
 
 fn tool_page(cat: &Catalog, tool: &Tool) -> String {
     let cap = &tool.capability;
     let a = &tool.annotations;
     let mut s = String::from(GENERATED);
-    let _ = writeln!(s, "# {} (`{}`)\n\n{}\n", tool.title, tool.name, tool.description);
+    let _ = writeln!(
+        s,
+        "# {} (`{}`)\n\n{}\n",
+        tool.title, tool.name, tool.description
+    );
     s.push_str("| | |\n|---|---|\n");
     let _ = writeln!(s, "| Toolset | [{0}](../toolsets/{0}.md) |", tool.toolset);
     let _ = writeln!(
@@ -157,15 +191,43 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
         a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint
     );
     let _ = writeln!(s, "| Process reach | {} |", wire(&cap.process_reach));
-    let _ = writeln!(s, "| tmux effects | {} |", list(&cap.tmux_effects.iter().map(wire).collect::<Vec<_>>()));
-    let _ = writeln!(s, "| Output classes | {} |", list(&cap.output_classes.iter().map(wire).collect::<Vec<_>>()));
-    let _ = writeln!(s, "| May expose secrets | {} |", yes_no(cap.may_expose_secrets));
-    let _ = writeln!(s, "| May return untrusted content | {} |", yes_no(cap.may_return_untrusted_content));
-    let lit: Vec<String> = cap.input_literalization.iter().map(|(k, v)| format!("`{k}`: {}", wire(v))).collect();
+    let _ = writeln!(
+        s,
+        "| tmux effects | {} |",
+        list(&cap.tmux_effects.iter().map(wire).collect::<Vec<_>>())
+    );
+    let _ = writeln!(
+        s,
+        "| Output classes | {} |",
+        list(&cap.output_classes.iter().map(wire).collect::<Vec<_>>())
+    );
+    let _ = writeln!(
+        s,
+        "| May expose secrets | {} |",
+        yes_no(cap.may_expose_secrets)
+    );
+    let _ = writeln!(
+        s,
+        "| May return untrusted content | {} |",
+        yes_no(cap.may_return_untrusted_content)
+    );
+    let lit: Vec<String> = cap
+        .input_literalization
+        .iter()
+        .map(|(k, v)| format!("`{k}`: {}", wire(v)))
+        .collect();
     let _ = writeln!(s, "| Input literalization | {} |", list(&lit));
-    let nested: Vec<String> = cap.nested_authority.iter().map(|n| format!("[`{n}`]({n}.md)")).collect();
+    let nested: Vec<String> = cap
+        .nested_authority
+        .iter()
+        .map(|n| format!("[`{n}`]({n}.md)"))
+        .collect();
     let _ = writeln!(s, "| Nested authority | {} |", list(&nested));
-    let _ = writeln!(s, "| Amplifies future input | {} |", yes_no(cap.amplifies_future_input));
+    let _ = writeln!(
+        s,
+        "| Amplifies future input | {} |",
+        yes_no(cap.amplifies_future_input)
+    );
     let batches: Vec<String> = cat
         .manifest
         .tools
@@ -184,9 +246,13 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
     } else {
         s.push_str("| Name | Type | Required | Default | Description |\n|---|---|---|---|---|\n");
         let mut rows = Vec::new();
-        flatten(cat, &tool.arguments, "", true, &mut rows);
+        flatten(cat, &tool.arguments, "", &mut rows);
         for (path, node) in rows {
-            let default = node.default.as_ref().map(|d| format!("`{d}`")).unwrap_or_default();
+            let default = node
+                .default
+                .as_ref()
+                .map(|d| format!("`{d}`"))
+                .unwrap_or_default();
             let _ = writeln!(
                 s,
                 "| `{path}` | {} | {} | {default} | {} |",
@@ -201,20 +267,29 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
     s.push_str("\n## Output\n\n`structuredContent` has these fields, all always present");
     s.push_str(match tool.text_content {
         crate::model::TextContent::Json => " (the text content repeats it as JSON):\n\n",
-        crate::model::TextContent::Summary => " (the text content only summarizes its top-level fields):\n\n",
+        crate::model::TextContent::Summary => {
+            " (the text content only summarizes its top-level fields):\n\n"
+        }
     });
     s.push_str("| Field | Type | Description |\n|---|---|---|\n");
     let mut rows = Vec::new();
-    flatten(cat, &tool.output, "", false, &mut rows);
+    flatten(cat, &tool.output, "", &mut rows);
     for (path, node) in rows {
         let nullable = if node.nullable { " or null" } else { "" };
-        let _ = writeln!(s, "| `{path}` | {}{nullable} | {} |", type_text(cat, node), cell(cat.manifest.description(node)));
+        let _ = writeln!(
+            s,
+            "| `{path}` | {}{nullable} | {} |",
+            type_text(cat, node),
+            cell(cat.manifest.description(node))
+        );
     }
 
     s.push_str("\n## Example call\n\n`tools/call` params:\n\n```json\n");
     let call = json!({"name": tool.name, "arguments": example_arguments(cat, tool)});
     s.push_str(&serde_json::to_string_pretty(&call).unwrap_or_default());
-    s.push_str("\n```\n\n## Example result\n\n`structuredContent` (values illustrative):\n\n```json\n");
+    s.push_str(
+        "\n```\n\n## Example result\n\n`structuredContent` (values illustrative):\n\n```json\n",
+    );
     s.push_str(&serde_json::to_string_pretty(&example_output(cat, tool)).unwrap_or_default());
     s.push_str("\n```\n");
     s
@@ -336,22 +411,29 @@ the server starts.
 ";
 
 /// Rows for a field table: nested object fields become `parent.child`, array items `parent[].child`.
-fn flatten<'a>(cat: &'a Catalog, fields: &'a [Node], prefix: &str, input: bool, rows: &mut Vec<(String, &'a Node)>) {
+fn flatten<'a>(
+    cat: &'a Catalog,
+    fields: &'a [Node],
+    prefix: &str,
+    rows: &mut Vec<(String, &'a Node)>,
+) {
     for field in fields {
-        let Some(name) = field.name.as_deref() else { continue };
+        let Some(name) = field.name.as_deref() else {
+            continue;
+        };
         let path = format!("{prefix}{name}");
         rows.push((path.clone(), field));
         let shape = cat.manifest.resolve(field);
         match shape.kind {
             Some(Kind::Object) => {
                 if let Some(inner) = &shape.fields {
-                    flatten(cat, inner, &format!("{path}."), input, rows);
+                    flatten(cat, inner, &format!("{path}."), rows);
                 }
             }
             Some(Kind::Array) => {
                 let item = shape.items.as_deref().map(|i| cat.manifest.resolve(i));
                 if let Some(inner) = item.and_then(|i| i.fields.as_ref()) {
-                    flatten(cat, inner, &format!("{path}[]."), input, rows);
+                    flatten(cat, inner, &format!("{path}[]."), rows);
                 }
             }
             _ => {}
@@ -364,7 +446,11 @@ fn type_text(cat: &Catalog, node: &Node) -> String {
     match shape.kind {
         Some(Kind::String) => {
             let mut t = match &shape.values {
-                Some(values) => values.iter().map(|v| format!("`{v}`")).collect::<Vec<_>>().join(" \\| "),
+                Some(values) => values
+                    .iter()
+                    .map(|v| format!("`{v}`"))
+                    .collect::<Vec<_>>()
+                    .join(" \\| "),
                 None => "string".to_owned(),
             };
             if let Some(p) = &shape.pattern {
@@ -387,7 +473,11 @@ fn type_text(cat: &Catalog, node: &Node) -> String {
         },
         Some(Kind::Boolean) => "boolean".to_owned(),
         Some(Kind::Array) => {
-            let item = shape.items.as_deref().map(|i| type_text(cat, i)).unwrap_or_default();
+            let item = shape
+                .items
+                .as_deref()
+                .map(|i| type_text(cat, i))
+                .unwrap_or_default();
             let bounds = match (shape.min_items, shape.max_items) {
                 (Some(lo), Some(hi)) => format!(", {lo}..{hi} items"),
                 (None, Some(hi)) => format!(", ≤{hi} items"),
@@ -420,7 +510,12 @@ pub fn example_arguments(cat: &Catalog, tool: &Tool) -> Value {
 
 fn example_value(cat: &Catalog, node: &Node, tool: &Tool) -> Value {
     let shape = cat.manifest.resolve(node);
-    if let Some(v) = node.example.as_ref().or(shape.example.as_ref()).or(node.default.as_ref()) {
+    if let Some(v) = node
+        .example
+        .as_ref()
+        .or(shape.example.as_ref())
+        .or(node.default.as_ref())
+    {
         return v.clone();
     }
     match shape.kind {
@@ -435,7 +530,11 @@ fn example_value(cat: &Catalog, node: &Node, tool: &Tool) -> Value {
             None => json!([]),
         },
         Some(Kind::Operation) => {
-            let first = tool.capability.nested_authority.first().and_then(|n| cat.tool(n));
+            let first = tool
+                .capability
+                .nested_authority
+                .first()
+                .and_then(|n| cat.tool(n));
             match first {
                 Some(t) => json!({"tool": t.name, "arguments": example_arguments(cat, t)}),
                 None => json!({}),

@@ -43,7 +43,10 @@ impl ManifestError {
         if self.path.is_empty() {
             format!("{file}:{}:{}: {}", self.line, self.column, self.message)
         } else {
-            format!("{file}:{}:{}: {}: {}", self.line, self.column, self.path, self.message)
+            format!(
+                "{file}:{}:{}: {}: {}",
+                self.line, self.column, self.path, self.message
+            )
         }
     }
 }
@@ -103,8 +106,15 @@ pub fn json_schema() -> String {
 fn syntax_error(e: &serde_yaml::Error) -> ManifestError {
     let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
     // The location is reported separately; drop its repetition from the text.
-    let message = e.to_string().replace(&format!(" at line {line} column {column}"), "");
-    ManifestError { line, column, path: String::new(), message }
+    let message = e
+        .to_string()
+        .replace(&format!(" at line {line} column {column}"), "");
+    ManifestError {
+        line,
+        column,
+        path: String::new(),
+        message,
+    }
 }
 
 #[cfg(test)]
@@ -114,7 +124,10 @@ mod tests {
     #[test]
     fn the_shipped_manifest_is_valid() {
         if let Err(errors) = Catalog::parse(include_str!("../tools.yaml")) {
-            let text: Vec<String> = errors.iter().map(|e| e.render("manifest/tools.yaml")).collect();
+            let text: Vec<String> = errors
+                .iter()
+                .map(|e| e.render("manifest/tools.yaml"))
+                .collect();
             panic!("{}", text.join("\n"));
         }
     }

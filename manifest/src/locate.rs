@@ -98,14 +98,22 @@ fn tokenize(lines: &[&str]) -> Vec<Token> {
         }
         loop {
             if rest == "-" || rest.starts_with("- ") {
-                out.push(Token { line: n, col, tok: Tok::Dash });
+                out.push(Token {
+                    line: n,
+                    col,
+                    tok: Tok::Dash,
+                });
                 let skip = 1 + rest[1..].len() - rest[1..].trim_start_matches(' ').len();
                 col += skip;
                 rest = &rest[skip..];
                 continue;
             }
             if let Some(key) = leading_key(rest) {
-                out.push(Token { line: n, col, tok: Tok::Key(key) });
+                out.push(Token {
+                    line: n,
+                    col,
+                    tok: Tok::Key(key),
+                });
             }
             break;
         }
@@ -118,7 +126,9 @@ fn leading_key(text: &str) -> Option<String> {
     let key = &text[..end];
     let after = &text[end + 1..];
     let plain = !key.is_empty()
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
     (plain && (after.is_empty() || after.starts_with(' '))).then(|| key.to_owned())
 }
 
@@ -126,7 +136,11 @@ fn leading_key(text: &str) -> Option<String> {
 fn step(tokens: &[Token], lines: &[&str], at: Option<usize>, seg: &Seg) -> Option<Found> {
     let (start, parent_col, parent_is_key) = match at {
         None => (0, None, false),
-        Some(i) => (i + 1, Some(tokens[i].col), matches!(tokens[i].tok, Tok::Key(_))),
+        Some(i) => (
+            i + 1,
+            Some(tokens[i].col),
+            matches!(tokens[i].tok, Tok::Key(_)),
+        ),
     };
     let children: Vec<usize> = (start..tokens.len())
         .take_while(|&j| match parent_col {
@@ -136,7 +150,10 @@ fn step(tokens: &[Token], lines: &[&str], at: Option<usize>, seg: &Seg) -> Optio
                 let same_line = at.is_some_and(|i| tokens[i].line == t.line);
                 same_line
                     || t.col > pc
-                    || (parent_is_key && t.col == pc && t.tok == Tok::Dash && dash_run(tokens, start, j))
+                    || (parent_is_key
+                        && t.col == pc
+                        && t.tok == Tok::Dash
+                        && dash_run(tokens, start, j))
             }
         })
         .collect();
@@ -228,7 +245,13 @@ seq:
         assert_eq!(at(&[k("tools"), Seg::Index(1)]), (9, 3));
         assert_eq!(at(&[k("tools"), Seg::Index(1), k("name")]), (9, 5));
         assert_eq!(
-            at(&[k("tools"), Seg::Index(1), k("arguments"), Seg::Index(0), k("required")]),
+            at(&[
+                k("tools"),
+                Seg::Index(1),
+                k("arguments"),
+                Seg::Index(0),
+                k("required")
+            ]),
             (12, 9)
         );
         assert_eq!(at(&[k("seq"), Seg::Index(1)]), (15, 1));
@@ -236,8 +259,19 @@ seq:
 
     #[test]
     fn finds_flow_keys_and_elements() {
-        assert_eq!(at(&[k("tools"), Seg::Index(0), k("annotations"), k("destructiveHint")]), (4, 39));
-        assert_eq!(at(&[k("tools"), Seg::Index(0), k("list"), Seg::Index(2)]), (5, 18));
+        assert_eq!(
+            at(&[
+                k("tools"),
+                Seg::Index(0),
+                k("annotations"),
+                k("destructiveHint")
+            ]),
+            (4, 39)
+        );
+        assert_eq!(
+            at(&[k("tools"), Seg::Index(0), k("list"), Seg::Index(2)]),
+            (5, 18)
+        );
     }
 
     #[test]

@@ -259,7 +259,11 @@ impl Manifest {
         let mut node = node;
         // Bounded: validation rejects cycles, but rendering must not hang on a bad manifest.
         for _ in 0..=self.types.len() {
-            match node.reference.as_ref().and_then(|name| self.types.get(name)) {
+            match node
+                .reference
+                .as_ref()
+                .and_then(|name| self.types.get(name))
+            {
                 Some(target) => node = target,
                 None => break,
             }

@@ -94,14 +94,16 @@ pub fn validate(schema: &Value, value: &mut Value) -> Result<(), Violation> {
 }
 
 fn check(schema: &Value, value: &mut Value, path: &mut String) -> Result<(), Violation> {
-    let Some(schema) = schema.as_object() else { return Ok(()) };
+    let Some(schema) = schema.as_object() else {
+        return Ok(());
+    };
     if let Some(alternatives) = schema.get("oneOf").and_then(Value::as_array) {
         return one_of(alternatives, value, path);
     }
-    if let Some(expected) = schema.get("const") {
-        if value != expected {
-            return fail(path, format!("expected {expected}, got {}", brief(value)));
-        }
+    if let Some(expected) = schema.get("const")
+        && value != expected
+    {
+        return fail(path, format!("expected {expected}, got {}", brief(value)));
     }
     if let Some(types) = schema.get("type") {
         let allowed: Vec<&str> = match types {
@@ -111,7 +113,14 @@ fn check(schema: &Value, value: &mut Value, path: &mut String) -> Result<(), Vio
         };
         if !allowed.iter().any(|t| is_type(value, t)) {
             let what = describe(schema);
-            return fail(path, format!("expected {}{what}, got {}", allowed.join(" or "), brief(value)));
+            return fail(
+                path,
+                format!(
+                    "expected {}{what}, got {}",
+                    allowed.join(" or "),
+                    brief(value)
+                ),
+            );
         }
     }
     match value {
@@ -124,57 +133,76 @@ fn check(schema: &Value, value: &mut Value, path: &mut String) -> Result<(), Vio
 }
 
 fn check_string(schema: &Map<String, Value>, s: &str, path: &str) -> Result<(), Violation> {
-    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
-        if !values.iter().any(|v| v.as_str() == Some(s)) {
-            let names: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
-            return fail(path, format!("{} is not one of {}", quoted(s), names.join(", ")));
-        }
+    if let Some(values) = schema.get("enum").and_then(Value::as_array)
+        && !values.iter().any(|v| v.as_str() == Some(s))
+    {
+        let names: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
+        return fail(
+            path,
+            format!("{} is not one of {}", quoted(s), names.join(", ")),
+        );
     }
     let chars = s.chars().count() as u64;
-    if let Some(min) = schema.get("minLength").and_then(Value::as_u64) {
-        if chars < min {
-            return fail(path, format!("must be at least {min} characters long"));
-        }
+    if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
+        && chars < min
+    {
+        return fail(path, format!("must be at least {min} characters long"));
     }
-    if let Some(max) = schema.get("maxLength").and_then(Value::as_u64) {
-        if chars > max {
-            return fail(path, format!("must be at most {max} characters long, got {chars}"));
-        }
+    if let Some(max) = schema.get("maxLength").and_then(Value::as_u64)
+        && chars > max
+    {
+        return fail(
+            path,
+            format!("must be at most {max} characters long, got {chars}"),
+        );
     }
-    if let Some(pattern) = schema.get("pattern").and_then(Value::as_str) {
-        if !matches(pattern, s) {
-            return fail(path, format!("{} does not have the expected form{}", quoted(s), describe(schema)));
-        }
+    if let Some(pattern) = schema.get("pattern").and_then(Value::as_str)
+        && !matches(pattern, s)
+    {
+        return fail(
+            path,
+            format!(
+                "{} does not have the expected form{}",
+                quoted(s),
+                describe(schema)
+            ),
+        );
     }
     Ok(())
 }
 
 fn check_integer(schema: &Map<String, Value>, value: &Value, path: &str) -> Result<(), Violation> {
-    let Some(n) = value.as_i64() else { return Ok(()) };
-    if let Some(min) = schema.get("minimum").and_then(Value::as_i64) {
-        if n < min {
-            return fail(path, format!("must be at least {min}, got {n}"));
-        }
+    let Some(n) = value.as_i64() else {
+        return Ok(());
+    };
+    if let Some(min) = schema.get("minimum").and_then(Value::as_i64)
+        && n < min
+    {
+        return fail(path, format!("must be at least {min}, got {n}"));
     }
-    if let Some(max) = schema.get("maximum").and_then(Value::as_i64) {
-        if n > max {
-            return fail(path, format!("must be at most {max}, got {n}"));
-        }
+    if let Some(max) = schema.get("maximum").and_then(Value::as_i64)
+        && n > max
+    {
+        return fail(path, format!("must be at most {max}, got {n}"));
     }
     Ok(())
 }
 
-fn check_array(schema: &Map<String, Value>, items: &mut [Value], path: &mut String) -> Result<(), Violation> {
+fn check_array(
+    schema: &Map<String, Value>,
+    items: &mut [Value],
+    path: &mut String,
+) -> Result<(), Violation> {
     let len = items.len() as u64;
-    if let Some(min) = schema.get("minItems").and_then(Value::as_u64) {
-        if len < min {
-            return fail(path, format!("needs at least {min} item(s), got {len}"));
-        }
+    if let Some(min) = schema.get("minItems").and_then(Value::as_u64)
+        && len < min
+    {
+        return fail(path, format!("needs at least {min} item(s), got {len}"));
     }
-    if let Some(max) = schema.get("maxItems").and_then(Value::as_u64) {
-        if len > max {
-            return fail(path, format!("takes at most {max} items, got {len}"));
-        }
+    if let Some(max) = schema.get("maxItems").and_then(Value::as_u64)
+        && len > max
+    {
+        return fail(path, format!("takes at most {max} items, got {len}"));
     }
     if let Some(item_schema) = schema.get("items") {
         for (i, item) in items.iter_mut().enumerate() {
@@ -187,19 +215,26 @@ fn check_array(schema: &Map<String, Value>, items: &mut [Value], path: &mut Stri
     Ok(())
 }
 
-fn check_object(schema: &Map<String, Value>, map: &mut Map<String, Value>, path: &mut String) -> Result<(), Violation> {
+fn check_object(
+    schema: &Map<String, Value>,
+    map: &mut Map<String, Value>,
+    path: &mut String,
+) -> Result<(), Violation> {
     let empty = Map::new();
-    let properties = schema.get("properties").and_then(Value::as_object).unwrap_or(&empty);
-    if schema.get("additionalProperties") == Some(&Value::Bool(false)) {
-        if let Some(unknown) = map.keys().find(|k| !properties.contains_key(*k)) {
-            let known: Vec<&str> = properties.keys().map(String::as_str).collect();
-            let hint = if known.is_empty() {
-                "this takes no fields".to_owned()
-            } else {
-                format!("expected one of {}", known.join(", "))
-            };
-            return fail(&join(path, unknown), format!("unknown field; {hint}"));
-        }
+    let properties = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    if schema.get("additionalProperties") == Some(&Value::Bool(false))
+        && let Some(unknown) = map.keys().find(|k| !properties.contains_key(*k))
+    {
+        let known: Vec<&str> = properties.keys().map(String::as_str).collect();
+        let hint = if known.is_empty() {
+            "this takes no fields".to_owned()
+        } else {
+            format!("expected one of {}", known.join(", "))
+        };
+        return fail(&join(path, unknown), format!("unknown field; {hint}"));
     }
     // Fields given with the wrong value are reported before fields left out: that is the
     // mistake the caller made on purpose.
@@ -218,11 +253,18 @@ fn check_object(schema: &Map<String, Value>, map: &mut Map<String, Value>, path:
             }
         }
     }
-    if let Some(required) = schema.get("required").and_then(Value::as_array) {
-        if let Some(missing) = required.iter().filter_map(Value::as_str).find(|r| !map.contains_key(*r)) {
-            let what = properties.get(missing).and_then(Value::as_object).map(describe).unwrap_or_default();
-            return fail(&join(path, missing), format!("is required{what}"));
-        }
+    if let Some(required) = schema.get("required").and_then(Value::as_array)
+        && let Some(missing) = required
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|r| !map.contains_key(*r))
+    {
+        let what = properties
+            .get(missing)
+            .and_then(Value::as_object)
+            .map(describe)
+            .unwrap_or_default();
+        return fail(&join(path, missing), format!("is required{what}"));
     }
     Ok(())
 }
@@ -241,7 +283,10 @@ fn one_of(alternatives: &[Value], value: &mut Value, path: &mut String) -> Resul
             }
         }
     }
-    Err(first_error.unwrap_or_else(|| Violation { path: path.clone(), message: "no alternative is allowed here".into() }))
+    Err(first_error.unwrap_or_else(|| Violation {
+        path: path.clone(),
+        message: "no alternative is allowed here".into(),
+    }))
 }
 
 fn is_type(value: &Value, t: &str) -> bool {
@@ -259,7 +304,11 @@ fn is_type(value: &Value, t: &str) -> bool {
 
 /// ` (description)` when the schema has one: it says what form is expected.
 fn describe(schema: &Map<String, Value>) -> String {
-    schema.get("description").and_then(Value::as_str).map(|d| format!(" ({d})")).unwrap_or_default()
+    schema
+        .get("description")
+        .and_then(Value::as_str)
+        .map(|d| format!(" ({d})"))
+        .unwrap_or_default()
 }
 
 /// A short rendering of a rejected value; long values are elided so errors stay small.
@@ -283,11 +332,18 @@ fn quoted(s: &str) -> String {
 }
 
 fn join(path: &str, key: &str) -> String {
-    if path.is_empty() { key.to_owned() } else { format!("{path}.{key}") }
+    if path.is_empty() {
+        key.to_owned()
+    } else {
+        format!("{path}.{key}")
+    }
 }
 
 fn fail(path: &str, message: String) -> Result<(), Violation> {
-    Err(Violation { path: path.to_owned(), message })
+    Err(Violation {
+        path: path.to_owned(),
+        message,
+    })
 }
 
 /// Patterns come from the manifest (a handful), so each is compiled once and kept.
@@ -298,7 +354,9 @@ fn matches(pattern: &str, s: &str) -> bool {
         Ok(guard) => guard,
         Err(poisoned) => poisoned.into_inner(),
     };
-    let re = cache.entry(pattern.to_owned()).or_insert_with(|| Regex::new(pattern).ok());
+    let re = cache
+        .entry(pattern.to_owned())
+        .or_insert_with(|| Regex::new(pattern).ok());
     re.as_ref().is_some_and(|re| re.is_match(s))
 }
 
@@ -322,12 +380,17 @@ mod tests {
     }
 
     fn run(mut v: Value) -> Result<Value, String> {
-        validate(&schema(), &mut v).map(|()| v).map_err(|e| e.to_string())
+        validate(&schema(), &mut v)
+            .map(|()| v)
+            .map_err(|e| e.to_string())
     }
 
     #[test]
     fn fills_defaults() {
-        assert_eq!(run(json!({"pane": "%1"})), Ok(json!({"pane": "%1", "history": false})));
+        assert_eq!(
+            run(json!({"pane": "%1"})),
+            Ok(json!({"pane": "%1", "history": false}))
+        );
     }
 
     #[test]
@@ -336,18 +399,30 @@ mod tests {
             run(json!({"pane": "1"})),
             Err("pane: \"1\" does not have the expected form (Pane id, e.g. %3.)".into())
         );
-        assert_eq!(run(json!({})), Err("pane: is required (Pane id, e.g. %3.)".into()));
+        assert_eq!(
+            run(json!({})),
+            Err("pane: is required (Pane id, e.g. %3.)".into())
+        );
         assert_eq!(
             run(json!({"pane": "%1", "bogus": 1})),
             Err("bogus: unknown field; expected one of history, keys, lines, pane".into())
         );
-        assert_eq!(run(json!({"pane": "%1", "lines": 0})), Err("lines: must be at least 1, got 0".into()));
-        assert_eq!(run(json!({"pane": "%1", "lines": 1.5})), Err("lines: expected integer, got 1.5".into()));
+        assert_eq!(
+            run(json!({"pane": "%1", "lines": 0})),
+            Err("lines: must be at least 1, got 0".into())
+        );
+        assert_eq!(
+            run(json!({"pane": "%1", "lines": 1.5})),
+            Err("lines: expected integer, got 1.5".into())
+        );
         assert_eq!(
             run(json!({"pane": "%1", "keys": ["Enter", "Dn"]})),
             Err("keys[1]: \"Dn\" is not one of Enter, Up".into())
         );
-        assert_eq!(run(json!([])), Err("expected object, got an array of 0".into()));
+        assert_eq!(
+            run(json!([])),
+            Err("expected object, got an array of 0".into())
+        );
     }
 
     #[test]

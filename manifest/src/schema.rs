@@ -24,7 +24,12 @@ enum Side {
 
 /// The published input schema. `alternatives` fills `operation` nodes (see [`batch_alternative`]).
 pub fn input_schema(m: &Manifest, tool: &Tool, alternatives: &[Value]) -> Value {
-    object(m, &tool.arguments, Side::Input, Operations::OneOf(alternatives))
+    object(
+        m,
+        &tool.arguments,
+        Side::Input,
+        Operations::OneOf(alternatives),
+    )
 }
 
 /// The schema arguments are validated against before a handler runs.
@@ -83,7 +88,9 @@ fn object(m: &Manifest, fields: &[Node], side: Side, ops: Operations) -> Value {
     let mut properties = Map::new();
     let mut required = Vec::new();
     for field in fields {
-        let Some(name) = field.name.clone() else { continue };
+        let Some(name) = field.name.clone() else {
+            continue;
+        };
         if field.required {
             required.push(Value::String(name.clone()));
         }
@@ -167,10 +174,10 @@ fn render(m: &Manifest, node: &Node, side: Side, ops: Operations) -> Value {
         // Only in outputs; the kinds are listed where they are documented, not in every schema.
         Some(Kind::ErrorKind) => typed("string"),
     };
-    if node.nullable {
-        if let Some(Value::String(t)) = out.get("type").cloned() {
-            out.insert("type".into(), json!([t, "null"]));
-        }
+    if node.nullable
+        && let Some(Value::String(t)) = out.get("type").cloned()
+    {
+        out.insert("type".into(), json!([t, "null"]));
     }
     let description = m.description(node);
     if !description.is_empty() {

@@ -18,7 +18,11 @@ struct Checker<'a> {
 }
 
 pub fn check(m: &Manifest, src: &str) -> Vec<ManifestError> {
-    let mut c = Checker { src, m, errors: Vec::new() };
+    let mut c = Checker {
+        src,
+        m,
+        errors: Vec::new(),
+    };
     c.toolsets();
     c.error_kinds();
     if c.types() {
@@ -27,7 +31,10 @@ pub fn check(m: &Manifest, src: &str) -> Vec<ManifestError> {
         for (i, tool) in m.tools.iter().enumerate() {
             let at = tools.index(i);
             if !seen.insert(tool.name.as_str()) {
-                c.error(&at.key("name"), format!("duplicate tool name `{}`", tool.name));
+                c.error(
+                    &at.key("name"),
+                    format!("duplicate tool name `{}`", tool.name),
+                );
             }
             c.tool(tool, &at);
         }
@@ -38,7 +45,9 @@ pub fn check(m: &Manifest, src: &str) -> Vec<ManifestError> {
 fn snake_case(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_lowercase())
-        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         && !name.ends_with('_')
         && !name.contains("__")
 }
@@ -51,7 +60,12 @@ fn join<T: std::fmt::Debug>(items: &[T]) -> String {
 impl Checker<'_> {
     fn error(&mut self, path: &Path, message: String) {
         let (line, column) = locate(self.src, path);
-        self.errors.push(ManifestError { line, column, path: path.to_string(), message });
+        self.errors.push(ManifestError {
+            line,
+            column,
+            path: path.to_string(),
+            message,
+        });
     }
 
     fn name(&mut self, path: &Path, what: &str, name: &str) {
@@ -65,7 +79,10 @@ impl Checker<'_> {
 
     fn text(&mut self, path: &Path, key: &str, what: &str, text: &str) {
         if text.trim().is_empty() {
-            self.error(&path.key(key), format!("missing {key} on {what}; write one"));
+            self.error(
+                &path.key(key),
+                format!("missing {key} on {what}; write one"),
+            );
         }
     }
 
@@ -76,10 +93,18 @@ impl Checker<'_> {
             let at = base.index(i);
             self.name(&at, "toolset", &ts.name);
             if !seen.insert(ts.name.as_str()) {
-                self.error(&at.key("name"), format!("duplicate toolset name `{}`", ts.name));
+                self.error(
+                    &at.key("name"),
+                    format!("duplicate toolset name `{}`", ts.name),
+                );
             }
             self.text(&at, "title", &format!("toolset `{}`", ts.name), &ts.title);
-            self.text(&at, "description", &format!("toolset `{}`", ts.name), &ts.description);
+            self.text(
+                &at,
+                "description",
+                &format!("toolset `{}`", ts.name),
+                &ts.description,
+            );
         }
     }
 
@@ -90,13 +115,26 @@ impl Checker<'_> {
             let at = base.index(i);
             self.name(&at, "error kind", &kind.name);
             if !seen.insert(kind.name.as_str()) {
-                self.error(&at.key("name"), format!("duplicate error kind `{}`", kind.name));
+                self.error(
+                    &at.key("name"),
+                    format!("duplicate error kind `{}`", kind.name),
+                );
             }
-            self.text(&at, "description", &format!("error kind `{}`", kind.name), &kind.description);
+            self.text(
+                &at,
+                "description",
+                &format!("error kind `{}`", kind.name),
+                &kind.description,
+            );
         }
         for required in REQUIRED_ERROR_KINDS {
             if !seen.contains(required) {
-                self.error(&base, format!("error kind `{required}` is missing; the generated dispatch reports it"));
+                self.error(
+                    &base,
+                    format!(
+                        "error kind `{required}` is missing; the generated dispatch reports it"
+                    ),
+                );
             }
         }
     }
@@ -113,10 +151,16 @@ impl Checker<'_> {
                 self.error(&at, format!("type `{name}` may not have name, required or default; put those on the field that refers to it"));
             }
             if node.description.is_none() {
-                self.error(&at, format!("missing description on type `{name}`; write one"));
+                self.error(
+                    &at,
+                    format!("missing description on type `{name}`; write one"),
+                );
             }
             if let Some(cycle) = self.cycle(name) {
-                self.error(&at, format!("type `{name}` refers to itself through {cycle}"));
+                self.error(
+                    &at,
+                    format!("type `{name}` refers to itself through {cycle}"),
+                );
                 return false;
             }
             self.node(node, &at, Context::Type);
@@ -139,7 +183,9 @@ impl Checker<'_> {
         let mut stack = vec![(start, vec![start])];
         let mut visited = HashSet::new();
         while let Some((name, trail)) = stack.pop() {
-            let Some(node) = self.m.types.get(name) else { continue };
+            let Some(node) = self.m.types.get(name) else {
+                continue;
+            };
             let mut next = Vec::new();
             refs(node, &mut next);
             for r in next {
@@ -164,13 +210,23 @@ impl Checker<'_> {
         let toolset = self.m.toolsets.iter().find(|t| t.name == tool.toolset);
         if toolset.is_none() {
             let known: Vec<&str> = self.m.toolsets.iter().map(|t| t.name.as_str()).collect();
-            self.error(&at.key("toolset"), format!("unknown toolset `{}`; expected one of {}", tool.toolset, known.join(", ")));
+            self.error(
+                &at.key("toolset"),
+                format!(
+                    "unknown toolset `{}`; expected one of {}",
+                    tool.toolset,
+                    known.join(", ")
+                ),
+            );
         }
         self.annotations(tool, at);
         self.capability(tool, at);
         self.fields(&tool.arguments, &at.key("arguments"), Context::Argument);
         if tool.output.is_empty() {
-            self.error(&at.key("output"), format!("{what} declares no output fields; every tool returns structuredContent"));
+            self.error(
+                &at.key("output"),
+                format!("{what} declares no output fields; every tool returns structuredContent"),
+            );
         }
         self.fields(&tool.output, &at.key("output"), Context::Output);
     }
@@ -179,11 +235,13 @@ impl Checker<'_> {
         let cap = &tool.capability;
         let a = &tool.annotations;
         let at = at.key("annotations");
-        let read_only = cap.process_reach == Reach::None && cap.tmux_effects.iter().all(|e| *e == Effect::Observe);
+        let read_only = cap.process_reach == Reach::None
+            && cap.tmux_effects.iter().all(|e| *e == Effect::Observe);
         let destructive = cap.tmux_effects.contains(&Effect::Delete)
             || matches!(cap.process_reach, Reach::PaneInput | Reach::PaneCommand);
         let idempotent = read_only || cap.idempotent;
-        let open_world = cap.process_reach != Reach::None || cap.output_classes.contains(&OutputClass::TerminalContent);
+        let open_world = cap.process_reach != Reach::None
+            || cap.output_classes.contains(&OutputClass::TerminalContent);
         let record = format!(
             "processReach {}, tmuxEffects {}, outputClasses {}, idempotent {}",
             wire(&cap.process_reach),
@@ -192,10 +250,30 @@ impl Checker<'_> {
             cap.idempotent
         );
         let rules = [
-            ("readOnlyHint", a.read_only_hint, read_only, "true exactly when processReach is none and tmuxEffects is [observe]"),
-            ("destructiveHint", a.destructive_hint, destructive, "true exactly when tmuxEffects includes delete or processReach is pane-input or pane-command"),
-            ("idempotentHint", a.idempotent_hint, idempotent, "true exactly when the tool is read-only or the record declares idempotent"),
-            ("openWorldHint", a.open_world_hint, open_world, "true exactly when processReach is not none or outputClasses includes terminal-content"),
+            (
+                "readOnlyHint",
+                a.read_only_hint,
+                read_only,
+                "true exactly when processReach is none and tmuxEffects is [observe]",
+            ),
+            (
+                "destructiveHint",
+                a.destructive_hint,
+                destructive,
+                "true exactly when tmuxEffects includes delete or processReach is pane-input or pane-command",
+            ),
+            (
+                "idempotentHint",
+                a.idempotent_hint,
+                idempotent,
+                "true exactly when the tool is read-only or the record declares idempotent",
+            ),
+            (
+                "openWorldHint",
+                a.open_world_hint,
+                open_world,
+                "true exactly when processReach is not none or outputClasses includes terminal-content",
+            ),
         ];
         for (key, declared, derived, rule) in rules {
             if declared != derived {
@@ -211,22 +289,41 @@ impl Checker<'_> {
         let cap = &tool.capability;
         let at = at.key("capability");
         if cap.tmux_effects.is_empty() {
-            self.error(&at.key("tmuxEffects"), "tmuxEffects is empty; name at least one of observe, change, delete".into());
+            self.error(
+                &at.key("tmuxEffects"),
+                "tmuxEffects is empty; name at least one of observe, change, delete".into(),
+            );
         }
         if cap.tmux_effects.iter().collect::<BTreeSet<_>>().len() != cap.tmux_effects.len() {
-            self.error(&at.key("tmuxEffects"), "tmuxEffects lists an effect twice".into());
+            self.error(
+                &at.key("tmuxEffects"),
+                "tmuxEffects lists an effect twice".into(),
+            );
         }
         if cap.output_classes.is_empty() {
-            self.error(&at.key("outputClasses"), "outputClasses is empty; name what the tool returns".into());
+            self.error(
+                &at.key("outputClasses"),
+                "outputClasses is empty; name what the tool returns".into(),
+            );
         }
         if cap.output_classes.iter().collect::<BTreeSet<_>>().len() != cap.output_classes.len() {
-            self.error(&at.key("outputClasses"), "outputClasses lists a class twice".into());
+            self.error(
+                &at.key("outputClasses"),
+                "outputClasses lists a class twice".into(),
+            );
         }
         for arg in cap.input_literalization.keys() {
-            if !tool.arguments.iter().any(|a| a.name.as_deref() == Some(arg)) {
+            if !tool
+                .arguments
+                .iter()
+                .any(|a| a.name.as_deref() == Some(arg))
+            {
                 self.error(
                     &at.key("inputLiteralization").key(arg),
-                    format!("inputLiteralization names `{arg}`, which is not an argument of `{}`", tool.name),
+                    format!(
+                        "inputLiteralization names `{arg}`, which is not an argument of `{}`",
+                        tool.name
+                    ),
                 );
             }
         }
@@ -246,7 +343,7 @@ impl Checker<'_> {
             }
         }
         let has_operation = tool.arguments.iter().any(|a| self.contains_operation(a));
-        if has_operation != !cap.nested_authority.is_empty() {
+        if has_operation == cap.nested_authority.is_empty() {
             let message = if has_operation {
                 "an argument has type operation but nestedAuthority is empty; name the tools a row may call"
             } else {
@@ -255,11 +352,13 @@ impl Checker<'_> {
             self.error(&nested, message.into());
         }
         if cap.amplifies_future_input {
-            let supplies_input = self
-                .m
-                .tools
-                .iter()
-                .any(|t| t.toolset == tool.toolset && matches!(t.capability.process_reach, Reach::PaneInput | Reach::PaneCommand));
+            let supplies_input = self.m.tools.iter().any(|t| {
+                t.toolset == tool.toolset
+                    && matches!(
+                        t.capability.process_reach,
+                        Reach::PaneInput | Reach::PaneCommand
+                    )
+            });
             if tool.annotations.read_only_hint || !supplies_input {
                 self.error(
                     &at.key("amplifiesFutureInput"),
@@ -274,7 +373,11 @@ impl Checker<'_> {
 
     fn contains_operation(&self, node: &Node) -> bool {
         let node = self.m.resolve(node);
-        node.kind == Some(Kind::Operation) || node.items.as_deref().is_some_and(|i| self.contains_operation(i))
+        node.kind == Some(Kind::Operation)
+            || node
+                .items
+                .as_deref()
+                .is_some_and(|i| self.contains_operation(i))
     }
 
     fn fields(&mut self, fields: &[Node], at: &Path, cx: Context) {
@@ -307,10 +410,17 @@ impl Checker<'_> {
             self.error(at, "required and default apply to arguments only".into());
         }
         if cx == Context::Argument && node.nullable {
-            self.error(&at.key("nullable"), "nullable applies to output fields only; an argument is optional unless required".into());
+            self.error(
+                &at.key("nullable"),
+                "nullable applies to output fields only; an argument is optional unless required"
+                    .into(),
+            );
         }
         if node.required && node.default.is_some() {
-            self.error(&at.key("default"), "a required argument cannot have a default; drop one of the two".into());
+            self.error(
+                &at.key("default"),
+                "a required argument cannot have a default; drop one of the two".into(),
+            );
         }
         match (&node.kind, &node.reference) {
             (Some(_), Some(_)) => self.error(at, "give either type or ref, not both".into()),
@@ -318,7 +428,10 @@ impl Checker<'_> {
             (None, Some(r)) => {
                 if !self.m.types.contains_key(r) {
                     let known: Vec<&str> = self.m.types.keys().map(String::as_str).collect();
-                    self.error(&at.key("ref"), format!("unknown type `{r}`; expected one of {}", known.join(", ")));
+                    self.error(
+                        &at.key("ref"),
+                        format!("unknown type `{r}`; expected one of {}", known.join(", ")),
+                    );
                 }
                 let constrained = node.values.is_some()
                     || node.pattern.is_some()
@@ -331,15 +444,23 @@ impl Checker<'_> {
                     || node.max_items.is_some()
                     || node.fields.is_some();
                 if constrained {
-                    self.error(at, "a node with ref takes its shape from the type; add constraints there".into());
+                    self.error(
+                        at,
+                        "a node with ref takes its shape from the type; add constraints there"
+                            .into(),
+                    );
                 }
             }
             (Some(kind), None) => self.shape(*kind, node, at, cx),
         }
         for (key, value) in [("default", &node.default), ("example", &node.example)] {
             let Some(value) = value else { continue };
-            if let Err(v) = rt::validate(&schema::argument_schema(self.m, node), &mut value.clone()) {
-                self.error(&at.key(key), format!("{key} {value} does not satisfy the node's own schema: {v}"));
+            if let Err(v) = rt::validate(&schema::argument_schema(self.m, node), &mut value.clone())
+            {
+                self.error(
+                    &at.key(key),
+                    format!("{key} {value} does not satisfy the node's own schema: {v}"),
+                );
             }
         }
     }
@@ -366,26 +487,47 @@ impl Checker<'_> {
         ];
         for (key, is_set) in present {
             if is_set && !allowed.contains(&key) {
-                self.error(&at.key(key), format!("{key} does not apply to type {}", wire(&kind)));
+                self.error(
+                    &at.key(key),
+                    format!("{key} does not apply to type {}", wire(&kind)),
+                );
             }
         }
         let bounds = [
-            ("minLength", node.min_length.map(|n| n as i128), node.max_length.map(|n| n as i128)),
-            ("minimum", node.minimum.map(i128::from), node.maximum.map(i128::from)),
-            ("minItems", node.min_items.map(|n| n as i128), node.max_items.map(|n| n as i128)),
+            (
+                "minLength",
+                node.min_length.map(|n| n as i128),
+                node.max_length.map(|n| n as i128),
+            ),
+            (
+                "minimum",
+                node.minimum.map(i128::from),
+                node.maximum.map(i128::from),
+            ),
+            (
+                "minItems",
+                node.min_items.map(|n| n as i128),
+                node.max_items.map(|n| n as i128),
+            ),
         ];
         for (key, lo, hi) in bounds {
-            if let (Some(lo), Some(hi)) = (lo, hi) {
-                if lo > hi {
-                    self.error(&at.key(key), format!("{key} {lo} is above its maximum {hi}"));
-                }
+            if let (Some(lo), Some(hi)) = (lo, hi)
+                && lo > hi
+            {
+                self.error(
+                    &at.key(key),
+                    format!("{key} {lo} is above its maximum {hi}"),
+                );
             }
         }
-        if let Some(pattern) = &node.pattern {
-            if let Err(e) = Regex::new(pattern) {
-                let first = e.to_string().lines().last().unwrap_or_default().to_owned();
-                self.error(&at.key("pattern"), format!("pattern does not compile: {first}"));
-            }
+        if let Some(pattern) = &node.pattern
+            && let Err(e) = Regex::new(pattern)
+        {
+            let first = e.to_string().lines().last().unwrap_or_default().to_owned();
+            self.error(
+                &at.key("pattern"),
+                format!("pattern does not compile: {first}"),
+            );
         }
         if let Some(values) = &node.values {
             let unique: HashSet<&String> = values.iter().collect();
@@ -395,10 +537,16 @@ impl Checker<'_> {
         }
         match kind {
             Kind::Array if node.items.is_none() => self.error(at, "an array needs items".into()),
-            Kind::Operation if cx != Context::Item(Parent::Argument) => {
-                self.error(at, "type operation is allowed only as the items of an argument array".into())
-            }
-            Kind::ErrorKind if !matches!(cx, Context::Output | Context::Type | Context::Item(Parent::Output)) => {
+            Kind::Operation if cx != Context::Item(Parent::Argument) => self.error(
+                at,
+                "type operation is allowed only as the items of an argument array".into(),
+            ),
+            Kind::ErrorKind
+                if !matches!(
+                    cx,
+                    Context::Output | Context::Type | Context::Item(Parent::Output)
+                ) =>
+            {
                 self.error(at, "type error-kind is allowed only in outputs".into())
             }
             _ => {}

@@ -8,10 +8,14 @@ use tmux_mcp_manifest::{Catalog, rt, schema};
 
 const MANIFEST: &str = include_str!("../tools.yaml");
 
-static CATALOG: std::sync::LazyLock<Catalog> = std::sync::LazyLock::new(|| Catalog::parse(MANIFEST).expect("the shipped manifest"));
+static CATALOG: std::sync::LazyLock<Catalog> =
+    std::sync::LazyLock::new(|| Catalog::parse(MANIFEST).expect("the shipped manifest"));
 
 fn config() -> ProptestConfig {
-    ProptestConfig { cases: 300, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases: 300,
+        ..ProptestConfig::default()
+    }
 }
 
 /// The shipped manifest with one line removed, duplicated or replaced by `text`.
@@ -33,15 +37,31 @@ fn json_value() -> impl Strategy<Value = Value> {
         Just(Value::Null),
         any::<bool>().prop_map(Value::from),
         any::<i64>().prop_map(Value::from),
-        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(Value::from),
         "\\PC{0,12}".prop_map(Value::from),
-        prop_oneof![Just("%1"), Just("@2"), Just("$0"), Just("main"), Just("stop"), Just("top-left")].prop_map(Value::from),
+        prop_oneof![
+            Just("%1"),
+            Just("@2"),
+            Just("$0"),
+            Just("main"),
+            Just("stop"),
+            Just("top-left")
+        ]
+        .prop_map(Value::from),
     ];
     leaf.prop_recursive(3, 24, 6, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
             prop::collection::btree_map(
-                prop_oneof![Just("pane".to_owned()), Just("text".to_owned()), Just("operations".to_owned()), Just("tool".to_owned()), "[a-z_]{1,8}"],
+                prop_oneof![
+                    Just("pane".to_owned()),
+                    Just("text".to_owned()),
+                    Just("operations".to_owned()),
+                    Just("tool".to_owned()),
+                    "[a-z_]{1,8}"
+                ],
                 inner,
                 0..4
             )
@@ -86,9 +106,19 @@ proptest! {
 
 #[test]
 fn a_document_of_any_shape_is_refused_with_a_location() {
-    for source in ["", "[]", "tools: 5", "toolsets: []\nerrorKinds: []\ntools: []", "\u{0}", "{{{{"] {
+    for source in [
+        "",
+        "[]",
+        "tools: 5",
+        "toolsets: []\nerrorKinds: []\ntools: []",
+        "\u{0}",
+        "{{{{",
+    ] {
         let errors = Catalog::parse(source).expect_err(source);
-        assert!(errors.iter().all(|e| e.line >= 1 && e.column >= 1), "{source:?}: {errors:?}");
+        assert!(
+            errors.iter().all(|e| e.line >= 1 && e.column >= 1),
+            "{source:?}: {errors:?}"
+        );
     }
     let _ = json!(null);
 }

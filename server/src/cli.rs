@@ -66,7 +66,9 @@ impl Cli {
         let mut check = false;
         let mut it = args.iter();
         while let Some(arg) = it.next() {
-            let text = arg.to_str().ok_or_else(|| format!("argument {arg:?} is not valid UTF-8"))?;
+            let text = arg
+                .to_str()
+                .ok_or_else(|| format!("argument {arg:?} is not valid UTF-8"))?;
             let (flag, inline) = match text.split_once('=') {
                 Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
                 _ => (text, None),
@@ -74,12 +76,26 @@ impl Cli {
             let mut value = |name: &str| -> Result<String, String> {
                 match inline.clone() {
                     Some(v) => Ok(v),
-                    None => it.next().and_then(|v| v.to_str()).map(str::to_owned).ok_or_else(|| format!("{name} needs a value")),
+                    None => it
+                        .next()
+                        .and_then(|v| v.to_str())
+                        .map(str::to_owned)
+                        .ok_or_else(|| format!("{name} needs a value")),
                 }
             };
             match flag {
-                "-h" | "--help" => return Ok(Cli { flags, command: Command::Help }),
-                "-V" | "--version" => return Ok(Cli { flags, command: Command::Version }),
+                "-h" | "--help" => {
+                    return Ok(Cli {
+                        flags,
+                        command: Command::Help,
+                    });
+                }
+                "-V" | "--version" => {
+                    return Ok(Cli {
+                        flags,
+                        command: Command::Version,
+                    });
+                }
                 "-S" | "--socket" => set_once(&mut flags.path, PathBuf::from(value(flag)?), flag)?,
                 "-L" | "--socket-name" => set_once(&mut flags.name, value(flag)?, flag)?,
                 "--json" => json = true,
@@ -88,15 +104,27 @@ impl Cli {
                 word => words.push(word.to_owned()),
             }
         }
-        let command = match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        let command = match words
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
             [] | ["serve"] => Command::Serve,
             ["tools"] => Command::Tools { json },
             ["check"] => Command::Check,
-            ["docs"] => Command::Docs { check, dir: PathBuf::from("generated-docs") },
-            ["docs", dir] => Command::Docs { check, dir: PathBuf::from(dir) },
+            ["docs"] => Command::Docs {
+                check,
+                dir: PathBuf::from("generated-docs"),
+            },
+            ["docs", dir] => Command::Docs {
+                check,
+                dir: PathBuf::from(dir),
+            },
             other => return Err(format!("unrecognised command {:?}", other.join(" "))),
         };
-        let extra = (json && !matches!(command, Command::Tools { .. })) || (check && !matches!(command, Command::Docs { .. }));
+        let extra = (json && !matches!(command, Command::Tools { .. }))
+            || (check && !matches!(command, Command::Docs { .. }));
         if extra {
             return Err("--json goes with `tools` and --check with `docs`".into());
         }
@@ -124,11 +152,20 @@ impl Startup {
         let selection = Selection::from_env(vars)?;
         let socket = Socket::choose(flags, vars)?;
         let environment_values = environment_values(vars)?;
-        Ok(Startup { socket, selection, environment_values })
+        Ok(Startup {
+            socket,
+            selection,
+            environment_values,
+        })
     }
 
     pub fn surface(&self, provenance: Provenance) -> Surface {
-        Surface::new(self.selection.resolve(provenance.fresh_daemon()), &self.socket, provenance, &self.environment_values)
+        Surface::new(
+            self.selection.resolve(provenance.fresh_daemon()),
+            &self.socket,
+            provenance,
+            &self.environment_values,
+        )
     }
 }
 
@@ -140,15 +177,25 @@ fn environment_values(vars: &Environment) -> Result<Vec<String>, String> {
     };
     let mut names = Vec::new();
     for name in raw.split(',').map(str::trim) {
-        let valid = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        let valid = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if !valid {
-            return Err(format!("{} names {name:?}, which is not an environment variable name", env::ENVIRONMENT_VALUES));
+            return Err(format!(
+                "{} names {name:?}, which is not an environment variable name",
+                env::ENVIRONMENT_VALUES
+            ));
         }
         names.push(name.to_owned());
     }
     if names.len() > MAX {
-        return Err(format!("{} names {} variables; it allows at most {MAX}", env::ENVIRONMENT_VALUES, names.len()));
+        return Err(format!(
+            "{} names {} variables; it allows at most {MAX}",
+            env::ENVIRONMENT_VALUES,
+            names.len()
+        ));
     }
     Ok(names)
 }
@@ -174,7 +221,10 @@ pub fn main() -> ExitCode {
                 Ok(s) => s,
                 Err(e) => return fail(&e),
             };
-            let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+            let runtime = match tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+            {
                 Ok(rt) => rt,
                 Err(e) => return fail(&format!("cannot start the async runtime: {e}")),
             };
@@ -197,37 +247,61 @@ async fn tools(startup: &Startup, json: bool) -> ExitCode {
     let listed = &surface.tools().tools;
     let mut out = std::io::stdout().lock();
     let written = if json {
-        serde_json::to_string_pretty(listed).map_err(std::io::Error::other).and_then(|text| writeln!(out, "{text}"))
+        serde_json::to_string_pretty(listed)
+            .map_err(std::io::Error::other)
+            .and_then(|text| writeln!(out, "{text}"))
     } else {
         let width = listed.iter().map(|t| t.name.len()).max().unwrap_or(0);
         listed
             .iter()
             .try_for_each(|t| {
-                let toolset = crate::catalog::ToolId::from_name(&t.name).map(|id| id.descriptor().toolset).unwrap_or_default();
+                let toolset = crate::catalog::ToolId::from_name(&t.name)
+                    .map(|id| id.descriptor().toolset)
+                    .unwrap_or_default();
                 let title = t.title.as_deref().unwrap_or_default();
                 writeln!(out, "{:width$}  {toolset:8}  {title}", t.name)
             })
             .and_then(|()| writeln!(out, "{} tools", listed.len()))
     };
-    if written.is_err() { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if written.is_err() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 async fn check(startup: &Startup) -> ExitCode {
     let provenance = daemon::predict(&startup.socket).await;
     let surface = startup.surface(provenance);
-    let version = tokio::process::Command::new("tmux").arg("-V").output().await;
+    let version = tokio::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .await;
     let version = match version {
         Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).trim().to_owned(),
         _ => return fail("tmux is not installed or not on PATH"),
     };
     let r = &surface.resolved;
     println!("tmux:        {version}");
-    println!("socket:      {} ({}, from {})", startup.socket.path.display(), startup.socket.selector_text(), startup.socket.source_text());
+    println!(
+        "socket:      {} ({}, from {})",
+        startup.socket.path.display(),
+        startup.socket.selector_text(),
+        startup.socket.source_text()
+    );
     println!("provenance:  {}", provenance.describe());
     println!(
         "toolsets:    {}{}",
-        if r.toolsets.is_empty() { "none".to_owned() } else { r.toolsets.join(", ") },
-        if r.defaulted { " (defaults for this provenance)" } else { "" }
+        if r.toolsets.is_empty() {
+            "none".to_owned()
+        } else {
+            r.toolsets.join(", ")
+        },
+        if r.defaulted {
+            " (defaults for this provenance)"
+        } else {
+            ""
+        }
     );
     println!("tools:       {} offered", surface.offered_count());
     println!("attach:      {}", startup.socket.attach_command());
@@ -249,7 +323,11 @@ fn docs(check: bool, dir: &std::path::Path) -> ExitCode {
     } else {
         match crate::docs::write(dir) {
             Ok(changed) => {
-                eprintln!("tmux-mcp: {} file(s) updated in {}", changed.len(), dir.display());
+                eprintln!(
+                    "tmux-mcp: {} file(s) updated in {}",
+                    changed.len(),
+                    dir.display()
+                );
                 ExitCode::SUCCESS
             }
             Err(e) => fail(&format!("cannot write {}: {e}", dir.display())),
@@ -270,7 +348,10 @@ async fn serve(startup: Startup) -> ExitCode {
         surface.offered_count(),
         startup.socket.path.display(),
         launch.provenance.describe(),
-        caller_pane.as_deref().map(|p| format!(", from pane {p}")).unwrap_or_default()
+        caller_pane
+            .as_deref()
+            .map(|p| format!(", from pane {p}"))
+            .unwrap_or_default()
     );
     if std::io::stdin().is_terminal() {
         eprintln!(
@@ -278,10 +359,23 @@ async fn serve(startup: Startup) -> ExitCode {
              this command (see README.md), or press Ctrl-D to quit. `tmux-mcp tools` lists what it offers."
         );
     }
-    let tools = Arc::new(Tools::new(launch.tmux.clone(), startup.socket.path.clone(), surface, caller_pane, startup.environment_values));
+    let tools = Arc::new(Tools::new(
+        launch.tmux.clone(),
+        startup.socket.path.clone(),
+        surface,
+        caller_pane,
+        startup.environment_values,
+    ));
     let (input, output) = rmcp::transport::stdio_pipes();
-    let outcome = match Server::new(tools).serve(crate::frame::guard(input, output)).await {
-        Ok(running) => running.waiting().await.map(|_| ()).map_err(|e| e.to_string()),
+    let outcome = match Server::new(tools)
+        .serve(crate::frame::guard(input, output))
+        .await
+    {
+        Ok(running) => running
+            .waiting()
+            .await
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
         Err(e) => Err(e.to_string()),
     };
     launch.leave().await;
@@ -297,7 +391,8 @@ fn caller_pane(socket: &Socket) -> Option<String> {
     let tmux = vars.get(env::TMUX).ok().flatten()?;
     let pane = vars.get(env::TMUX_PANE).ok().flatten()?;
     let their_socket = tmux.split(',').next()?;
-    let same = std::fs::canonicalize(their_socket).ok()? == std::fs::canonicalize(&socket.path).ok()?;
+    let same =
+        std::fs::canonicalize(their_socket).ok()? == std::fs::canonicalize(&socket.path).ok()?;
     (same && pane.starts_with('%')).then(|| pane.to_owned())
 }
 
@@ -315,8 +410,17 @@ mod tests {
         let cli = parse(&["-L", "work", "tools", "--json"]).unwrap();
         assert_eq!(cli.flags.name.as_deref(), Some("work"));
         assert_eq!(cli.command, Command::Tools { json: true });
-        assert_eq!(parse(&["--socket=/tmp/s", "check"]).unwrap().flags.path, Some(PathBuf::from("/tmp/s")));
-        assert_eq!(parse(&["docs", "--check", "out"]).unwrap().command, Command::Docs { check: true, dir: "out".into() });
+        assert_eq!(
+            parse(&["--socket=/tmp/s", "check"]).unwrap().flags.path,
+            Some(PathBuf::from("/tmp/s"))
+        );
+        assert_eq!(
+            parse(&["docs", "--check", "out"]).unwrap().command,
+            Command::Docs {
+                check: true,
+                dir: "out".into()
+            }
+        );
         assert_eq!(parse(&["--help", "-L"]).unwrap().command, Command::Help);
     }
 

@@ -48,11 +48,17 @@ pub struct Provenance {
 impl Provenance {
     /// Only a dedicated daemon this launch created with the verified minimal configuration.
     pub fn fresh_daemon(&self) -> bool {
-        self.dedicated && self.server == ServerState::Created && self.configuration == Configuration::Minimal
+        self.dedicated
+            && self.server == ServerState::Created
+            && self.configuration == Configuration::Minimal
     }
 
     pub fn selection_text(&self) -> &'static str {
-        if self.dedicated { "default-dedicated" } else { "operator-selected" }
+        if self.dedicated {
+            "default-dedicated"
+        } else {
+            "operator-selected"
+        }
     }
 
     pub fn server_text(&self) -> &'static str {
@@ -73,28 +79,51 @@ impl Provenance {
 
     /// One phrase for log lines.
     pub fn describe(&self) -> String {
-        let who = if self.dedicated { "dedicated daemon" } else { "operator-selected server" };
+        let who = if self.dedicated {
+            "dedicated daemon"
+        } else {
+            "operator-selected server"
+        };
         let state = match self.server {
             ServerState::Created => "created by this launch",
             ServerState::Existing => "already running",
             ServerState::Absent => "not running yet",
         };
-        format!("{who}, {state}, {} configuration", self.configuration_text())
+        format!(
+            "{who}, {state}, {} configuration",
+            self.configuration_text()
+        )
     }
 }
 
 /// What a server started now would find, without starting or changing anything.
 pub async fn predict(socket: &Socket) -> Provenance {
     let alive = alive(&Tmux::new(socket.global_args(None))).await;
-    let configuration = if socket.config.is_some() { Configuration::UserConfigured } else { Configuration::Unknown };
+    let configuration = if socket.config.is_some() {
+        Configuration::UserConfigured
+    } else {
+        Configuration::Unknown
+    };
     match (socket.dedicated(), alive) {
-        (_, true) => Provenance { dedicated: socket.dedicated(), server: ServerState::Existing, configuration: Configuration::Unknown },
+        (_, true) => Provenance {
+            dedicated: socket.dedicated(),
+            server: ServerState::Existing,
+            configuration: Configuration::Unknown,
+        },
         (true, false) => Provenance {
             dedicated: true,
             server: ServerState::Created,
-            configuration: if socket.config.is_some() { Configuration::UserConfigured } else { Configuration::Minimal },
+            configuration: if socket.config.is_some() {
+                Configuration::UserConfigured
+            } else {
+                Configuration::Minimal
+            },
         },
-        (false, false) => Provenance { dedicated: false, server: ServerState::Absent, configuration },
+        (false, false) => Provenance {
+            dedicated: false,
+            server: ServerState::Absent,
+            configuration,
+        },
     }
 }
 
@@ -116,50 +145,106 @@ impl Launch {
     pub async fn start(socket: &Socket) -> Result<Launch, String> {
         if !socket.dedicated() {
             let provenance = predict(socket).await;
-            return Ok(Launch { provenance, tmux: Tmux::new(socket.global_args(None)), lease: None, conf: None });
+            return Ok(Launch {
+                provenance,
+                tmux: Tmux::new(socket.global_args(None)),
+                lease: None,
+                conf: None,
+            });
         }
         let lease = Lease::take(&socket.path)?;
         let probe = Tmux::new(socket.global_args(None));
         if alive(&probe).await {
-            let provenance = Provenance { dedicated: true, server: ServerState::Existing, configuration: Configuration::Unknown };
-            return Ok(Launch { provenance, tmux: probe, lease: Some(lease), conf: None });
+            let provenance = Provenance {
+                dedicated: true,
+                server: ServerState::Existing,
+                configuration: Configuration::Unknown,
+            };
+            return Ok(Launch {
+                provenance,
+                tmux: probe,
+                lease: Some(lease),
+                conf: None,
+            });
         }
         let nonce = crate::nonce::nonce();
-        let (conf, configuration, start): (PathBuf, Configuration, Vec<String>) = match &socket.config {
-            Some(user) => (
-                user.clone(),
-                Configuration::UserConfigured,
-                // The user's configuration may let an empty server exit; the daemon must stay.
-                ["start-server", SEP, "set", "-g", "exit-empty", "off", SEP, "set", "-g", NONCE_OPTION, &nonce].map(String::from).to_vec(),
-            ),
-            None => (write_minimal_conf(&nonce)?, Configuration::Minimal, vec!["start-server".to_owned()]),
-        };
+        let (conf, configuration, start): (PathBuf, Configuration, Vec<String>) =
+            match &socket.config {
+                Some(user) => (
+                    user.clone(),
+                    Configuration::UserConfigured,
+                    // The user's configuration may let an empty server exit; the daemon must stay.
+                    [
+                        "start-server",
+                        SEP,
+                        "set",
+                        "-g",
+                        "exit-empty",
+                        "off",
+                        SEP,
+                        "set",
+                        "-g",
+                        NONCE_OPTION,
+                        &nonce,
+                    ]
+                    .map(String::from)
+                    .to_vec(),
+                ),
+                None => (
+                    write_minimal_conf(&nonce)?,
+                    Configuration::Minimal,
+                    vec!["start-server".to_owned()],
+                ),
+            };
         let tmux = Tmux::new(socket.global_args(Some(&conf)));
         let owned_conf = (configuration == Configuration::Minimal).then(|| conf.clone());
         if let Err(e) = tmux.run_for(&start, COMMAND_DEADLINE).await {
             if let Some(c) = &owned_conf {
                 let _ = fs::remove_file(c);
             }
-            return Err(format!("cannot start the dedicated tmux daemon on {}: {e}", socket.path.display()));
+            return Err(format!(
+                "cannot start the dedicated tmux daemon on {}: {e}",
+                socket.path.display()
+            ));
         }
-        let read_back = tmux.run_for(&["show-options", "-gqv", NONCE_OPTION], COMMAND_DEADLINE).await.unwrap_or_default();
+        let read_back = tmux
+            .run_for(&["show-options", "-gqv", NONCE_OPTION], COMMAND_DEADLINE)
+            .await
+            .unwrap_or_default();
         let provenance = if read_back.trim() == nonce {
-            Provenance { dedicated: true, server: ServerState::Created, configuration }
+            Provenance {
+                dedicated: true,
+                server: ServerState::Created,
+                configuration,
+            }
         } else {
             // Another launch won the race to start it.
-            Provenance { dedicated: true, server: ServerState::Existing, configuration: Configuration::Unknown }
+            Provenance {
+                dedicated: true,
+                server: ServerState::Existing,
+                configuration: Configuration::Unknown,
+            }
         };
-        Ok(Launch { provenance, tmux, lease: Some(lease), conf: owned_conf })
+        Ok(Launch {
+            provenance,
+            tmux,
+            lease: Some(lease),
+            conf: owned_conf,
+        })
     }
 
     /// Leaves the socket: the last server on a launch-created dedicated daemon stops it.
     pub async fn leave(self) {
-        if let Some(lease) = self.lease {
-            if lease.last_holder() {
-                let created = self.tmux.run_for(&["show-options", "-gqv", NONCE_OPTION], COMMAND_DEADLINE).await.unwrap_or_default();
-                if !created.trim().is_empty() {
-                    let _ = self.tmux.run_for(&["kill-server"], COMMAND_DEADLINE).await;
-                }
+        if let Some(lease) = self.lease
+            && lease.last_holder()
+        {
+            let created = self
+                .tmux
+                .run_for(&["show-options", "-gqv", NONCE_OPTION], COMMAND_DEADLINE)
+                .await
+                .unwrap_or_default();
+            if !created.trim().is_empty() {
+                let _ = self.tmux.run_for(&["kill-server"], COMMAND_DEADLINE).await;
             }
         }
         if let Some(conf) = self.conf {
@@ -170,14 +255,18 @@ impl Launch {
 
 impl Lease {
     fn take(socket: &Path) -> Result<Lease, String> {
-        let dir = socket.parent().ok_or_else(|| format!("socket path {} has no directory", socket.display()))?;
+        let dir = socket
+            .parent()
+            .ok_or_else(|| format!("socket path {} has no directory", socket.display()))?;
         if !dir.is_dir() {
             // tmux requires its socket directory to be private to the user.
             fs::DirBuilder::new()
                 .recursive(true)
                 .mode(0o700)
                 .create(dir)
-                .map_err(|e| format!("cannot create the socket directory {}: {e}", dir.display()))?;
+                .map_err(|e| {
+                    format!("cannot create the socket directory {}: {e}", dir.display())
+                })?;
         }
         let mut name = socket.file_name().unwrap_or_default().to_owned();
         name.push(".lease");
@@ -189,7 +278,8 @@ impl Lease {
             .mode(0o600)
             .open(&path)
             .map_err(|e| format!("cannot open the lease file {}: {e}", path.display()))?;
-        file.lock_shared().map_err(|e| format!("cannot lock the lease file {}: {e}", path.display()))?;
+        file.lock_shared()
+            .map_err(|e| format!("cannot lock the lease file {}: {e}", path.display()))?;
         Ok(Lease { file })
     }
 
@@ -202,7 +292,10 @@ impl Lease {
 
 /// Asked in a subprocess: a probe must not attach a client to someone's server.
 async fn alive(tmux: &Tmux) -> bool {
-    match tmux.run_for(&["display-message", "-p", "#{pid}"], COMMAND_DEADLINE).await {
+    match tmux
+        .run_for(&["display-message", "-p", "#{pid}"], COMMAND_DEADLINE)
+        .await
+    {
         Ok(_) => true,
         Err(e) => e.kind != TmuxErrorKind::ServerGone,
     }
@@ -216,12 +309,23 @@ fn write_minimal_conf(nonce: &str) -> Result<PathBuf, String> {
         .create_new(true)
         .mode(0o600)
         .open(&path)
-        .map_err(|e| format!("cannot write the daemon configuration {}: {e}", path.display()))?;
+        .map_err(|e| {
+            format!(
+                "cannot write the daemon configuration {}: {e}",
+                path.display()
+            )
+        })?;
     let text = format!("{MINIMAL_CONF}set -g {NONCE_OPTION} \"{nonce}\"\n");
-    if let Err(e) = file.write_all(text.as_bytes()).and_then(|()| file.sync_all()) {
+    if let Err(e) = file
+        .write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+    {
         drop(file);
         let _ = fs::remove_file(&path);
-        return Err(format!("cannot write the daemon configuration {}: {e}", path.display()));
+        return Err(format!(
+            "cannot write the daemon configuration {}: {e}",
+            path.display()
+        ));
     }
     Ok(path)
 }

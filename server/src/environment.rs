@@ -45,13 +45,18 @@ pub struct Environment {
 
 impl Environment {
     pub fn from_process() -> Self {
-        let vars = READ.iter().filter_map(|&k| std::env::var_os(k).map(|v| (k, v))).collect();
+        let vars = READ
+            .iter()
+            .filter_map(|&k| std::env::var_os(k).map(|v| (k, v)))
+            .collect();
         Environment { vars }
     }
 
     /// For tests: only the given variables are set.
     pub fn from_pairs(pairs: &[(&'static str, &str)]) -> Self {
-        Environment { vars: pairs.iter().map(|(k, v)| (*k, OsString::from(v))).collect() }
+        Environment {
+            vars: pairs.iter().map(|(k, v)| (*k, OsString::from(v))).collect(),
+        }
     }
 
     pub fn is_set(&self, name: &str) -> bool {
@@ -62,7 +67,10 @@ impl Environment {
     pub fn get(&self, name: &str) -> Result<Option<&str>, String> {
         match self.vars.get(name) {
             None => Ok(None),
-            Some(v) => v.to_str().map(Some).ok_or_else(|| format!("{name} is not valid UTF-8; set it to plain text")),
+            Some(v) => v
+                .to_str()
+                .map(Some)
+                .ok_or_else(|| format!("{name} is not valid UTF-8; set it to plain text")),
         }
     }
 }

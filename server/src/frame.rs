@@ -6,7 +6,9 @@
 //! sees goes through one writer, a whole line at a time, so stdout carries only JSON-RPC.
 
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader, DuplexStream};
+use tokio::io::{
+    AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader, DuplexStream,
+};
 use tokio::sync::mpsc;
 
 /// The longest request line accepted.
@@ -28,17 +30,32 @@ where
     (service_in, service_out)
 }
 
-async fn read_requests<R: AsyncRead + Unpin>(input: R, mut to_service: DuplexStream, replies: mpsc::UnboundedSender<String>) {
+async fn read_requests<R: AsyncRead + Unpin>(
+    input: R,
+    mut to_service: DuplexStream,
+    replies: mpsc::UnboundedSender<String>,
+) {
     let mut input = BufReader::new(input);
     let mut line = Vec::new();
     loop {
         line.clear();
-        match (&mut input).take(MAX_LINE as u64 + 1).read_until(b'\n', &mut line).await {
+        match (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .await
+        {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
         if line.last() != Some(&b'\n') && line.len() > MAX_LINE {
-            let _ = replies.send(error(Value::Null, -32600, format!("request line longer than {} MiB; it was skipped", MAX_LINE >> 20)));
+            let _ = replies.send(error(
+                Value::Null,
+                -32600,
+                format!(
+                    "request line longer than {} MiB; it was skipped",
+                    MAX_LINE >> 20
+                ),
+            ));
             if skip_rest_of_line(&mut input).await.is_err() {
                 break;
             }
@@ -51,7 +68,9 @@ async fn read_requests<R: AsyncRead + Unpin>(input: R, mut to_service: DuplexStr
         }
         match check(body) {
             Ok(()) => {
-                if to_service.write_all(body).await.is_err() || to_service.write_all(b"\n").await.is_err() {
+                if to_service.write_all(body).await.is_err()
+                    || to_service.write_all(b"\n").await.is_err()
+                {
                     break;
                 }
             }
@@ -85,18 +104,27 @@ async fn skip_rest_of_line<R: AsyncRead + Unpin>(input: &mut BufReader<R>) -> st
 
 /// The reply for a line the service must not see, if any.
 fn check(body: &[u8]) -> Result<(), String> {
-    let message: Value = serde_json::from_slice(body).map_err(|e| error(Value::Null, -32700, format!("parse error: {e}")))?;
+    let message: Value = serde_json::from_slice(body)
+        .map_err(|e| error(Value::Null, -32700, format!("parse error: {e}")))?;
     if message.get("method").and_then(Value::as_str) != Some("tools/call") {
         return Ok(());
     }
     let id = message.get("id").cloned().unwrap_or(Value::Null);
     let params = message.get("params");
-    let name_ok = params.and_then(|p| p.get("name")).is_some_and(Value::is_string);
-    let arguments_ok = params.and_then(|p| p.get("arguments")).is_none_or(|a| a.is_object() || a.is_null());
+    let name_ok = params
+        .and_then(|p| p.get("name"))
+        .is_some_and(Value::is_string);
+    let arguments_ok = params
+        .and_then(|p| p.get("arguments"))
+        .is_none_or(|a| a.is_object() || a.is_null());
     if name_ok && arguments_ok {
         Ok(())
     } else {
-        Err(error(id, -32602, "tools/call params must be {\"name\": string, \"arguments\": object}".into()))
+        Err(error(
+            id,
+            -32602,
+            "tools/call params must be {\"name\": string, \"arguments\": object}".into(),
+        ))
     }
 }
 
@@ -104,7 +132,11 @@ fn error(id: Value, code: i64, message: String) -> String {
     json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}).to_string()
 }
 
-async fn write_responses<W: AsyncWrite + Unpin>(from_service: DuplexStream, mut replies: mpsc::UnboundedReceiver<String>, mut output: W) {
+async fn write_responses<W: AsyncWrite + Unpin>(
+    from_service: DuplexStream,
+    mut replies: mpsc::UnboundedReceiver<String>,
+    mut output: W,
+) {
     let mut service = BufReader::new(from_service);
     let mut line = Vec::new();
     let (mut service_open, mut replies_open) = (true, true);
@@ -124,7 +156,9 @@ async fn write_responses<W: AsyncWrite + Unpin>(from_service: DuplexStream, mut 
                 None => replies_open = false,
             },
         }
-        if !line.is_empty() && (output.write_all(&line).await.is_err() || output.flush().await.is_err()) {
+        if !line.is_empty()
+            && (output.write_all(&line).await.is_err() || output.flush().await.is_err())
+        {
             break;
         }
     }
@@ -144,9 +178,16 @@ mod tests {
     #[test]
     fn checks_what_rmcp_would_misread() {
         assert!(check(b"not json").unwrap_err().contains("-32700"));
-        assert!(check(br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":5}}"#).unwrap_err().contains("-32602"));
+        assert!(
+            check(br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":5}}"#)
+                .unwrap_err()
+                .contains("-32602")
+        );
         assert!(check(br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","arguments":[1]}}"#).is_err());
-        assert!(check(br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}"#).is_ok());
+        assert!(
+            check(br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}"#)
+                .is_ok()
+        );
         assert!(check(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#).is_ok());
     }
 }

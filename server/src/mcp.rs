@@ -9,9 +9,10 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListResourcesResult, ListToolsResult,
-    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
-    ResourceContents, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
+    ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -31,7 +32,10 @@ pub struct Server {
 
 impl Server {
     pub fn new(tools: Arc<Tools>) -> Self {
-        Server { surface: tools.surface.clone(), tools }
+        Server {
+            surface: tools.surface.clone(),
+            tools,
+        }
     }
 }
 
@@ -40,7 +44,8 @@ impl Server {
 pub fn envelope(tool: ToolId, result: Result<Value, ToolError>) -> CallToolResult {
     match result {
         Ok(value) if tool.descriptor().text_summary => {
-            let mut envelope = CallToolResult::success(vec![ContentBlock::text(summary(tool, &value))]);
+            let mut envelope =
+                CallToolResult::success(vec![ContentBlock::text(summary(tool, &value))]);
             envelope.structured_content = Some(value);
             envelope
         }
@@ -58,34 +63,63 @@ fn summary(tool: ToolId, value: &Value) -> String {
         .filter(|(_, v)| !v.is_array() && !v.is_object())
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    format!("{}: {}; the full result is in structuredContent.", tool.name(), fields.join(", "))
+    format!(
+        "{}: {}; the full result is in structuredContent.",
+        tool.name(),
+        fields.join(", ")
+    )
 }
 
 fn invalid(message: String) -> ErrorData {
-    ErrorData::invalid_params(message, Some(json!({"kind": "invalid_input", "retryable": false})))
+    ErrorData::invalid_params(
+        message,
+        Some(json!({"kind": "invalid_input", "retryable": false})),
+    )
 }
 
 /// A name from the client, cut short so an error never echoes megabytes back.
 fn shown(name: &str) -> String {
     const MAX: usize = 64;
-    if name.chars().count() > MAX { format!("{}…", name.chars().take(MAX).collect::<String>()) } else { name.to_owned() }
+    if name.chars().count() > MAX {
+        format!("{}…", name.chars().take(MAX).collect::<String>())
+    } else {
+        name.to_owned()
+    }
 }
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().build())
-            .with_server_info(Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_resources()
+                .build(),
+        )
+        .with_server_info(Implementation::new(
+            env!("CARGO_PKG_NAME"),
+            env!("CARGO_PKG_VERSION"),
+        ))
+        .with_instructions(INSTRUCTIONS)
     }
 
-    async fn list_tools(&self, request: Option<PaginatedRequestParams>, _: RequestContext<RoleServer>) -> Result<ListToolsResult, ErrorData> {
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
         if request.and_then(|r| r.cursor).is_some() {
-            return Err(invalid("tools/list has a single page; call it without a cursor".into()));
+            return Err(invalid(
+                "tools/list has a single page; call it without a cursor".into(),
+            ));
         }
         Ok(self.surface.tools().clone())
     }
 
-    async fn call_tool(&self, request: CallToolRequestParams, context: RequestContext<RoleServer>) -> Result<CallToolResponse, ErrorData> {
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
         let Some(id) = ToolId::from_name(&request.name) else {
             return Err(invalid(format!("no tool {}", shown(&request.name))));
         };
@@ -94,12 +128,22 @@ impl ServerHandler for Server {
         }
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         let cx = CallContext::new(context);
-        Ok(envelope(id, catalog::dispatch(&*self.tools, &cx, id, arguments).await).into())
+        Ok(envelope(
+            id,
+            catalog::dispatch(&*self.tools, &cx, id, arguments).await,
+        )
+        .into())
     }
 
-    async fn list_resources(&self, request: Option<PaginatedRequestParams>, _: RequestContext<RoleServer>) -> Result<ListResourcesResult, ErrorData> {
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
         if request.and_then(|r| r.cursor).is_some() {
-            return Err(invalid("resources/list has a single page; call it without a cursor".into()));
+            return Err(invalid(
+                "resources/list has a single page; call it without a cursor".into(),
+            ));
         }
         let resource = Resource::new(CAPABILITIES_URI, "capabilities")
             .with_title("tmux-mcp capabilities")
@@ -108,14 +152,22 @@ impl ServerHandler for Server {
         Ok(ListResourcesResult::with_all_items(vec![resource]))
     }
 
-    async fn read_resource(&self, request: ReadResourceRequestParams, _: RequestContext<RoleServer>) -> Result<ReadResourceResponse, ErrorData> {
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
         if request.uri != CAPABILITIES_URI {
             return Err(ErrorData::resource_not_found(
-                format!("no resource {}; the only resource is {CAPABILITIES_URI}", shown(&request.uri)),
+                format!(
+                    "no resource {}; the only resource is {CAPABILITIES_URI}",
+                    shown(&request.uri)
+                ),
                 None,
             ));
         }
-        let contents = ResourceContents::text(self.surface.capabilities(), CAPABILITIES_URI).with_mime_type("application/json");
+        let contents = ResourceContents::text(self.surface.capabilities(), CAPABILITIES_URI)
+            .with_mime_type("application/json");
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 }

@@ -9,7 +9,12 @@ pub fn nonce() -> String {
         let mut h = RandomState::new().build_hasher();
         h.write_u64(salt);
         h.write_u32(std::process::id());
-        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
+        h.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0),
+        );
         out.push_str(&format!("{:016x}", h.finish()));
     }
     out

@@ -55,15 +55,27 @@ impl Selection {
                     .collect::<Result<Vec<_>, _>>()?,
             ),
         };
-        Ok(Selection { toolsets, include: tool_list(vars, env::TOOLS)?, exclude: tool_list(vars, env::EXCLUDE_TOOLS)? })
+        Ok(Selection {
+            toolsets,
+            include: tool_list(vars, env::TOOLS)?,
+            exclude: tool_list(vars, env::EXCLUDE_TOOLS)?,
+        })
     }
 
     /// Applies the selection. `fresh_daemon` is true only for a dedicated daemon this launch
     /// created with the minimal configuration; it turns on the toolsets declared for that case.
     pub fn resolve(&self, fresh_daemon: bool) -> Resolved {
         let toolsets: Vec<&'static str> = match &self.toolsets {
-            Some(chosen) => TOOLSETS.iter().map(|t| t.name).filter(|n| chosen.contains(n)).collect(),
-            None => TOOLSETS.iter().filter(|t| fresh_daemon || !t.fresh_daemon_only).map(|t| t.name).collect(),
+            Some(chosen) => TOOLSETS
+                .iter()
+                .map(|t| t.name)
+                .filter(|n| chosen.contains(n))
+                .collect(),
+            None => TOOLSETS
+                .iter()
+                .filter(|t| fresh_daemon || !t.fresh_daemon_only)
+                .map(|t| t.name)
+                .collect(),
         };
         let mut offered: BTreeSet<ToolId> = ToolId::ALL
             .iter()
@@ -78,8 +90,16 @@ impl Selection {
             exclude: self.exclude.clone(),
             offered: BTreeSet::new(),
         };
-        let offered = offered.into_iter().filter(|id| id.descriptor().nested_authority.is_empty() || !resolved.nested(*id).is_empty()).collect();
-        Resolved { offered, ..resolved }
+        let offered = offered
+            .into_iter()
+            .filter(|id| {
+                id.descriptor().nested_authority.is_empty() || !resolved.nested(*id).is_empty()
+            })
+            .collect();
+        Resolved {
+            offered,
+            ..resolved
+        }
     }
 }
 
@@ -100,10 +120,16 @@ impl Resolved {
     pub fn why_not_offered(&self, id: ToolId) -> String {
         let name = id.name();
         if self.exclude.contains(&id) {
-            return format!("tool {name} is not offered: {} names it at startup; remove it there to offer it", env::EXCLUDE_TOOLS);
+            return format!(
+                "tool {name} is not offered: {} names it at startup; remove it there to offer it",
+                env::EXCLUDE_TOOLS
+            );
         }
         if !id.descriptor().nested_authority.is_empty() && self.nested(id).is_empty() {
-            return format!("tool {name} is not offered: every tool it may nest is excluded by {}", env::EXCLUDE_TOOLS);
+            return format!(
+                "tool {name} is not offered: every tool it may nest is excluded by {}",
+                env::EXCLUDE_TOOLS
+            );
         }
         format!(
             "tool {name} is not offered: this server's startup selection left it out; add it with {}={name} or include its toolset `{}` in {}, then restart the server",
@@ -131,7 +157,11 @@ fn names<'a>(var: &str, raw: &'a str) -> Result<Vec<&'a str>, String> {
 fn toolset(name: &str) -> Result<&'static ToolsetDescriptor, String> {
     TOOLSETS.iter().find(|t| t.name == name).ok_or_else(|| {
         let known: Vec<&str> = TOOLSETS.iter().map(|t| t.name).collect();
-        format!("{} names unknown toolset {name:?}; expected {} (names are case-sensitive)", env::TOOLSETS, known.join(", "))
+        format!(
+            "{} names unknown toolset {name:?}; expected {} (names are case-sensitive)",
+            env::TOOLSETS,
+            known.join(", ")
+        )
     })
 }
 
@@ -142,7 +172,8 @@ fn tool_list(vars: &Environment, var: &str) -> Result<Vec<ToolId>, String> {
     };
     let mut out = Vec::new();
     for name in names(var, raw)? {
-        let id = ToolId::from_name(name).ok_or_else(|| format!("{var} names unknown tool {name:?}{}", suggestion(name)))?;
+        let id = ToolId::from_name(name)
+            .ok_or_else(|| format!("{var} names unknown tool {name:?}{}", suggestion(name)))?;
         if !out.contains(&id) {
             out.push(id);
         }
@@ -153,9 +184,14 @@ fn tool_list(vars: &Environment, var: &str) -> Result<Vec<ToolId>, String> {
 /// "; did you mean X?" for a name that differs from a tool only in case or by a small typo.
 fn suggestion(name: &str) -> String {
     let lower = name.to_ascii_lowercase();
-    let best = ToolId::ALL.iter().map(|id| id.name()).min_by_key(|candidate| distance(&lower, candidate));
+    let best = ToolId::ALL
+        .iter()
+        .map(|id| id.name())
+        .min_by_key(|candidate| distance(&lower, candidate));
     match best {
-        Some(c) if distance(&lower, c) <= 2 => format!("; did you mean {c}? (names are case-sensitive)"),
+        Some(c) if distance(&lower, c) <= 2 => {
+            format!("; did you mean {c}? (names are case-sensitive)")
+        }
         _ => "; `tmux-mcp tools` lists the tools this environment offers".to_owned(),
     }
 }
@@ -184,7 +220,13 @@ mod tests {
     }
 
     fn offered(pairs: &[(&'static str, &str)], fresh: bool) -> Vec<&'static str> {
-        sel(pairs).unwrap().resolve(fresh).offered.iter().map(|id| id.name()).collect()
+        sel(pairs)
+            .unwrap()
+            .resolve(fresh)
+            .offered
+            .iter()
+            .map(|id| id.name())
+            .collect()
     }
 
     #[test]
@@ -196,32 +238,67 @@ mod tests {
 
     #[test]
     fn whitespace_is_trimmed_and_order_does_not_matter() {
-        assert_eq!(offered(&[(env::TOOLSETS, " execute , inspect ")], false), offered(&[(env::TOOLSETS, "inspect,execute")], false));
+        assert_eq!(
+            offered(&[(env::TOOLSETS, " execute , inspect ")], false),
+            offered(&[(env::TOOLSETS, "inspect,execute")], false)
+        );
     }
 
     #[test]
     fn exclusion_beats_addition() {
-        let pairs = [(env::TOOLSETS, ""), (env::TOOLS, "kill_session,list_sessions"), (env::EXCLUDE_TOOLS, "kill_session")];
+        let pairs = [
+            (env::TOOLSETS, ""),
+            (env::TOOLS, "kill_session,list_sessions"),
+            (env::EXCLUDE_TOOLS, "kill_session"),
+        ];
         assert_eq!(offered(&pairs, false), vec!["list_sessions"]);
     }
 
     #[test]
     fn empty_elements_unknown_names_and_retired_variables_fail() {
-        for bad in ["inspect,", ",inspect", "inspect,,execute", " ", "Inspect", "inspect,bogus"] {
+        for bad in [
+            "inspect,",
+            ",inspect",
+            "inspect,,execute",
+            " ",
+            "Inspect",
+            "inspect,bogus",
+        ] {
             assert!(sel(&[(env::TOOLSETS, bad)]).is_err(), "{bad:?} should fail");
         }
-        assert!(sel(&[(env::TOOLS, "List_sessions")]).unwrap_err().contains("did you mean list_sessions"));
+        assert!(
+            sel(&[(env::TOOLS, "List_sessions")])
+                .unwrap_err()
+                .contains("did you mean list_sessions")
+        );
         assert!(sel(&[(env::EXCLUDE_TOOLS, "list_sessions,")]).is_err());
-        assert!(sel(&[("LIBTMUX_SAFETY", "")]).unwrap_err().contains(env::TOOLSETS));
+        assert!(
+            sel(&[("LIBTMUX_SAFETY", "")])
+                .unwrap_err()
+                .contains(env::TOOLSETS)
+        );
         assert!(sel(&[("TMUX_MCP_SAFETY", "readonly")]).is_err());
-        assert_eq!(sel(&[(env::TOOLS, ""), (env::EXCLUDE_TOOLS, "")]).unwrap().include, vec![]);
+        assert_eq!(
+            sel(&[(env::TOOLS, ""), (env::EXCLUDE_TOOLS, "")])
+                .unwrap()
+                .include,
+            vec![]
+        );
     }
 
     #[test]
     fn a_batch_with_no_nested_tool_left_is_not_offered() {
-        let all_nested: Vec<&str> = ToolId::from_name("call_read_tools_batch").unwrap().descriptor().nested_authority.to_vec();
+        let all_nested: Vec<&str> = ToolId::from_name("call_read_tools_batch")
+            .unwrap()
+            .descriptor()
+            .nested_authority
+            .to_vec();
         let exclude = all_nested.join(",");
-        let pairs = [(env::TOOLSETS, ""), (env::TOOLS, "call_read_tools_batch"), (env::EXCLUDE_TOOLS, exclude.as_str())];
+        let pairs = [
+            (env::TOOLSETS, ""),
+            (env::TOOLS, "call_read_tools_batch"),
+            (env::EXCLUDE_TOOLS, exclude.as_str()),
+        ];
         assert!(offered(&pairs, false).is_empty());
     }
 }

@@ -29,11 +29,25 @@ pub struct Surface {
 }
 
 impl Surface {
-    pub fn new(resolved: Resolved, socket: &Socket, provenance: Provenance, environment_values: &[String]) -> Surface {
+    pub fn new(
+        resolved: Resolved,
+        socket: &Socket,
+        provenance: Provenance,
+        environment_values: &[String],
+    ) -> Surface {
         let nested: Vec<Vec<ToolId>> = ToolId::ALL.iter().map(|id| resolved.nested(*id)).collect();
-        let tools = resolved.offered.iter().map(|id| tool(*id, &nested[id.index()])).collect();
+        let tools = resolved
+            .offered
+            .iter()
+            .map(|id| tool(*id, &nested[id.index()]))
+            .collect();
         let capabilities = report(&resolved, &nested, socket, provenance, environment_values);
-        Surface { resolved, tools: ListToolsResult::with_all_items(tools), nested, capabilities }
+        Surface {
+            resolved,
+            tools: ListToolsResult::with_all_items(tools),
+            nested,
+            capabilities,
+        }
     }
 
     pub fn is_offered(&self, id: ToolId) -> bool {
@@ -117,7 +131,12 @@ pub fn input_schema(id: ToolId, nested: &[ToolId]) -> JsonObject {
 pub fn record(id: ToolId, nested: &[ToolId]) -> Value {
     let d = id.descriptor();
     let (effects, outputs, secrets, untrusted) = if d.nested_authority.is_empty() {
-        (ordered(d.tmux_effects.iter().copied()), ordered(d.output_classes.iter().copied()), d.may_expose_secrets, d.may_return_untrusted_content)
+        (
+            ordered(d.tmux_effects.iter().copied()),
+            ordered(d.output_classes.iter().copied()),
+            d.may_expose_secrets,
+            d.may_return_untrusted_content,
+        )
     } else {
         let rows: Vec<_> = nested.iter().map(|n| n.descriptor()).collect();
         (
@@ -127,7 +146,11 @@ pub fn record(id: ToolId, nested: &[ToolId]) -> Value {
             rows.iter().any(|r| r.may_return_untrusted_content),
         )
     };
-    let literalization: Map<String, Value> = d.input_literalization.iter().map(|(k, v)| ((*k).to_owned(), json!(v))).collect();
+    let literalization: Map<String, Value> = d
+        .input_literalization
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), json!(v)))
+        .collect();
     let nested_names: Vec<&str> = nested.iter().map(|n| n.name()).collect();
     json!({
         "toolset": d.toolset,
@@ -154,7 +177,13 @@ fn object(text: &str) -> JsonObject {
     }
 }
 
-fn report(resolved: &Resolved, nested: &[Vec<ToolId>], socket: &Socket, provenance: Provenance, environment_values: &[String]) -> String {
+fn report(
+    resolved: &Resolved,
+    nested: &[Vec<ToolId>],
+    socket: &Socket,
+    provenance: Provenance,
+    environment_values: &[String],
+) -> String {
     let names = |ids: &[ToolId]| ids.iter().map(|i| i.name()).collect::<Vec<_>>();
     let offered: Vec<ToolId> = resolved.offered.iter().copied().collect();
     let rows: Vec<Value> = offered

@@ -11,12 +11,27 @@ use tmux_mcp::tmux::{Fields, command_line};
 use tmux_mcp_manifest::rt;
 
 fn config() -> ProptestConfig {
-    ProptestConfig { cases: 300, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases: 300,
+        ..ProptestConfig::default()
+    }
 }
 
 fn name_list() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop_oneof![Just("inspect"), Just("manage"), Just("teardown"), Just("list_sessions"), Just("Inspect"), Just(""), Just(" "), Just("kill_pane")], 0..5)
-        .prop_map(|parts| parts.join(","))
+    prop::collection::vec(
+        prop_oneof![
+            Just("inspect"),
+            Just("manage"),
+            Just("teardown"),
+            Just("list_sessions"),
+            Just("Inspect"),
+            Just(""),
+            Just(" "),
+            Just("kill_pane")
+        ],
+        0..5,
+    )
+    .prop_map(|parts| parts.join(","))
 }
 
 proptest! {

@@ -6,30 +6,52 @@ use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::{RoleClient, RunningService, ServiceError};
 use rmcp::transport::TokioChildProcess;
-use rmcp::ServiceExt;
 use serde_json::Value;
 
 pub type Client = RunningService<RoleClient, ()>;
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
 }
 
 /// The `tmux-mcp` binary that `cargo test --workspace` built beside this test.
 pub fn binary() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps");
     let bin = dir.join("tmux-mcp");
-    assert!(bin.is_file(), "{} is missing: run the tests with `cargo test --workspace` so the binary is built", bin.display());
+    assert!(
+        bin.is_file(),
+        "{} is missing: run the tests with `cargo test --workspace` so the binary is built",
+        bin.display()
+    );
     // `cargo test -p tmux-mcp-tests` alone does not rebuild the binary.
     let built = std::fs::metadata(&bin).and_then(|m| m.modified()).ok();
-    let newest_source = ["server/src", "manifest/src", "manifest/tools.yaml", "macros/src"].iter().filter_map(|p| newest(&repo_root().join(p))).max();
+    let newest_source = [
+        "server/src",
+        "manifest/src",
+        "manifest/tools.yaml",
+        "macros/src",
+    ]
+    .iter()
+    .filter_map(|p| newest(&repo_root().join(p)))
+    .max();
     if let (Some(built), Some(source)) = (built, newest_source) {
-        assert!(built >= source, "{} is older than its sources: run `cargo test --workspace` (or `cargo build -p tmux-mcp`) first", bin.display());
+        assert!(
+            built >= source,
+            "{} is older than its sources: run `cargo test --workspace` (or `cargo build -p tmux-mcp`) first",
+            bin.display()
+        );
     }
     bin
 }
@@ -40,7 +62,11 @@ fn newest(path: &Path) -> Option<std::time::SystemTime> {
     if !meta.is_dir() {
         return meta.modified().ok();
     }
-    std::fs::read_dir(path).ok()?.flatten().filter_map(|e| newest(&e.path())).max()
+    std::fs::read_dir(path)
+        .ok()?
+        .flatten()
+        .filter_map(|e| newest(&e.path()))
+        .max()
 }
 
 /// rust-analyzer's pattern for committed generated files: when `path` differs from
@@ -50,7 +76,11 @@ pub fn ensure_file_contents(path: &Path, contents: &str) {
     if old == contents {
         return;
     }
-    let shown = path.strip_prefix(repo_root()).unwrap_or(path).display().to_string();
+    let shown = path
+        .strip_prefix(repo_root())
+        .unwrap_or(path)
+        .display()
+        .to_string();
     if std::env::var_os("CI").is_none() {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).expect("create parent directory");
@@ -58,7 +88,9 @@ pub fn ensure_file_contents(path: &Path, contents: &str) {
         std::fs::write(path, contents).expect("write generated file");
         panic!("{shown} was not up to date and has been updated; review and commit it");
     }
-    panic!("{shown} is not up to date; run the tests locally to regenerate it and commit the result");
+    panic!(
+        "{shown} is not up to date; run the tests locally to regenerate it and commit the result"
+    );
 }
 
 /// A private directory, removed on drop.
@@ -97,7 +129,9 @@ impl Default for World {
 
 impl World {
     pub fn new() -> World {
-        World { dir: TempDir::new("world") }
+        World {
+            dir: TempDir::new("world"),
+        }
     }
 
     pub fn tmpdir(&self) -> &Path {
@@ -117,13 +151,21 @@ impl World {
     /// Runs tmux on socket `name` in this world; panics with tmux's message on failure.
     pub fn tmux(&self, name: &str, args: &[&str]) -> String {
         let out = self.try_tmux(name, args);
-        assert!(out.status.success(), "tmux -L {name} {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "tmux -L {name} {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
     pub fn try_tmux(&self, name: &str, args: &[&str]) -> Output {
         let mut cmd = Command::new("tmux");
-        cmd.env_clear().envs(self.base_env()).arg("-L").arg(name).args(args);
+        cmd.env_clear()
+            .envs(self.base_env())
+            .arg("-L")
+            .arg(name)
+            .args(args);
         cmd.output().expect("run tmux")
     }
 
@@ -137,16 +179,36 @@ impl World {
             let err = String::from_utf8_lossy(&out.stderr);
             err.contains("no server running") || err.contains("error connecting")
         };
-        assert!(wait_until(Duration::from_secs(10), refused), "the tmux server on {name} did not exit");
+        assert!(
+            wait_until(Duration::from_secs(10), refused),
+            "the tmux server on {name} did not exit"
+        );
     }
 
     /// Starts a server on socket `name` with one session `main` running `sh`, no user config.
     pub fn start_server(&self, name: &str) {
-        self.tmux(name, &["-f", "/dev/null", "new-session", "-d", "-s", "main", "-x", "80", "-y", "24", "sh"]);
+        self.tmux(
+            name,
+            &[
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-s",
+                "main",
+                "-x",
+                "80",
+                "-y",
+                "24",
+                "sh",
+            ],
+        );
     }
 
     pub fn server_alive(&self, name: &str) -> bool {
-        self.try_tmux(name, &["display-message", "-p", "#{pid}"]).status.success()
+        self.try_tmux(name, &["display-message", "-p", "#{pid}"])
+            .status
+            .success()
     }
 
     /// tmux processes (servers and clients) living in this world: those whose environment
@@ -157,18 +219,36 @@ impl World {
             .into_iter()
             .flatten()
             .flatten()
-            .filter(|e| e.file_name().to_string_lossy().chars().all(|c| c.is_ascii_digit()))
-            .filter(|e| std::fs::read_to_string(e.path().join("comm")).is_ok_and(|c| c.starts_with("tmux")))
-            .filter(|e| std::fs::read(e.path().join("environ")).is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == marker.as_bytes())))
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .chars()
+                    .all(|c| c.is_ascii_digit())
+            })
+            .filter(|e| {
+                std::fs::read_to_string(e.path().join("comm")).is_ok_and(|c| c.starts_with("tmux"))
+            })
+            .filter(|e| {
+                std::fs::read(e.path().join("environ"))
+                    .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == marker.as_bytes()))
+            })
             .count()
     }
 
     /// Every socket file in this world's tmux directory.
     pub fn sockets(&self) -> Vec<String> {
         let mut out = Vec::new();
-        for entry in std::fs::read_dir(&self.dir.path).into_iter().flatten().flatten() {
+        for entry in std::fs::read_dir(&self.dir.path)
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
             if entry.file_name().to_string_lossy().starts_with("tmux-") {
-                for sock in std::fs::read_dir(entry.path()).into_iter().flatten().flatten() {
+                for sock in std::fs::read_dir(entry.path())
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                {
                     out.push(sock.file_name().to_string_lossy().into_owned());
                 }
             }
@@ -180,15 +260,25 @@ impl World {
     /// Runs the binary to completion (no stdin).
     pub fn run(&self, args: &[&str], env: &[(&str, &str)]) -> Output {
         let mut cmd = Command::new(binary());
-        cmd.env_clear().envs(self.base_env()).envs(env.iter().copied()).args(args).stdin(Stdio::null());
+        cmd.env_clear()
+            .envs(self.base_env())
+            .envs(env.iter().copied())
+            .args(args)
+            .stdin(Stdio::null());
         cmd.output().expect("run tmux-mcp")
     }
 
     /// Spawns the server and connects a real MCP client to it over stdio.
     pub async fn client(&self, args: &[&str], env: &[(&str, &str)]) -> Client {
         let mut cmd = tokio::process::Command::new(binary());
-        cmd.env_clear().envs(self.base_env()).envs(env.iter().copied()).args(args);
-        let (transport, _stderr) = TokioChildProcess::builder(cmd).stderr(Stdio::null()).spawn().expect("spawn tmux-mcp");
+        cmd.env_clear()
+            .envs(self.base_env())
+            .envs(env.iter().copied())
+            .args(args);
+        let (transport, _stderr) = TokioChildProcess::builder(cmd)
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn tmux-mcp");
         ().serve(transport).await.expect("MCP handshake")
     }
 }
@@ -218,7 +308,11 @@ pub fn wait_until(timeout: Duration, mut condition: impl FnMut() -> bool) -> boo
 }
 
 /// Calls a tool; a protocol error is returned as `Err`.
-pub async fn call(client: &Client, name: &str, arguments: Value) -> Result<CallToolResult, ServiceError> {
+pub async fn call(
+    client: &Client,
+    name: &str,
+    arguments: Value,
+) -> Result<CallToolResult, ServiceError> {
     let params = match arguments {
         Value::Object(map) => CallToolRequestParams::new(name.to_owned()).with_arguments(map),
         _ => CallToolRequestParams::new(name.to_owned()),
@@ -271,7 +365,12 @@ impl Fixture {
     pub fn wait_for_prompt(&self, pane: &str) {
         let ready = wait_until(Duration::from_secs(10), || {
             let screen = self.screen(pane);
-            let last = screen.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or_default().to_owned();
+            let last = screen
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or_default()
+                .to_owned();
             last.trim_end().ends_with('$') || last.trim_end().ends_with('#')
         });
         assert!(ready, "no shell prompt in {pane}: {:?}", self.screen(pane));
@@ -279,24 +378,43 @@ impl Fixture {
 
     /// Waits until `needle` is on the pane's screen.
     pub fn wait_for_screen(&self, pane: &str, needle: &str) {
-        let seen = wait_until(Duration::from_secs(10), || self.screen(pane).contains(needle));
-        assert!(seen, "{needle:?} never appeared in {pane}: {:?}", self.screen(pane));
+        let seen = wait_until(Duration::from_secs(10), || {
+            self.screen(pane).contains(needle)
+        });
+        assert!(
+            seen,
+            "{needle:?} never appeared in {pane}: {:?}",
+            self.screen(pane)
+        );
     }
 
     /// Calls a tool that must succeed; returns its structured output, checked against the
     /// tool's output schema (and no field beyond it).
     pub async fn ok(&self, tool: &str, arguments: Value) -> Value {
-        let result = call(&self.client, tool, arguments.clone()).await.unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
+        let result = call(&self.client, tool, arguments.clone())
+            .await
+            .unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
         let body = result.structured_content.clone().unwrap_or(Value::Null);
-        assert_ne!(result.is_error, Some(true), "{tool} {arguments} failed: {body}");
+        assert_ne!(
+            result.is_error,
+            Some(true),
+            "{tool} {arguments} failed: {body}"
+        );
         check_output(tool, &body);
         body
     }
 
     /// Calls a tool that must fail as a tool error; returns the `{message, kind, retryable}` body.
     pub async fn fails(&self, tool: &str, arguments: Value) -> Value {
-        let result = call(&self.client, tool, arguments.clone()).await.unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
-        assert_eq!(result.is_error, Some(true), "{tool} {arguments} should fail: {:?}", result.structured_content);
+        let result = call(&self.client, tool, arguments.clone())
+            .await
+            .unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
+        assert_eq!(
+            result.is_error,
+            Some(true),
+            "{tool} {arguments} should fail: {:?}",
+            result.structured_content
+        );
         let body = result.structured_content.expect("error body");
         check_error_body(&body);
         body
@@ -305,11 +423,24 @@ impl Fixture {
 
 /// A tool error body: exactly `{message, kind, retryable}`, kind from the documented vocabulary.
 pub fn check_error_body(body: &Value) {
-    let kinds: Vec<&str> = tmux_mcp::catalog::ErrorKind::ALL.iter().map(|k| k.as_str()).collect();
-    let keys: Vec<&String> = body.as_object().expect("error body is an object").keys().collect();
+    let kinds: Vec<&str> = tmux_mcp::catalog::ErrorKind::ALL
+        .iter()
+        .map(|k| k.as_str())
+        .collect();
+    let keys: Vec<&String> = body
+        .as_object()
+        .expect("error body is an object")
+        .keys()
+        .collect();
     assert_eq!(keys, ["kind", "message", "retryable"], "{body}");
-    assert!(kinds.contains(&body["kind"].as_str().unwrap_or_default()), "{body}");
-    assert!(body["message"].as_str().is_some_and(|m| !m.is_empty()), "{body}");
+    assert!(
+        kinds.contains(&body["kind"].as_str().unwrap_or_default()),
+        "{body}"
+    );
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
 }
 
 /// Checks `value` against `tool`'s output schema: the validator the server uses for inputs,
@@ -324,13 +455,21 @@ pub fn check_output(tool: &str, value: &Value) {
     // Exactly the declared fields: output schemas do not list `required`, because every
     // output field is always present.
     fn no_extra(tool: &str, schema: &Value, value: &Value, at: &str) {
-        if let (Some(props), Some(map)) = (schema.get("properties").and_then(Value::as_object), value.as_object()) {
+        if let (Some(props), Some(map)) = (
+            schema.get("properties").and_then(Value::as_object),
+            value.as_object(),
+        ) {
             for (k, v) in map {
-                let prop = props.get(k).unwrap_or_else(|| panic!("{tool}: {at}.{k} is not in the output schema"));
+                let prop = props
+                    .get(k)
+                    .unwrap_or_else(|| panic!("{tool}: {at}.{k} is not in the output schema"));
                 no_extra(tool, prop, v, &format!("{at}.{k}"));
             }
             for k in props.keys() {
-                assert!(map.contains_key(k), "{tool}: {at}.{k} is declared but missing");
+                assert!(
+                    map.contains_key(k),
+                    "{tool}: {at}.{k} is declared but missing"
+                );
             }
         }
         if let (Some(items), Some(list)) = (schema.get("items"), value.as_array()) {
@@ -356,7 +495,10 @@ impl RawClient {
     /// Spawns the server in `world` and completes the initialize handshake.
     pub fn start(world: &World, args: &[&str], env: &[(&str, &str)]) -> RawClient {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let log = world.dir.path.join(format!("stderr-{}.log", NEXT.fetch_add(1, Ordering::Relaxed)));
+        let log = world.dir.path.join(format!(
+            "stderr-{}.log",
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
         let mut child = Command::new(binary())
             .env_clear()
             .envs(world.base_env())
@@ -369,7 +511,12 @@ impl RawClient {
             .expect("spawn tmux-mcp");
         let stdin = child.stdin.take();
         let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
-        let mut raw = RawClient { child, stdin, stdout, log };
+        let mut raw = RawClient {
+            child,
+            stdin,
+            stdout,
+            log,
+        };
         let init = serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
         raw.send(&init.to_string());
@@ -387,7 +534,10 @@ impl RawClient {
     pub fn send_raw(&mut self, bytes: &[u8]) {
         use std::io::Write;
         let stdin = self.stdin.as_mut().expect("stdin open");
-        stdin.write_all(bytes).and_then(|()| stdin.flush()).expect("write to server");
+        stdin
+            .write_all(bytes)
+            .and_then(|()| stdin.flush())
+            .expect("write to server");
     }
 
     /// Closes stdin, reads what the server still writes, and waits for it to exit.
@@ -412,10 +562,14 @@ impl RawClient {
 
     /// Sends a request and returns the raw response line and its parsed form.
     pub fn request(&mut self, id: Value, method: &str, params: Value) -> (String, Value) {
-        self.send(&serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string());
+        self.send(
+            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+                .to_string(),
+        );
         loop {
             let line = self.line().expect("a response");
-            let parsed: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout carried non-JSON ({e}): {line:.200}"));
+            let parsed: Value = serde_json::from_str(&line)
+                .unwrap_or_else(|e| panic!("stdout carried non-JSON ({e}): {line:.200}"));
             if parsed.get("id") == Some(&id) {
                 return (line, parsed);
             }

@@ -29,7 +29,11 @@ pub fn call_read_tools_batch<'a>(
     Box::pin(run(t, cx, a))
 }
 
-async fn run(t: &Tools, cx: &CallContext, a: call_read_tools_batch::Args) -> R<call_read_tools_batch::Output> {
+async fn run(
+    t: &Tools,
+    cx: &CallContext,
+    a: call_read_tools_batch::Args,
+) -> R<call_read_tools_batch::Output> {
     let allowed = t.surface.nested(ToolId::CallReadToolsBatch);
     let mut results = Vec::new();
     let (mut succeeded, mut failed, mut stopped_at) = (0, 0, None);
@@ -37,14 +41,36 @@ async fn run(t: &Tools, cx: &CallContext, a: call_read_tools_batch::Args) -> R<c
         let row = match ToolId::from_name(&op.tool).filter(|id| allowed.contains(id)) {
             None => {
                 let e = ToolError::new(ErrorKind::InvalidInput, refusal(&op.tool, index));
-                call_read_tools_batch::ResultsItem { index: index as i64, tool: op.tool, success: false, result: None, result_dropped: false, error: Some(row_error(&e)) }
+                call_read_tools_batch::ResultsItem {
+                    index: index as i64,
+                    tool: op.tool,
+                    success: false,
+                    result: None,
+                    result_dropped: false,
+                    error: Some(row_error(&e)),
+                }
             }
             Some(id) => {
                 let outcome = catalog::dispatch(t, cx, id, Value::Object(op.arguments))
-                    .await.map_err(|e| ToolError::new(e.kind, format!("operations[{index}] ({}): {}", op.tool, e.message)));
+                    .await
+                    .map_err(|e| {
+                        ToolError::new(
+                            e.kind,
+                            format!("operations[{index}] ({}): {}", op.tool, e.message),
+                        )
+                    });
                 let error = outcome.as_ref().err().map(row_error);
-                let result = serde_json::to_value(envelope(id, outcome)).ok().and_then(|v| v.as_object().cloned());
-                call_read_tools_batch::ResultsItem { index: index as i64, tool: op.tool, success: error.is_none(), result, result_dropped: false, error }
+                let result = serde_json::to_value(envelope(id, outcome))
+                    .ok()
+                    .and_then(|v| v.as_object().cloned());
+                call_read_tools_batch::ResultsItem {
+                    index: index as i64,
+                    tool: op.tool,
+                    success: error.is_none(),
+                    result,
+                    result_dropped: false,
+                    error,
+                }
             }
         };
         let ok = row.success;
@@ -59,8 +85,18 @@ async fn run(t: &Tools, cx: &CallContext, a: call_read_tools_batch::Args) -> R<c
             }
         }
     }
-    let mut output = call_read_tools_batch::Output { results, succeeded, failed, stopped_at, truncated: false, dropped_bytes: 0 };
-    fit(&mut output, RESPONSE_LIMIT.saturating_sub(FRAME_OVERHEAD + cx.request_id_len()));
+    let mut output = call_read_tools_batch::Output {
+        results,
+        succeeded,
+        failed,
+        stopped_at,
+        truncated: false,
+        dropped_bytes: 0,
+    };
+    fit(
+        &mut output,
+        RESPONSE_LIMIT.saturating_sub(FRAME_OVERHEAD + cx.request_id_len()),
+    );
     Ok(output)
 }
 
@@ -68,9 +104,13 @@ fn refusal(tool: &str, index: usize) -> String {
     match ToolId::from_name(tool) {
         None => format!("operations[{index}]: no tool {tool}"),
         Some(id) if !id.descriptor().read_only_hint => {
-            format!("operations[{index}]: {tool} changes tmux, and a batch may only call read tools")
+            format!(
+                "operations[{index}]: {tool} changes tmux, and a batch may only call read tools"
+            )
         }
-        Some(_) => format!("operations[{index}]: {tool} is not among the tools this batch may call on this server (left out at startup or excluded by LIBTMUX_EXCLUDE_TOOLS)"),
+        Some(_) => format!(
+            "operations[{index}]: {tool} is not among the tools this batch may call on this server (left out at startup or excluded by LIBTMUX_EXCLUDE_TOOLS)"
+        ),
     }
 }
 
@@ -88,7 +128,16 @@ fn fit(output: &mut call_read_tools_batch::Output, budget: usize) {
             .results
             .iter()
             .enumerate()
-            .filter_map(|(i, r)| r.result.as_ref().map(|v| (i, serde_json::to_string(v).map(|s| s.len()).unwrap_or_default())))
+            .filter_map(|(i, r)| {
+                r.result.as_ref().map(|v| {
+                    (
+                        i,
+                        serde_json::to_string(v)
+                            .map(|s| s.len())
+                            .unwrap_or_default(),
+                    )
+                })
+            })
             .max_by_key(|(_, len)| *len);
         let Some((i, len)) = largest else { break };
         let row = &mut output.results[i];

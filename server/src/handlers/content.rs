@@ -37,11 +37,11 @@ pub fn shape(raw: &str, max_lines: Option<i64>) -> Shaped {
         lines.pop();
     }
     let mut truncated = false;
-    if let Some(max) = max_lines.and_then(|m| usize::try_from(m).ok()) {
-        if lines.len() > max {
-            lines.drain(..lines.len() - max);
-            truncated = true;
-        }
+    if let Some(max) = max_lines.and_then(|m| usize::try_from(m).ok())
+        && lines.len() > max
+    {
+        lines.drain(..lines.len() - max);
+        truncated = true;
     }
     let mut bytes: usize = lines.iter().map(|l| l.len() + 1).sum();
     let mut first = 0;
@@ -59,12 +59,28 @@ pub fn shape(raw: &str, max_lines: Option<i64>) -> Shaped {
         text.drain(..cut);
         truncated = true;
     }
-    Shaped { lines: (lines.len() - first) as i64, text, truncated }
+    Shaped {
+        lines: (lines.len() - first) as i64,
+        text,
+        truncated,
+    }
 }
 
 /// `capture-pane` arguments for a pane, a line range, or the newest history lines.
-fn capture_args(pane: &str, history: bool, start: Option<i64>, end: Option<i64>, max_lines: Option<i64>) -> Vec<String> {
-    let mut args = vec!["capture-pane".to_owned(), "-p".into(), "-J".into(), "-t".into(), pane.to_owned()];
+fn capture_args(
+    pane: &str,
+    history: bool,
+    start: Option<i64>,
+    end: Option<i64>,
+    max_lines: Option<i64>,
+) -> Vec<String> {
+    let mut args = vec![
+        "capture-pane".to_owned(),
+        "-p".into(),
+        "-J".into(),
+        "-t".into(),
+        pane.to_owned(),
+    ];
     let start = start.or_else(|| history.then(|| -max_lines.unwrap_or(HISTORY_LINES)));
     if let Some(s) = start {
         args.extend(["-S".into(), s.to_string()]);
@@ -75,20 +91,54 @@ fn capture_args(pane: &str, history: bool, start: Option<i64>, end: Option<i64>,
     args
 }
 
-pub async fn capture_pane(t: &Tools, _: &CallContext, a: capture_pane::Args) -> R<capture_pane::Output> {
-    if let (Some(s), Some(e)) = (a.start, a.end) {
-        if s > e {
-            return Err(ToolError::new(ErrorKind::InvalidInput, format!("start ({s}) is after end ({e}); give start <= end")));
-        }
+pub async fn capture_pane(
+    t: &Tools,
+    _: &CallContext,
+    a: capture_pane::Args,
+) -> R<capture_pane::Output> {
+    if let (Some(s), Some(e)) = (a.start, a.end)
+        && s > e
+    {
+        return Err(ToolError::new(
+            ErrorKind::InvalidInput,
+            format!("start ({s}) is after end ({e}); give start <= end"),
+        ));
     }
-    let raw = t.tmux.run(&capture_args(&a.pane, a.history, a.start, a.end, a.max_lines)).await?;
+    let raw = t
+        .tmux
+        .run(&capture_args(
+            &a.pane,
+            a.history,
+            a.start,
+            a.end,
+            a.max_lines,
+        ))
+        .await?;
     let s = shape(&raw, a.max_lines);
-    Ok(capture_pane::Output { pane: a.pane, text: s.text, lines: s.lines, truncated: s.truncated })
+    Ok(capture_pane::Output {
+        pane: a.pane,
+        text: s.text,
+        lines: s.lines,
+        truncated: s.truncated,
+    })
 }
 
-pub async fn snapshot_pane(t: &Tools, _: &CallContext, a: snapshot_pane::Args) -> R<snapshot_pane::Output> {
-    const VARS: [&str; 9] =
-        ["pane_width", "pane_height", "cursor_x", "cursor_y", "alternate_on", "pane_dead", "pane_in_mode", "scroll_position", "pane_mode"];
+pub async fn snapshot_pane(
+    t: &Tools,
+    _: &CallContext,
+    a: snapshot_pane::Args,
+) -> R<snapshot_pane::Output> {
+    const VARS: [&str; 9] = [
+        "pane_width",
+        "pane_height",
+        "cursor_x",
+        "cursor_y",
+        "alternate_on",
+        "pane_dead",
+        "pane_in_mode",
+        "scroll_position",
+        "pane_mode",
+    ];
     let mut args = objects::display(&a.pane, &row_format(&VARS));
     args.push(SEP.into());
     args.extend(capture_args(&a.pane, a.history, None, None, a.max_lines));
@@ -118,7 +168,11 @@ pub async fn snapshot_pane(t: &Tools, _: &CallContext, a: snapshot_pane::Args) -
 
 /// A linear-time matcher for a search or wait pattern; a bad regex is the caller's error.
 pub fn matcher(pattern: &str, regex: bool, match_case: bool) -> R<Regex> {
-    let source = if regex { pattern.to_owned() } else { regex::escape(pattern) };
+    let source = if regex {
+        pattern.to_owned()
+    } else {
+        regex::escape(pattern)
+    };
     RegexBuilder::new(&source)
         .case_insensitive(!match_case)
         .size_limit(1 << 20)
@@ -130,12 +184,21 @@ pub fn matcher(pattern: &str, regex: bool, match_case: bool) -> R<Regex> {
         })
 }
 
-pub async fn search_panes(t: &Tools, _: &CallContext, a: search_panes::Args) -> R<search_panes::Output> {
+pub async fn search_panes(
+    t: &Tools,
+    _: &CallContext,
+    a: search_panes::Args,
+) -> R<search_panes::Output> {
     use search_panes::LimitsHitItem as Limit;
     let re = matcher(&a.pattern, a.regex, a.match_case)?;
     let mut list = vec!["list-panes".to_owned()];
     match (&a.session, &a.window) {
-        (Some(_), Some(_)) => return Err(ToolError::new(ErrorKind::InvalidInput, "give session or window, not both")),
+        (Some(_), Some(_)) => {
+            return Err(ToolError::new(
+                ErrorKind::InvalidInput,
+                "give session or window, not both",
+            ));
+        }
         (Some(s), None) => list.extend(["-s".into(), "-t".into(), session_target(s)]),
         (None, Some(w)) => list.extend(["-t".into(), w.clone()]),
         (None, None) => list.push("-a".into()),
@@ -159,12 +222,30 @@ pub async fn search_panes(t: &Tools, _: &CallContext, a: search_panes::Args) -> 
         if !args.is_empty() {
             args.push(SEP.into());
         }
-        args.extend(["display-message".into(), "-p".into(), "-t".into(), pane.clone()]);
-        args.push(format!("{marker}{}", row_format(&["pane_id", "pane_height", "history_size"])));
+        args.extend([
+            "display-message".into(),
+            "-p".into(),
+            "-t".into(),
+            pane.clone(),
+        ]);
+        args.push(format!(
+            "{marker}{}",
+            row_format(&["pane_id", "pane_height", "history_size"])
+        ));
         args.push(SEP.into());
-        args.extend(capture_args(pane, a.history, None, None, Some(SEARCH_HISTORY_LINES)));
+        args.extend(capture_args(
+            pane,
+            a.history,
+            None,
+            None,
+            Some(SEARCH_HISTORY_LINES),
+        ));
     }
-    let out = if panes.is_empty() { String::new() } else { t.tmux.run(&args).await? };
+    let out = if panes.is_empty() {
+        String::new()
+    } else {
+        t.tmux.run(&args).await?
+    };
     let started = Instant::now();
     let mut matches = Vec::new();
     let mut searched = 0;
@@ -190,12 +271,23 @@ pub async fn search_panes(t: &Tools, _: &CallContext, a: search_panes::Args) -> 
                     break;
                 }
                 let text: String = line.trim_end().chars().take(MATCH_LINE_CHARS).collect();
-                matches.push(search_panes::MatchesItem { pane: pane.clone(), line: i as i64 - top, text });
+                matches.push(search_panes::MatchesItem {
+                    pane: pane.clone(),
+                    line: i as i64 - top,
+                    text,
+                });
             }
         }
-        if limits.iter().any(|l| matches!(l, Limit::Time | Limit::Matches)) {
+        if limits
+            .iter()
+            .any(|l| matches!(l, Limit::Time | Limit::Matches))
+        {
             break;
         }
     }
-    Ok(search_panes::Output { matches, panes_searched: searched, limits_hit: limits })
+    Ok(search_panes::Output {
+        matches,
+        panes_searched: searched,
+        limits_hit: limits,
+    })
 }

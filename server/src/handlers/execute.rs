@@ -3,8 +3,8 @@
 use super::objects::session_target;
 use super::{CallContext, Tools, keys};
 use crate::catalog::{
-    ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys, send_keys_batch, set_synchronize_panes,
-    split_window,
+    ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys,
+    send_keys_batch, set_synchronize_panes, split_window,
 };
 use crate::tmux::{Fields, SEP, quote_literal, row_format};
 
@@ -24,8 +24,17 @@ fn int(text: &str) -> i64 {
     text.trim().parse().unwrap_or_default()
 }
 
-pub async fn create_session(t: &Tools, _: &CallContext, a: create_session::Args) -> R<create_session::Output> {
-    let mut command: Vec<String> = vec!["new-session".into(), "-d".into(), "-s".into(), quote_literal(&a.name)];
+pub async fn create_session(
+    t: &Tools,
+    _: &CallContext,
+    a: create_session::Args,
+) -> R<create_session::Output> {
+    let mut command: Vec<String> = vec![
+        "new-session".into(),
+        "-d".into(),
+        "-s".into(),
+        quote_literal(&a.name),
+    ];
     if let Some(dir) = &a.start_directory {
         command.extend(["-c".into(), quote_literal(dir)]);
     }
@@ -35,18 +44,44 @@ pub async fn create_session(t: &Tools, _: &CallContext, a: create_session::Args)
     if let Some(h) = a.height {
         command.extend(["-y".into(), h.to_string()]);
     }
-    let v = create(t, command, &["session_id", "window_id", "pane_id", "session_name"]).await.map_err(|e| {
+    let v = create(
+        t,
+        command,
+        &["session_id", "window_id", "pane_id", "session_name"],
+    )
+    .await
+    .map_err(|e| {
         if e.message.contains("duplicate session") {
-            ToolError::new(ErrorKind::Refused, format!("a session named {:?} already exists; choose another name", a.name))
+            ToolError::new(
+                ErrorKind::Refused,
+                format!(
+                    "a session named {:?} already exists; choose another name",
+                    a.name
+                ),
+            )
         } else {
             e
         }
     })?;
-    Ok(create_session::Output { session: v[0].clone(), window: v[1].clone(), pane: v[2].clone(), name: v[3].clone() })
+    Ok(create_session::Output {
+        session: v[0].clone(),
+        window: v[1].clone(),
+        pane: v[2].clone(),
+        name: v[3].clone(),
+    })
 }
 
-pub async fn create_window(t: &Tools, _: &CallContext, a: create_window::Args) -> R<create_window::Output> {
-    let mut command: Vec<String> = vec!["new-window".into(), "-d".into(), "-t".into(), session_target(&a.session)];
+pub async fn create_window(
+    t: &Tools,
+    _: &CallContext,
+    a: create_window::Args,
+) -> R<create_window::Output> {
+    let mut command: Vec<String> = vec![
+        "new-window".into(),
+        "-d".into(),
+        "-t".into(),
+        session_target(&a.session),
+    ];
     if let Some(name) = &a.name {
         command.extend(["-n".into(), quote_literal(name)]);
     }
@@ -54,12 +89,25 @@ pub async fn create_window(t: &Tools, _: &CallContext, a: create_window::Args) -
         command.extend(["-c".into(), quote_literal(dir)]);
     }
     let v = create(t, command, &["window_id", "window_index", "pane_id"]).await?;
-    Ok(create_window::Output { window: v[0].clone(), index: int(&v[1]), pane: v[2].clone() })
+    Ok(create_window::Output {
+        window: v[0].clone(),
+        index: int(&v[1]),
+        pane: v[2].clone(),
+    })
 }
 
-pub async fn split_window(t: &Tools, _: &CallContext, a: split_window::Args) -> R<split_window::Output> {
+pub async fn split_window(
+    t: &Tools,
+    _: &CallContext,
+    a: split_window::Args,
+) -> R<split_window::Output> {
     use split_window::Direction;
-    let mut command: Vec<String> = vec!["split-window".into(), "-d".into(), "-t".into(), a.pane.clone()];
+    let mut command: Vec<String> = vec![
+        "split-window".into(),
+        "-d".into(),
+        "-t".into(),
+        a.pane.clone(),
+    ];
     command.extend(
         match a.direction {
             Direction::Below => &["-v"][..],
@@ -76,25 +124,59 @@ pub async fn split_window(t: &Tools, _: &CallContext, a: split_window::Args) -> 
     if let Some(dir) = &a.start_directory {
         command.extend(["-c".into(), quote_literal(dir)]);
     }
-    let v = create(t, command, &["pane_id", "window_id", "pane_width", "pane_height"]).await.map_err(|e| {
+    let v = create(
+        t,
+        command,
+        &["pane_id", "window_id", "pane_width", "pane_height"],
+    )
+    .await
+    .map_err(|e| {
         if e.message.contains("no space") || e.message.contains("too small") {
-            ToolError::new(ErrorKind::Refused, format!("{} is too small to split that way; resize the window or pick another pane", a.pane))
+            ToolError::new(
+                ErrorKind::Refused,
+                format!(
+                    "{} is too small to split that way; resize the window or pick another pane",
+                    a.pane
+                ),
+            )
         } else {
             e
         }
     })?;
-    Ok(split_window::Output { pane: v[0].clone(), window: v[1].clone(), width: int(&v[2]), height: int(&v[3]) })
+    Ok(split_window::Output {
+        pane: v[0].clone(),
+        window: v[1].clone(),
+        width: int(&v[2]),
+        height: int(&v[3]),
+    })
 }
 
-pub async fn respawn_pane(t: &Tools, _: &CallContext, a: respawn_pane::Args) -> R<respawn_pane::Output> {
+pub async fn respawn_pane(
+    t: &Tools,
+    _: &CallContext,
+    a: respawn_pane::Args,
+) -> R<respawn_pane::Output> {
     if t.caller_pane.as_deref() == Some(a.pane.as_str()) {
-        return Err(ToolError::new(ErrorKind::Refused, format!("{} is the pane this server runs in; respawning it would end the server", a.pane)));
+        return Err(ToolError::new(
+            ErrorKind::Refused,
+            format!(
+                "{} is the pane this server runs in; respawning it would end the server",
+                a.pane
+            ),
+        ));
     }
     let mut args: Vec<String> = vec!["respawn-pane".into(), "-t".into(), a.pane.clone()];
     if a.kill_first {
         args.push("-k".into());
     }
-    args.extend([SEP.into(), "display-message".into(), "-p".into(), "-t".into(), a.pane.clone(), "#{pane_pid}".into()]);
+    args.extend([
+        SEP.into(),
+        "display-message".into(),
+        "-p".into(),
+        "-t".into(),
+        a.pane.clone(),
+        "#{pane_pid}".into(),
+    ]);
     let out = t.tmux.run(&args).await.map_err(|e| {
         if e.message.contains("still active") {
             ToolError::new(ErrorKind::Refused, format!("{}'s process is still running; pass kill_first: true to kill it and start again", a.pane))
@@ -102,12 +184,20 @@ pub async fn respawn_pane(t: &Tools, _: &CallContext, a: respawn_pane::Args) -> 
             e.into()
         }
     })?;
-    Ok(respawn_pane::Output { pane: a.pane, pid: int(&out) })
+    Ok(respawn_pane::Output {
+        pane: a.pane,
+        pid: int(&out),
+    })
 }
 
 /// The tmux commands typing `text`, then pressing `keys`, then Enter. Key names are checked
 /// first so nothing is typed when one is wrong.
-fn input_commands(pane: &str, text: Option<&str>, keys: &[String], enter: bool) -> Result<(Vec<String>, i64), ToolError> {
+fn input_commands(
+    pane: &str,
+    text: Option<&str>,
+    keys: &[String],
+    enter: bool,
+) -> Result<(Vec<String>, i64), ToolError> {
     for key in keys {
         keys::check(key).map_err(|m| ToolError::new(ErrorKind::InvalidInput, m))?;
     }
@@ -119,24 +209,41 @@ fn input_commands(pane: &str, text: Option<&str>, keys: &[String], enter: bool) 
         args.extend(command);
     };
     if let Some(text) = text.filter(|t| !t.is_empty()) {
-        push(vec!["send-keys".into(), "-t".into(), pane.into(), "-l".into(), "--".into(), text.into()]);
+        push(vec![
+            "send-keys".into(),
+            "-t".into(),
+            pane.into(),
+            "-l".into(),
+            "--".into(),
+            text.into(),
+        ]);
     }
     let mut pressed: Vec<String> = keys.to_vec();
     if enter {
         pressed.push("Enter".into());
     }
     if !pressed.is_empty() {
-        let mut command: Vec<String> = vec!["send-keys".into(), "-t".into(), pane.into(), "--".into()];
+        let mut command: Vec<String> =
+            vec!["send-keys".into(), "-t".into(), pane.into(), "--".into()];
         command.extend(pressed.iter().cloned());
         push(command);
     }
     Ok((args, pressed.len() as i64))
 }
 
-async fn send(t: &Tools, pane: &str, text: Option<&str>, keys: &[String], enter: bool) -> R<(i64, i64)> {
+async fn send(
+    t: &Tools,
+    pane: &str,
+    text: Option<&str>,
+    keys: &[String],
+    enter: bool,
+) -> R<(i64, i64)> {
     let (args, pressed) = input_commands(pane, text, keys, enter)?;
     if args.is_empty() {
-        return Err(ToolError::new(ErrorKind::InvalidInput, "nothing to send: give text, keys or enter"));
+        return Err(ToolError::new(
+            ErrorKind::InvalidInput,
+            "nothing to send: give text, keys or enter",
+        ));
     }
     // Recorded first: the echo can arrive before tmux returns.
     if let Some(text) = text {
@@ -147,56 +254,147 @@ async fn send(t: &Tools, pane: &str, text: Option<&str>, keys: &[String], enter:
 }
 
 pub async fn send_keys(t: &Tools, _: &CallContext, a: send_keys::Args) -> R<send_keys::Output> {
-    let (text_bytes, keys) = send(t, &a.pane, a.text.as_deref(), a.keys.as_deref().unwrap_or_default(), a.enter).await?;
-    Ok(send_keys::Output { pane: a.pane, text_bytes, keys })
+    let (text_bytes, keys) = send(
+        t,
+        &a.pane,
+        a.text.as_deref(),
+        a.keys.as_deref().unwrap_or_default(),
+        a.enter,
+    )
+    .await?;
+    Ok(send_keys::Output {
+        pane: a.pane,
+        text_bytes,
+        keys,
+    })
 }
 
-pub async fn send_keys_batch(t: &Tools, _: &CallContext, a: send_keys_batch::Args) -> R<send_keys_batch::Output> {
+pub async fn send_keys_batch(
+    t: &Tools,
+    _: &CallContext,
+    a: send_keys_batch::Args,
+) -> R<send_keys_batch::Output> {
     use crate::catalog::types::OnError;
     let mut results = Vec::new();
     let (mut succeeded, mut failed, mut stopped_at) = (0, 0, None);
     for (index, row) in a.operations.iter().enumerate() {
-        let outcome = send(t, &row.pane, row.text.as_deref(), row.keys.as_deref().unwrap_or_default(), row.enter).await;
+        let outcome = send(
+            t,
+            &row.pane,
+            row.text.as_deref(),
+            row.keys.as_deref().unwrap_or_default(),
+            row.enter,
+        )
+        .await;
         let error = outcome.err().map(|e| super::row_error(&e));
         let success = error.is_none();
-        if success { succeeded += 1 } else { failed += 1 }
-        results.push(send_keys_batch::ResultsItem { index: index as i64, pane: row.pane.clone(), success, error });
+        if success {
+            succeeded += 1
+        } else {
+            failed += 1
+        }
+        results.push(send_keys_batch::ResultsItem {
+            index: index as i64,
+            pane: row.pane.clone(),
+            success,
+            error,
+        });
         if !success && a.on_error == OnError::Stop {
             stopped_at = Some(index as i64);
             break;
         }
     }
-    Ok(send_keys_batch::Output { results, succeeded, failed, stopped_at })
+    Ok(send_keys_batch::Output {
+        results,
+        succeeded,
+        failed,
+        stopped_at,
+    })
 }
 
 pub async fn paste_text(t: &Tools, _: &CallContext, a: paste_text::Args) -> R<paste_text::Output> {
     if a.text.contains('\0') {
-        return Err(ToolError::new(ErrorKind::InvalidInput, "text contains a NUL byte, which a terminal cannot receive; remove it"));
+        return Err(ToolError::new(
+            ErrorKind::InvalidInput,
+            "text contains a NUL byte, which a terminal cannot receive; remove it",
+        ));
     }
     // A buffer of our own, deleted by the paste (-d); written straight to this one pane, so
     // synchronize-panes never fans it out. Enter goes the same way, not through send-keys.
     let buffer = format!("tmux-mcp-{}", crate::nonce::nonce());
-    let mut args: Vec<String> = vec!["set-buffer".into(), "-b".into(), buffer.clone(), "--".into(), a.text.clone()];
-    args.extend([SEP.into(), "paste-buffer".into(), "-p".into(), "-d".into(), "-b".into(), buffer.clone(), "-t".into(), a.pane.clone()]);
+    let mut args: Vec<String> = vec![
+        "set-buffer".into(),
+        "-b".into(),
+        buffer.clone(),
+        "--".into(),
+        a.text.clone(),
+    ];
+    args.extend([
+        SEP.into(),
+        "paste-buffer".into(),
+        "-p".into(),
+        "-d".into(),
+        "-b".into(),
+        buffer.clone(),
+        "-t".into(),
+        a.pane.clone(),
+    ]);
     if a.enter {
-        args.extend([SEP.into(), "set-buffer".into(), "-b".into(), buffer.clone(), "--".into(), "\r".into()]);
-        args.extend([SEP.into(), "paste-buffer".into(), "-d".into(), "-b".into(), buffer.clone(), "-t".into(), a.pane.clone()]);
+        args.extend([
+            SEP.into(),
+            "set-buffer".into(),
+            "-b".into(),
+            buffer.clone(),
+            "--".into(),
+            "\r".into(),
+        ]);
+        args.extend([
+            SEP.into(),
+            "paste-buffer".into(),
+            "-d".into(),
+            "-b".into(),
+            buffer.clone(),
+            "-t".into(),
+            a.pane.clone(),
+        ]);
     }
     t.echo.typed(&a.pane, &a.text);
     if let Err(e) = t.tmux.run(&args).await {
         let _ = t.tmux.run(&["delete-buffer", "-b", &buffer]).await;
         return Err(e.into());
     }
-    Ok(paste_text::Output { pane: a.pane, bytes: a.text.len() as i64 })
+    Ok(paste_text::Output {
+        pane: a.pane,
+        bytes: a.text.len() as i64,
+    })
 }
 
-pub async fn set_synchronize_panes(t: &Tools, _: &CallContext, a: set_synchronize_panes::Args) -> R<set_synchronize_panes::Output> {
+pub async fn set_synchronize_panes(
+    t: &Tools,
+    _: &CallContext,
+    a: set_synchronize_panes::Args,
+) -> R<set_synchronize_panes::Output> {
     let value = if a.enabled { "on" } else { "off" };
     let args = [
-        "set-option", "-w", "-t", &a.window, "synchronize-panes", value, SEP, "show-options", "-w", "-v", "-t", &a.window, "synchronize-panes",
+        "set-option",
+        "-w",
+        "-t",
+        &a.window,
+        "synchronize-panes",
+        value,
+        SEP,
+        "show-options",
+        "-w",
+        "-v",
+        "-t",
+        &a.window,
+        "synchronize-panes",
     ];
     let out = t.tmux.run(&args).await?;
-    Ok(set_synchronize_panes::Output { window: a.window, enabled: out.trim() == "on" })
+    Ok(set_synchronize_panes::Output {
+        window: a.window,
+        enabled: out.trim() == "on",
+    })
 }
 
 #[cfg(test)]
@@ -207,7 +405,24 @@ mod tests {
     #[test]
     fn text_is_literal_and_keys_are_checked_before_anything_is_sent() {
         let (args, pressed) = input_commands("%1", Some("ls -l"), &["C-c".into()], true).unwrap();
-        assert_eq!(args, ["send-keys", "-t", "%1", "-l", "--", "ls -l", SEP, "send-keys", "-t", "%1", "--", "C-c", "Enter"]);
+        assert_eq!(
+            args,
+            [
+                "send-keys",
+                "-t",
+                "%1",
+                "-l",
+                "--",
+                "ls -l",
+                SEP,
+                "send-keys",
+                "-t",
+                "%1",
+                "--",
+                "C-c",
+                "Enter"
+            ]
+        );
         assert_eq!(pressed, 2);
         assert!(input_commands("%1", Some("x"), &["Ener".into()], false).is_err());
     }

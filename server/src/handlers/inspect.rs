@@ -6,40 +6,80 @@ use super::objects::{self, PANE_VARS, SESSION_VARS, WINDOW_VARS, rows, session_t
 use super::{CallContext, Tools};
 use crate::catalog::types::{SessionTree, WindowTree};
 use crate::catalog::{
-    ErrorKind, ToolError, find_pane_by_position, get_pane_info, get_server_info, get_session_info, get_tmux_variables,
-    get_window_info, list_panes, list_sessions, list_windows, show_environment, show_hooks, show_option,
+    ErrorKind, ToolError, find_pane_by_position, get_pane_info, get_server_info, get_session_info,
+    get_tmux_variables, get_window_info, list_panes, list_sessions, list_windows, show_environment,
+    show_hooks, show_option,
 };
-use crate::tmux::{SEP, SEPARATOR, row_format};
 use crate::tmux::{Fields, TmuxError};
+use crate::tmux::{SEP, SEPARATOR, row_format};
 
 type R<T> = Result<T, ToolError>;
 
-pub async fn list_sessions(t: &Tools, _: &CallContext, _: list_sessions::Args) -> R<list_sessions::Output> {
-    let out = t.tmux.run(&["list-sessions", "-F", &objects::session_format()]).await.or_else(empty_when_gone)?;
+pub async fn list_sessions(
+    t: &Tools,
+    _: &CallContext,
+    _: list_sessions::Args,
+) -> R<list_sessions::Output> {
+    let out = t
+        .tmux
+        .run(&["list-sessions", "-F", &objects::session_format()])
+        .await
+        .or_else(empty_when_gone)?;
     let control = t.tmux.control_session();
-    Ok(list_sessions::Output { sessions: rows(&out, SESSION_VARS.len(), |f| objects::session(f, control.as_deref()))? })
+    Ok(list_sessions::Output {
+        sessions: rows(&out, SESSION_VARS.len(), |f| {
+            objects::session(f, control.as_deref())
+        })?,
+    })
 }
 
-pub async fn list_windows(t: &Tools, _: &CallContext, _: list_windows::Args) -> R<list_windows::Output> {
-    let out = t.tmux.run(&["list-windows", "-a", "-F", &objects::window_format()]).await.or_else(empty_when_gone)?;
-    Ok(list_windows::Output { windows: rows(&out, WINDOW_VARS.len(), objects::window)? })
+pub async fn list_windows(
+    t: &Tools,
+    _: &CallContext,
+    _: list_windows::Args,
+) -> R<list_windows::Output> {
+    let out = t
+        .tmux
+        .run(&["list-windows", "-a", "-F", &objects::window_format()])
+        .await
+        .or_else(empty_when_gone)?;
+    Ok(list_windows::Output {
+        windows: rows(&out, WINDOW_VARS.len(), objects::window)?,
+    })
 }
 
 pub async fn list_panes(t: &Tools, _: &CallContext, _: list_panes::Args) -> R<list_panes::Output> {
-    let out = t.tmux.run(&["list-panes", "-a", "-F", &objects::pane_format()]).await.or_else(empty_when_gone)?;
+    let out = t
+        .tmux
+        .run(&["list-panes", "-a", "-F", &objects::pane_format()])
+        .await
+        .or_else(empty_when_gone)?;
     let mut seen = HashSet::new();
     let caller = t.caller_pane.as_deref();
     let panes = rows(&out, PANE_VARS.len(), |f| objects::pane(f, caller))?;
     // A window linked into several sessions lists its panes once per link.
-    Ok(list_panes::Output { panes: panes.into_iter().filter(|p| seen.insert(p.id.clone())).collect() })
+    Ok(list_panes::Output {
+        panes: panes
+            .into_iter()
+            .filter(|p| seen.insert(p.id.clone()))
+            .collect(),
+    })
 }
 
 /// A server with no sessions answers listings with an error; that is an empty list, not a failure.
 fn empty_when_gone(e: TmuxError) -> Result<String, TmuxError> {
-    if e.message.contains("no sessions") || e.message.contains("no current session") { Ok(String::new()) } else { Err(e) }
+    if e.message.contains("no sessions") || e.message.contains("no current session") {
+        Ok(String::new())
+    } else {
+        Err(e)
+    }
 }
 
-pub async fn get_server_info(t: &Tools, _: &CallContext, _: get_server_info::Args) -> R<get_server_info::Output> {
+pub async fn get_server_info(
+    t: &Tools,
+    _: &CallContext,
+    _: get_server_info::Args,
+) -> R<get_server_info::Output> {
     let tag = |tag: &str, vars: &[&str]| format!("{tag}{SEPARATOR}{}", row_format(vars));
     let out = t
         .tmux
@@ -68,16 +108,24 @@ pub async fn get_server_info(t: &Tools, _: &CallContext, _: get_server_info::Arg
     let (mut sessions, mut windows, mut panes) = (Vec::new(), Vec::new(), Vec::new());
     let caller = t.caller_pane.as_deref();
     for line in out.lines() {
-        let Some((tag, rest)) = line.split_once(SEPARATOR) else { continue };
+        let Some((tag, rest)) = line.split_once(SEPARATOR) else {
+            continue;
+        };
         match tag {
             "V" => {
                 let mut f = Fields::new(rest, 2);
                 version = f.text()?;
                 socket = f.text()?;
             }
-            "S" => sessions.push(objects::session(&mut Fields::new(rest, SESSION_VARS.len()), t.tmux.control_session().as_deref())?),
+            "S" => sessions.push(objects::session(
+                &mut Fields::new(rest, SESSION_VARS.len()),
+                t.tmux.control_session().as_deref(),
+            )?),
             "W" => windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?),
-            "P" => panes.push(objects::pane(&mut Fields::new(rest, PANE_VARS.len()), caller)?),
+            "P" => panes.push(objects::pane(
+                &mut Fields::new(rest, PANE_VARS.len()),
+                caller,
+            )?),
             _ => {}
         }
     }
@@ -89,24 +137,47 @@ pub async fn get_server_info(t: &Tools, _: &CallContext, _: get_server_info::Arg
                 .filter(|w| w.session_id == session.id)
                 .map(|w| WindowTree {
                     // A window linked into several sessions shows its panes under each.
-                    panes: panes.iter().filter(|p| p.window_id == w.id).cloned().collect(),
+                    panes: panes
+                        .iter()
+                        .filter(|p| p.window_id == w.id)
+                        .cloned()
+                        .collect(),
                     window: w.clone(),
                 })
                 .collect();
             SessionTree { session, windows }
         })
         .collect();
-    Ok(get_server_info::Output { version, socket, caller_pane: t.caller_pane.clone(), sessions })
+    Ok(get_server_info::Output {
+        version,
+        socket,
+        caller_pane: t.caller_pane.clone(),
+        sessions,
+    })
 }
 
-pub async fn get_session_info(t: &Tools, _: &CallContext, a: get_session_info::Args) -> R<get_session_info::Output> {
+pub async fn get_session_info(
+    t: &Tools,
+    _: &CallContext,
+    a: get_session_info::Args,
+) -> R<get_session_info::Output> {
     let target = session_target(&a.session);
     let out = t
         .tmux
         .run(
             &[
-                objects::display(&a.session, &format!("S{SEPARATOR}{}", objects::session_format())),
-                vec![SEP.into(), "list-windows".into(), "-t".into(), target, "-F".into(), format!("W{SEPARATOR}{}", objects::window_format())],
+                objects::display(
+                    &a.session,
+                    &format!("S{SEPARATOR}{}", objects::session_format()),
+                ),
+                vec![
+                    SEP.into(),
+                    "list-windows".into(),
+                    "-t".into(),
+                    target,
+                    "-F".into(),
+                    format!("W{SEPARATOR}{}", objects::window_format()),
+                ],
             ]
             .concat(),
         )
@@ -115,8 +186,15 @@ pub async fn get_session_info(t: &Tools, _: &CallContext, a: get_session_info::A
     let mut windows = Vec::new();
     for line in out.lines() {
         match line.split_once(SEPARATOR) {
-            Some(("S", rest)) => session = Some(objects::session(&mut Fields::new(rest, SESSION_VARS.len()), t.tmux.control_session().as_deref())?),
-            Some(("W", rest)) => windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?),
+            Some(("S", rest)) => {
+                session = Some(objects::session(
+                    &mut Fields::new(rest, SESSION_VARS.len()),
+                    t.tmux.control_session().as_deref(),
+                )?)
+            }
+            Some(("W", rest)) => {
+                windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?)
+            }
             _ => {}
         }
     }
@@ -124,9 +202,16 @@ pub async fn get_session_info(t: &Tools, _: &CallContext, a: get_session_info::A
     Ok(get_session_info::Output { session, windows })
 }
 
-pub async fn get_window_info(t: &Tools, _: &CallContext, a: get_window_info::Args) -> R<get_window_info::Output> {
+pub async fn get_window_info(
+    t: &Tools,
+    _: &CallContext,
+    a: get_window_info::Args,
+) -> R<get_window_info::Output> {
     let (window, panes) = window_and_panes(t, &a.window, &[]).await?;
-    Ok(get_window_info::Output { window, panes: panes.into_iter().map(|(p, _)| p).collect() })
+    Ok(get_window_info::Output {
+        window,
+        panes: panes.into_iter().map(|(p, _)| p).collect(),
+    })
 }
 
 /// A window and its panes, each pane with the extra `pane_vars` read alongside.
@@ -134,7 +219,10 @@ async fn window_and_panes(
     t: &Tools,
     window: &str,
     pane_vars: &[&str],
-) -> R<(crate::catalog::types::Window, Vec<(crate::catalog::types::Pane, Vec<String>)>)> {
+) -> R<(
+    crate::catalog::types::Window,
+    Vec<(crate::catalog::types::Pane, Vec<String>)>,
+)> {
     let mut vars: Vec<&str> = pane_vars.to_vec();
     vars.extend(PANE_VARS);
     let out = t
@@ -142,7 +230,14 @@ async fn window_and_panes(
         .run(
             &[
                 objects::display(window, &format!("W{SEPARATOR}{}", objects::window_format())),
-                vec![SEP.into(), "list-panes".into(), "-t".into(), window.to_owned(), "-F".into(), format!("P{SEPARATOR}{}", row_format(&vars))],
+                vec![
+                    SEP.into(),
+                    "list-panes".into(),
+                    "-t".into(),
+                    window.to_owned(),
+                    "-F".into(),
+                    format!("P{SEPARATOR}{}", row_format(&vars)),
+                ],
             ]
             .concat(),
         )
@@ -152,34 +247,71 @@ async fn window_and_panes(
     let caller = t.caller_pane.as_deref();
     for line in out.lines() {
         match line.split_once(SEPARATOR) {
-            Some(("W", rest)) => found = Some(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?),
+            Some(("W", rest)) => {
+                found = Some(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?)
+            }
             Some(("P", rest)) => {
                 let mut f = Fields::new(rest, vars.len());
-                let extra = pane_vars.iter().map(|_| f.text()).collect::<Result<Vec<_>, _>>()?;
+                let extra = pane_vars
+                    .iter()
+                    .map(|_| f.text())
+                    .collect::<Result<Vec<_>, _>>()?;
                 panes.push((objects::pane(&mut f, caller)?, extra));
             }
             _ => {}
         }
     }
-    Ok((found.ok_or_else(|| gone(&format!("window {window}")))?, panes))
+    Ok((
+        found.ok_or_else(|| gone(&format!("window {window}")))?,
+        panes,
+    ))
 }
 
-pub async fn get_pane_info(t: &Tools, _: &CallContext, a: get_pane_info::Args) -> R<get_pane_info::Output> {
+pub async fn get_pane_info(
+    t: &Tools,
+    _: &CallContext,
+    a: get_pane_info::Args,
+) -> R<get_pane_info::Output> {
     let mut vars = vec!["history_size", "history_limit", "pane_dead_status"];
     vars.extend(PANE_VARS);
-    let out = t.tmux.run(&objects::display(&a.pane, &row_format(&vars))).await?;
-    let line = out.lines().next().ok_or_else(|| gone(&format!("pane {}", a.pane)))?;
+    let out = t
+        .tmux
+        .run(&objects::display(&a.pane, &row_format(&vars)))
+        .await?;
+    let line = out
+        .lines()
+        .next()
+        .ok_or_else(|| gone(&format!("pane {}", a.pane)))?;
     let mut f = Fields::new(line, vars.len());
     let history_size = f.int()?;
     let history_limit = f.int()?;
     let dead_status = f.opt_int()?;
     let pane = objects::pane(&mut f, t.caller_pane.as_deref())?;
-    Ok(get_pane_info::Output { pane, history_size, history_limit, dead_status })
+    Ok(get_pane_info::Output {
+        pane,
+        history_size,
+        history_limit,
+        dead_status,
+    })
 }
 
-pub async fn find_pane_by_position(t: &Tools, _: &CallContext, a: find_pane_by_position::Args) -> R<find_pane_by_position::Output> {
+pub async fn find_pane_by_position(
+    t: &Tools,
+    _: &CallContext,
+    a: find_pane_by_position::Args,
+) -> R<find_pane_by_position::Output> {
     use find_pane_by_position::Corner;
-    let (_, panes) = window_and_panes(t, &a.window, &["pane_at_top", "pane_at_bottom", "pane_at_left", "pane_at_right"]).await?;
+    let (_, panes) = window_and_panes(
+        t,
+        &a.window,
+        &[
+            "pane_at_top",
+            "pane_at_bottom",
+            "pane_at_left",
+            "pane_at_right",
+        ],
+    )
+    .await?;
     let wanted = |edges: &[String]| {
         let at = |i: usize| edges[i] == "1";
         match a.corner {
@@ -189,12 +321,28 @@ pub async fn find_pane_by_position(t: &Tools, _: &CallContext, a: find_pane_by_p
             Corner::BottomRight => at(1) && at(3),
         }
     };
-    let pane = panes.into_iter().find(|(_, edges)| wanted(edges)).map(|(p, _)| p.id);
-    let pane = pane.ok_or_else(|| ToolError::new(ErrorKind::Internal, format!("no pane of {} touches its {} corner", a.window, a.corner.as_str())))?;
+    let pane = panes
+        .into_iter()
+        .find(|(_, edges)| wanted(edges))
+        .map(|(p, _)| p.id);
+    let pane = pane.ok_or_else(|| {
+        ToolError::new(
+            ErrorKind::Internal,
+            format!(
+                "no pane of {} touches its {} corner",
+                a.window,
+                a.corner.as_str()
+            ),
+        )
+    })?;
     Ok(find_pane_by_position::Output { pane })
 }
 
-pub async fn get_tmux_variables(t: &Tools, _: &CallContext, a: get_tmux_variables::Args) -> R<get_tmux_variables::Output> {
+pub async fn get_tmux_variables(
+    t: &Tools,
+    _: &CallContext,
+    a: get_tmux_variables::Args,
+) -> R<get_tmux_variables::Output> {
     let names: Vec<&str> = a.names.iter().map(String::as_str).collect();
     let format = row_format(&names);
     let args = match &a.pane {
@@ -205,12 +353,21 @@ pub async fn get_tmux_variables(t: &Tools, _: &CallContext, a: get_tmux_variable
     let mut f = Fields::new(out.strip_suffix('\n').unwrap_or(&out), names.len());
     let values = names
         .iter()
-        .map(|name| Ok(get_tmux_variables::ValuesItem { name: (*name).to_owned(), value: f.text().unwrap_or_default() }))
+        .map(|name| {
+            Ok(get_tmux_variables::ValuesItem {
+                name: (*name).to_owned(),
+                value: f.text().unwrap_or_default(),
+            })
+        })
         .collect::<R<Vec<_>>>()?;
     Ok(get_tmux_variables::Output { values })
 }
 
-pub async fn show_option(t: &Tools, _: &CallContext, a: show_option::Args) -> R<show_option::Output> {
+pub async fn show_option(
+    t: &Tools,
+    _: &CallContext,
+    a: show_option::Args,
+) -> R<show_option::Output> {
     use show_option::Scope;
     let needs_target = matches!(a.scope, Scope::Session | Scope::Window | Scope::Pane);
     let scope: Vec<String> = match (a.scope, &a.target) {
@@ -222,9 +379,15 @@ pub async fn show_option(t: &Tools, _: &CallContext, a: show_option::Args) -> R<
         (Scope::Pane, Some(target)) => vec!["-p".into(), "-t".into(), target.clone()],
         _ => {
             let message = if needs_target {
-                format!("scope {} needs a target (a session, window or pane id)", a.scope.as_str())
+                format!(
+                    "scope {} needs a target (a session, window or pane id)",
+                    a.scope.as_str()
+                )
             } else {
-                format!("scope {} takes no target; use scope session, window or pane to read one object's value", a.scope.as_str())
+                format!(
+                    "scope {} takes no target; use scope session, window or pane to read one object's value",
+                    a.scope.as_str()
+                )
             };
             return Err(ToolError::new(ErrorKind::InvalidInput, message));
         }
@@ -232,33 +395,60 @@ pub async fn show_option(t: &Tools, _: &CallContext, a: show_option::Args) -> R<
     // One round trip: the first listing marks an inherited value with `*`, the second gives it raw.
     let mut args: Vec<String> = vec!["show-options".into(), "-A".into()];
     args.extend(scope.iter().cloned());
-    args.extend(["--".into(), a.name.clone(), SEP.into(), "show-options".into(), "-Av".into()]);
+    args.extend([
+        "--".into(),
+        a.name.clone(),
+        SEP.into(),
+        "show-options".into(),
+        "-Av".into(),
+    ]);
     args.extend(scope);
     args.extend(["--".into(), a.name.clone()]);
     match t.tmux.run(&args).await {
         Ok(out) => {
             let mut lines = out.lines();
-            let inherited = lines.next().and_then(|l| l.split_whitespace().next()).is_some_and(|n| n.ends_with('*'));
+            let inherited = lines
+                .next()
+                .and_then(|l| l.split_whitespace().next())
+                .is_some_and(|n| n.ends_with('*'));
             let value = lines.collect::<Vec<_>>().join("\n");
-            Ok(show_option::Output { name: a.name, scope: a.scope.as_str().to_owned(), value: Some(value), inherited })
+            Ok(show_option::Output {
+                name: a.name,
+                scope: a.scope.as_str().to_owned(),
+                value: Some(value),
+                inherited,
+            })
         }
         Err(e) if e.message.contains("invalid option") && a.name.starts_with('@') => {
-            Ok(show_option::Output { name: a.name, scope: a.scope.as_str().to_owned(), value: None, inherited: false })
+            Ok(show_option::Output {
+                name: a.name,
+                scope: a.scope.as_str().to_owned(),
+                value: None,
+                inherited: false,
+            })
         }
         Err(e) if e.message.contains("invalid option") || e.message.contains("unknown option") => {
-            Err(ToolError::new(ErrorKind::InvalidInput, format!("tmux has no option {}; `tmux show-options -g` lists them", a.name)))
+            Err(ToolError::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "tmux has no option {}; `tmux show-options -g` lists them",
+                    a.name
+                ),
+            ))
         }
         Err(e) => Err(e.into()),
     }
 }
 
-pub async fn show_environment(t: &Tools, _: &CallContext, a: show_environment::Args) -> R<show_environment::Output> {
-    let target = a.session.as_deref().map(session_target);
-    let args: Vec<&str> = match &target {
-        Some(s) => vec!["show-environment", "-t", s],
-        None => vec!["show-environment", "-g"],
-    };
-    let out = t.tmux.run(&args).await?;
+pub async fn show_environment(
+    t: &Tools,
+    _: &CallContext,
+    a: show_environment::Args,
+) -> R<show_environment::Output> {
+    let out = t
+        .tmux
+        .run(&global_or_session("show-environment", a.session.as_deref()))
+        .await?;
     let mut entries: Vec<show_environment::EntriesItem> = out
         .lines()
         .filter(|l| !l.is_empty())
@@ -280,24 +470,39 @@ pub async fn show_environment(t: &Tools, _: &CallContext, a: show_environment::A
         })
         .collect();
     entries.sort_by(|x, y| x.name.cmp(&y.name));
-    Ok(show_environment::Output { session: a.session, entries })
+    Ok(show_environment::Output {
+        session: a.session,
+        entries,
+    })
 }
 
 pub async fn show_hooks(t: &Tools, _: &CallContext, a: show_hooks::Args) -> R<show_hooks::Output> {
-    let target = a.session.as_deref().map(session_target);
-    let args: Vec<&str> = match &target {
-        Some(s) => vec!["show-hooks", "-t", s],
-        None => vec!["show-hooks", "-g"],
-    };
-    let out = t.tmux.run(&args).await?;
+    let out = t
+        .tmux
+        .run(&global_or_session("show-hooks", a.session.as_deref()))
+        .await?;
     let hooks = out
         .lines()
         .filter_map(|line| line.split_once(' '))
-        .map(|(name, command)| show_hooks::HooksItem { name: name.to_owned(), command: command.trim().to_owned() })
+        .map(|(name, command)| show_hooks::HooksItem {
+            name: name.to_owned(),
+            command: command.trim().to_owned(),
+        })
         .collect();
     Ok(show_hooks::Output { hooks })
 }
 
+/// `command -g`, or `command -t SESSION` for one session.
+fn global_or_session(command: &str, session: Option<&str>) -> Vec<String> {
+    match session {
+        Some(s) => vec![command.to_owned(), "-t".into(), session_target(s)],
+        None => vec![command.to_owned(), "-g".into()],
+    }
+}
+
 pub fn gone(what: &str) -> ToolError {
-    ToolError::new(ErrorKind::ObjectGone, format!("{what} does not exist; list again to get current ids"))
+    ToolError::new(
+        ErrorKind::ObjectGone,
+        format!("{what} does not exist; list again to get current ids"),
+    )
 }

@@ -2,9 +2,10 @@
 
 /// Key names tmux 3.3a knows (key-string.c), matched without regard to case as tmux does.
 const NAMES: &[&str] = &[
-    "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "IC", "Insert", "DC", "Delete", "Home", "End",
-    "NPage", "PageDown", "PgDn", "PPage", "PageUp", "PgUp", "Tab", "BTab", "Space", "BSpace", "Enter", "Escape", "Up", "Down",
-    "Left", "Right", "KP/", "KP*", "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0",
+    "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "F10", "F11", "F12", "IC", "Insert",
+    "DC", "Delete", "Home", "End", "NPage", "PageDown", "PgDn", "PPage", "PageUp", "PgUp", "Tab",
+    "BTab", "Space", "BSpace", "Enter", "Escape", "Up", "Down", "Left", "Right", "KP/", "KP*",
+    "KP-", "KP7", "KP8", "KP9", "KP+", "KP4", "KP5", "KP6", "KP1", "KP2", "KP3", "KPEnter", "KP0",
     "KP.",
 ];
 
@@ -18,10 +19,10 @@ pub fn check(key: &str) -> Result<(), String> {
             _ => break,
         }
     }
-    if let Some(ctrl) = rest.strip_prefix('^') {
-        if ctrl.chars().count() == 1 {
-            return Ok(());
-        }
+    if let Some(ctrl) = rest.strip_prefix('^')
+        && ctrl.chars().count() == 1
+    {
+        return Ok(());
     }
     if rest.chars().count() == 1 || NAMES.iter().any(|n| n.eq_ignore_ascii_case(rest)) {
         return Ok(());
@@ -38,7 +39,10 @@ mod tests {
 
     #[test]
     fn accepts_names_characters_and_modifiers() {
-        for key in ["Enter", "enter", "C-c", "M-Left", "C-M-x", "Up", "F12", "a", "%", "é", "^C", "S-Tab", "KPEnter", "-"] {
+        for key in [
+            "Enter", "enter", "C-c", "M-Left", "C-M-x", "Up", "F12", "a", "%", "é", "^C", "S-Tab",
+            "KPEnter", "-",
+        ] {
             assert!(check(key).is_ok(), "{key}");
         }
     }

@@ -6,17 +6,30 @@ use std::time::Duration;
 use super::objects::{self, session_target};
 use super::{CallContext, Tools, seconds};
 use crate::catalog::{
-    ErrorKind, ToolError, move_window, rename_session, rename_window, resize_pane, resize_window, select_layout, select_pane, select_window,
-    set_mouse_enabled, set_pane_title, signal_channel, swap_pane, wait_for_channel,
+    ErrorKind, ToolError, move_window, rename_session, rename_window, resize_pane, resize_window,
+    select_layout, select_pane, select_window, set_mouse_enabled, set_pane_title, signal_channel,
+    swap_pane, wait_for_channel,
 };
 use crate::tmux::{Fields, SEP, TmuxErrorKind, quote_literal, row_format};
 
 type R<T> = Result<T, ToolError>;
 
 /// Runs `command` then prints `vars` of `target`, returning the printed fields.
-async fn apply_and_read(t: &Tools, command: Vec<String>, target: &str, vars: &[&str]) -> R<Vec<String>> {
+async fn apply_and_read(
+    t: &Tools,
+    command: Vec<String>,
+    target: &str,
+    vars: &[&str],
+) -> R<Vec<String>> {
     let mut args = command;
-    args.extend([SEP.into(), "display-message".into(), "-p".into(), "-t".into(), target.to_owned(), row_format(vars)]);
+    args.extend([
+        SEP.into(),
+        "display-message".into(),
+        "-p".into(),
+        "-t".into(),
+        target.to_owned(),
+        row_format(vars),
+    ]);
     let out = t.tmux.run(&args).await?;
     let mut f = Fields::new(out.lines().last().unwrap_or_default(), vars.len());
     Ok(vars.iter().map(|_| f.text().unwrap_or_default()).collect())
@@ -24,7 +37,10 @@ async fn apply_and_read(t: &Tools, command: Vec<String>, target: &str, vars: &[&
 
 /// One variable of an object that must exist.
 async fn read(t: &Tools, target: &str, var: &str) -> R<String> {
-    let out = t.tmux.run(&objects::display(target, &format!("#{{{var}}}"))).await?;
+    let out = t
+        .tmux
+        .run(&objects::display(target, &format!("#{{{var}}}")))
+        .await?;
     Ok(out.trim_end_matches('\n').to_owned())
 }
 
@@ -32,18 +48,54 @@ fn cmd(parts: &[&str]) -> Vec<String> {
     parts.iter().map(|p| (*p).to_owned()).collect()
 }
 
-pub async fn rename_session(t: &Tools, _: &CallContext, a: rename_session::Args) -> R<rename_session::Output> {
+pub async fn rename_session(
+    t: &Tools,
+    _: &CallContext,
+    a: rename_session::Args,
+) -> R<rename_session::Output> {
     let id = read(t, &a.session, "session_id").await?;
-    let v = apply_and_read(t, cmd(&["rename-session", "-t", &id, "--", &quote_literal(&a.name)]), &format!("{id}:"), &["session_name"]).await?;
-    Ok(rename_session::Output { session: id, name: v[0].clone() })
+    let v = apply_and_read(
+        t,
+        cmd(&["rename-session", "-t", &id, "--", &quote_literal(&a.name)]),
+        &format!("{id}:"),
+        &["session_name"],
+    )
+    .await?;
+    Ok(rename_session::Output {
+        session: id,
+        name: v[0].clone(),
+    })
 }
 
-pub async fn rename_window(t: &Tools, _: &CallContext, a: rename_window::Args) -> R<rename_window::Output> {
-    let v = apply_and_read(t, cmd(&["rename-window", "-t", &a.window, "--", &quote_literal(&a.name)]), &a.window, &["window_name"]).await?;
-    Ok(rename_window::Output { window: a.window, name: v[0].clone() })
+pub async fn rename_window(
+    t: &Tools,
+    _: &CallContext,
+    a: rename_window::Args,
+) -> R<rename_window::Output> {
+    let v = apply_and_read(
+        t,
+        cmd(&[
+            "rename-window",
+            "-t",
+            &a.window,
+            "--",
+            &quote_literal(&a.name),
+        ]),
+        &a.window,
+        &["window_name"],
+    )
+    .await?;
+    Ok(rename_window::Output {
+        window: a.window,
+        name: v[0].clone(),
+    })
 }
 
-pub async fn select_window(t: &Tools, _: &CallContext, a: select_window::Args) -> R<select_window::Output> {
+pub async fn select_window(
+    t: &Tools,
+    _: &CallContext,
+    a: select_window::Args,
+) -> R<select_window::Output> {
     use select_window::Direction;
     let session = read(t, &a.window, "session_id").await?;
     let flag = a.direction.map(|d| match d {
@@ -54,19 +106,35 @@ pub async fn select_window(t: &Tools, _: &CallContext, a: select_window::Args) -
     let mut command = cmd(&["select-window", "-t", &a.window]);
     command.extend(flag.map(str::to_owned));
     let v = apply_and_read(t, command, &format!("{session}:"), &["window_id"]).await?;
-    Ok(select_window::Output { window: v[0].clone(), session })
+    Ok(select_window::Output {
+        window: v[0].clone(),
+        session,
+    })
 }
 
-pub async fn select_pane(t: &Tools, _: &CallContext, a: select_pane::Args) -> R<select_pane::Output> {
+pub async fn select_pane(
+    t: &Tools,
+    _: &CallContext,
+    a: select_pane::Args,
+) -> R<select_pane::Output> {
     use select_pane::Direction;
     let window = read(t, &a.pane, "window_id").await?;
     let target = match a.direction {
         Some(Direction::Next | Direction::Previous) => {
-            let listed = t.tmux.run(&["list-panes", "-t", &window, "-F", "#{pane_id}"]).await?;
+            let listed = t
+                .tmux
+                .run(&["list-panes", "-t", &window, "-F", "#{pane_id}"])
+                .await?;
             let ids: Vec<&str> = listed.lines().collect();
             let at = ids.iter().position(|p| *p == a.pane).unwrap_or(0);
-            let step = if a.direction == Some(Direction::Next) { 1 } else { ids.len().saturating_sub(1) };
-            ids.get((at + step) % ids.len().max(1)).map(|p| (*p).to_owned()).unwrap_or(a.pane.clone())
+            let step = if a.direction == Some(Direction::Next) {
+                1
+            } else {
+                ids.len().saturating_sub(1)
+            };
+            ids.get((at + step) % ids.len().max(1))
+                .map(|p| (*p).to_owned())
+                .unwrap_or(a.pane.clone())
         }
         _ => a.pane.clone(),
     };
@@ -81,11 +149,20 @@ pub async fn select_pane(t: &Tools, _: &CallContext, a: select_pane::Args) -> R<
     let mut command = cmd(&["select-pane", "-t", &target]);
     command.extend(flag.map(str::to_owned));
     let v = apply_and_read(t, command, &window, &["pane_id"]).await?;
-    Ok(select_pane::Output { pane: v[0].clone(), window })
+    Ok(select_pane::Output {
+        pane: v[0].clone(),
+        window,
+    })
 }
 
 /// tmux 3.3a's layout presets.
-const PRESETS: [&str; 5] = ["even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled"];
+const PRESETS: [&str; 5] = [
+    "even-horizontal",
+    "even-vertical",
+    "main-horizontal",
+    "main-vertical",
+    "tiled",
+];
 
 /// A preset's full name, or a layout string. Checked here because tmux 3.3a's server crashes
 /// on `select-layout` with some malformed strings (such as `nonsense`), taking every session
@@ -94,11 +171,21 @@ fn layout_argument(layout: &str) -> R<String> {
     if let Some(p) = PRESETS.iter().find(|p| **p == layout) {
         return Ok((*p).to_owned());
     }
-    let matching: Vec<&str> = PRESETS.iter().copied().filter(|p| p.starts_with(layout)).collect();
+    let matching: Vec<&str> = PRESETS
+        .iter()
+        .copied()
+        .filter(|p| p.starts_with(layout))
+        .collect();
     match matching.as_slice() {
         [one] => return Ok((*one).to_owned()),
         [_, _, ..] => {
-            return Err(ToolError::new(ErrorKind::InvalidInput, format!("layout {layout:?} is ambiguous: it could be {}", matching.join(" or "))));
+            return Err(ToolError::new(
+                ErrorKind::InvalidInput,
+                format!(
+                    "layout {layout:?} is ambiguous: it could be {}",
+                    matching.join(" or ")
+                ),
+            ));
         }
         [] => {}
     }
@@ -106,24 +193,46 @@ fn layout_argument(layout: &str) -> R<String> {
     let well_formed = checksum.len() == 4
         && checksum.chars().all(|c| c.is_ascii_hexdigit())
         && !body.is_empty()
-        && body.chars().all(|c| c.is_ascii_digit() || ",x[]{}".contains(c));
+        && body
+            .chars()
+            .all(|c| c.is_ascii_digit() || ",x[]{}".contains(c));
     if well_formed {
         Ok(layout.to_owned())
     } else {
         Err(ToolError::new(
             ErrorKind::InvalidInput,
-            format!("layout {layout:?} is neither a preset ({}) nor a layout string like those get_window_info reports", PRESETS.join(", ")),
+            format!(
+                "layout {layout:?} is neither a preset ({}) nor a layout string like those get_window_info reports",
+                PRESETS.join(", ")
+            ),
         ))
     }
 }
 
-pub async fn select_layout(t: &Tools, _: &CallContext, a: select_layout::Args) -> R<select_layout::Output> {
+pub async fn select_layout(
+    t: &Tools,
+    _: &CallContext,
+    a: select_layout::Args,
+) -> R<select_layout::Output> {
     let layout = layout_argument(&a.layout)?;
-    let v = apply_and_read(t, cmd(&["select-layout", "-t", &a.window, "--", &layout]), &a.window, &["window_layout"]).await?;
-    Ok(select_layout::Output { window: a.window, layout: v[0].clone() })
+    let v = apply_and_read(
+        t,
+        cmd(&["select-layout", "-t", &a.window, "--", &layout]),
+        &a.window,
+        &["window_layout"],
+    )
+    .await?;
+    Ok(select_layout::Output {
+        window: a.window,
+        layout: v[0].clone(),
+    })
 }
 
-pub async fn resize_pane(t: &Tools, _: &CallContext, a: resize_pane::Args) -> R<resize_pane::Output> {
+pub async fn resize_pane(
+    t: &Tools,
+    _: &CallContext,
+    a: resize_pane::Args,
+) -> R<resize_pane::Output> {
     use resize_pane::Direction;
     let flag = match a.direction {
         Direction::Up => "-U",
@@ -131,39 +240,122 @@ pub async fn resize_pane(t: &Tools, _: &CallContext, a: resize_pane::Args) -> R<
         Direction::Left => "-L",
         Direction::Right => "-R",
     };
-    let v = apply_and_read(t, cmd(&["resize-pane", "-t", &a.pane, flag, &a.cells.to_string()]), &a.pane, &["pane_width", "pane_height"]).await?;
-    Ok(resize_pane::Output { pane: a.pane, width: int(&v[0]), height: int(&v[1]) })
+    let v = apply_and_read(
+        t,
+        cmd(&["resize-pane", "-t", &a.pane, flag, &a.cells.to_string()]),
+        &a.pane,
+        &["pane_width", "pane_height"],
+    )
+    .await?;
+    Ok(resize_pane::Output {
+        pane: a.pane,
+        width: int(&v[0]),
+        height: int(&v[1]),
+    })
 }
 
-pub async fn resize_window(t: &Tools, _: &CallContext, a: resize_window::Args) -> R<resize_window::Output> {
-    let command = cmd(&["resize-window", "-t", &a.window, "-x", &a.width.to_string(), "-y", &a.height.to_string()]);
+pub async fn resize_window(
+    t: &Tools,
+    _: &CallContext,
+    a: resize_window::Args,
+) -> R<resize_window::Output> {
+    let command = cmd(&[
+        "resize-window",
+        "-t",
+        &a.window,
+        "-x",
+        &a.width.to_string(),
+        "-y",
+        &a.height.to_string(),
+    ]);
     let v = apply_and_read(t, command, &a.window, &["window_width", "window_height"]).await?;
-    Ok(resize_window::Output { window: a.window, width: int(&v[0]), height: int(&v[1]) })
+    Ok(resize_window::Output {
+        window: a.window,
+        width: int(&v[0]),
+        height: int(&v[1]),
+    })
 }
 
-pub async fn move_window(t: &Tools, _: &CallContext, a: move_window::Args) -> R<move_window::Output> {
-    let destination = format!("{}{}", session_target(&a.destination_session), a.destination_index);
-    let v = apply_and_read(t, cmd(&["move-window", "-d", "-s", &a.window, "-t", &destination]), &a.window, &["session_id", "window_index"]).await?;
-    Ok(move_window::Output { window: a.window, session: v[0].clone(), index: int(&v[1]) })
+pub async fn move_window(
+    t: &Tools,
+    _: &CallContext,
+    a: move_window::Args,
+) -> R<move_window::Output> {
+    let destination = format!(
+        "{}{}",
+        session_target(&a.destination_session),
+        a.destination_index
+    );
+    let v = apply_and_read(
+        t,
+        cmd(&["move-window", "-d", "-s", &a.window, "-t", &destination]),
+        &a.window,
+        &["session_id", "window_index"],
+    )
+    .await?;
+    Ok(move_window::Output {
+        window: a.window,
+        session: v[0].clone(),
+        index: int(&v[1]),
+    })
 }
 
 pub async fn swap_pane(t: &Tools, _: &CallContext, a: swap_pane::Args) -> R<swap_pane::Output> {
-    let mut args = cmd(&["swap-pane", "-d", "-s", &a.source_pane, "-t", &a.target_pane]);
+    let mut args = cmd(&[
+        "swap-pane",
+        "-d",
+        "-s",
+        &a.source_pane,
+        "-t",
+        &a.target_pane,
+    ]);
     for pane in [&a.source_pane, &a.target_pane] {
-        args.extend(cmd(&[SEP, "display-message", "-p", "-t", pane, "#{window_id}"]));
+        args.extend(cmd(&[
+            SEP,
+            "display-message",
+            "-p",
+            "-t",
+            pane,
+            "#{window_id}",
+        ]));
     }
     let out = t.tmux.run(&args).await?;
     let mut lines = out.lines().map(str::to_owned);
-    let (source_window, target_window) = (lines.next().unwrap_or_default(), lines.next().unwrap_or_default());
-    Ok(swap_pane::Output { source_pane: a.source_pane, source_window, target_pane: a.target_pane, target_window })
+    let (source_window, target_window) = (
+        lines.next().unwrap_or_default(),
+        lines.next().unwrap_or_default(),
+    );
+    Ok(swap_pane::Output {
+        source_pane: a.source_pane,
+        source_window,
+        target_pane: a.target_pane,
+        target_window,
+    })
 }
 
-pub async fn set_pane_title(t: &Tools, _: &CallContext, a: set_pane_title::Args) -> R<set_pane_title::Output> {
-    let v = apply_and_read(t, cmd(&["select-pane", "-t", &a.pane, "-T", &quote_literal(&a.title)]), &a.pane, &["pane_title"]).await?;
-    Ok(set_pane_title::Output { pane: a.pane, title: v[0].clone() })
+pub async fn set_pane_title(
+    t: &Tools,
+    _: &CallContext,
+    a: set_pane_title::Args,
+) -> R<set_pane_title::Output> {
+    let v = apply_and_read(
+        t,
+        cmd(&["select-pane", "-t", &a.pane, "-T", &quote_literal(&a.title)]),
+        &a.pane,
+        &["pane_title"],
+    )
+    .await?;
+    Ok(set_pane_title::Output {
+        pane: a.pane,
+        title: v[0].clone(),
+    })
 }
 
-pub async fn set_mouse_enabled(t: &Tools, _: &CallContext, a: set_mouse_enabled::Args) -> R<set_mouse_enabled::Output> {
+pub async fn set_mouse_enabled(
+    t: &Tools,
+    _: &CallContext,
+    a: set_mouse_enabled::Args,
+) -> R<set_mouse_enabled::Output> {
     let value = if a.enabled { "on" } else { "off" };
     let session = match &a.session {
         Some(s) => Some(read(t, s, "session_id").await?),
@@ -175,14 +367,27 @@ pub async fn set_mouse_enabled(t: &Tools, _: &CallContext, a: set_mouse_enabled:
     };
     let mut args = vec!["set-option".to_owned()];
     args.extend(scope.iter().cloned());
-    args.extend(["mouse".into(), value.into(), SEP.into(), "show-options".into(), "-v".into()]);
+    args.extend([
+        "mouse".into(),
+        value.into(),
+        SEP.into(),
+        "show-options".into(),
+        "-v".into(),
+    ]);
     args.extend(scope);
     args.push("mouse".into());
     let out = t.tmux.run(&args).await?;
-    Ok(set_mouse_enabled::Output { session, enabled: out.trim() == "on" })
+    Ok(set_mouse_enabled::Output {
+        session,
+        enabled: out.trim() == "on",
+    })
 }
 
-pub async fn wait_for_channel(t: &Tools, cx: &CallContext, a: wait_for_channel::Args) -> R<wait_for_channel::Output> {
+pub async fn wait_for_channel(
+    t: &Tools,
+    cx: &CallContext,
+    a: wait_for_channel::Args,
+) -> R<wait_for_channel::Output> {
     use wait_for_channel::Outcome;
     let secs = seconds(a.seconds);
     let args = ["wait-for", "--", a.channel.as_str()];
@@ -194,10 +399,18 @@ pub async fn wait_for_channel(t: &Tools, cx: &CallContext, a: wait_for_channel::
         },
         () = cx.cancel.cancelled() => return Err(super::cancelled("wait_for_channel")),
     };
-    Ok(wait_for_channel::Output { channel: a.channel, outcome, seconds: secs })
+    Ok(wait_for_channel::Output {
+        channel: a.channel,
+        outcome,
+        seconds: secs,
+    })
 }
 
-pub async fn signal_channel(t: &Tools, _: &CallContext, a: signal_channel::Args) -> R<signal_channel::Output> {
+pub async fn signal_channel(
+    t: &Tools,
+    _: &CallContext,
+    a: signal_channel::Args,
+) -> R<signal_channel::Output> {
     t.tmux.run(&["wait-for", "-S", "--", &a.channel]).await?;
     Ok(signal_channel::Output { channel: a.channel })
 }
@@ -214,8 +427,16 @@ mod tests {
     fn layouts_are_presets_unique_abbreviations_or_layout_strings() {
         assert_eq!(layout_argument("tiled").unwrap(), "tiled");
         assert_eq!(layout_argument("even-h").unwrap(), "even-horizontal");
-        assert_eq!(layout_argument("bb62,80x24,0,0,0").unwrap(), "bb62,80x24,0,0,0");
-        assert!(layout_argument("ma").unwrap_err().message.contains("ambiguous"));
+        assert_eq!(
+            layout_argument("bb62,80x24,0,0,0").unwrap(),
+            "bb62,80x24,0,0,0"
+        );
+        assert!(
+            layout_argument("ma")
+                .unwrap_err()
+                .message
+                .contains("ambiguous")
+        );
         for bad in ["nonsense", "zzzz", "abc", "bb62,", "bb62,80x24;rm"] {
             assert!(layout_argument(bad).is_err(), "{bad}");
         }

@@ -17,9 +17,9 @@ mod inspect;
 mod keys;
 mod manage;
 mod objects;
-mod stream;
 mod shell;
 mod since;
+mod stream;
 mod teardown;
 mod wait;
 
@@ -44,8 +44,22 @@ pub struct Tools {
 }
 
 impl Tools {
-    pub fn new(tmux: Tmux, socket_path: PathBuf, surface: Arc<Surface>, caller_pane: Option<String>, environment_values: Vec<String>) -> Self {
-        Tools { tmux, socket_path, surface, caller_pane, environment_values, echo: Echo::default(), running: Mutex::new(Vec::new()) }
+    pub fn new(
+        tmux: Tmux,
+        socket_path: PathBuf,
+        surface: Arc<Surface>,
+        caller_pane: Option<String>,
+        environment_values: Vec<String>,
+    ) -> Self {
+        Tools {
+            tmux,
+            socket_path,
+            surface,
+            caller_pane,
+            environment_values,
+            echo: Echo::default(),
+            running: Mutex::new(Vec::new()),
+        }
     }
 }
 
@@ -71,7 +85,12 @@ impl Echo {
         lock(&self.typed)
             .iter()
             .filter(|(at, p, _)| p == pane && *at >= from)
-            .flat_map(|(at, _, text)| text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(move |(i, l)| ((*at, i), l.to_owned())))
+            .flat_map(|(at, _, text)| {
+                text.lines()
+                    .enumerate()
+                    .filter(|(_, l)| !l.trim().is_empty())
+                    .map(move |(i, l)| ((*at, i), l.to_owned()))
+            })
             .collect()
     }
 }
@@ -94,12 +113,19 @@ pub fn progress_ticker() -> tokio::time::Interval {
 }
 
 pub fn cancelled(tool: &str) -> ToolError {
-    ToolError::new(ErrorKind::Refused, format!("{tool} was cancelled by the client"))
+    ToolError::new(
+        ErrorKind::Refused,
+        format!("{tool} was cancelled by the client"),
+    )
 }
 
 /// A failed row's error as the batch output types carry it.
 pub fn row_error(e: &ToolError) -> catalog::types::ToolError {
-    catalog::types::ToolError { message: e.message.clone(), kind: e.kind, retryable: e.kind.retryable() }
+    catalog::types::ToolError {
+        message: e.message.clone(),
+        kind: e.kind,
+        retryable: e.kind.retryable(),
+    }
 }
 
 /// Per-call state: cancellation and the client to report progress to.
@@ -110,19 +136,29 @@ pub struct CallContext {
 
 impl CallContext {
     pub fn new(request: RequestContext<RoleServer>) -> Self {
-        CallContext { cancel: request.ct.clone(), request: Some(request) }
+        CallContext {
+            cancel: request.ct.clone(),
+            request: Some(request),
+        }
     }
 
     /// Bytes the request id takes in the response (for size budgets).
     pub fn request_id_len(&self) -> usize {
-        self.request.as_ref().and_then(|r| serde_json::to_string(&r.id).ok()).map_or(0, |s| s.len())
+        self.request
+            .as_ref()
+            .and_then(|r| serde_json::to_string(&r.id).ok())
+            .map_or(0, |s| s.len())
     }
 
     /// Reports progress when the client asked for it (sent a progress token).
     pub async fn progress(&self, done: f64, total: f64, message: String) {
         let Some(request) = &self.request else { return };
-        let Some(token) = request.meta.get_progress_token() else { return };
-        let param = ProgressNotificationParam::new(token, done).with_total(total).with_message(message);
+        let Some(token) = request.meta.get_progress_token() else {
+            return;
+        };
+        let param = ProgressNotificationParam::new(token, done)
+            .with_total(total)
+            .with_message(message);
         let _ = request.peer.notify_progress(param).await;
     }
 }

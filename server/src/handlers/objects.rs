@@ -4,7 +4,12 @@
 use crate::catalog::types::{Pane, Session, Window};
 use crate::tmux::{Fields, SEP, TmuxError, row_format};
 
-pub const SESSION_VARS: [&str; 4] = ["session_id", "session_windows", "session_attached", "session_name"];
+pub const SESSION_VARS: [&str; 4] = [
+    "session_id",
+    "session_windows",
+    "session_attached",
+    "session_name",
+];
 pub const WINDOW_VARS: [&str; 9] = [
     "window_id",
     "session_id",
@@ -47,7 +52,12 @@ pub fn session(fields: &mut Fields, control: Option<&str>) -> Result<Session, Tm
     let id = fields.text()?;
     let windows = fields.int()?;
     let attached = fields.int()? - i64::from(control == Some(id.as_str()));
-    Ok(Session { id, windows, attached: attached.max(0), name: fields.text()? })
+    Ok(Session {
+        id,
+        windows,
+        attached: attached.max(0),
+        name: fields.text()?,
+    })
 }
 
 pub fn window(fields: &mut Fields) -> Result<Window, TmuxError> {
@@ -83,21 +93,49 @@ pub fn pane(fields: &mut Fields, caller: Option<&str>) -> Result<Pane, TmuxError
 }
 
 /// Parses every non-empty line of `output` with `parse`, each row holding `count` fields.
-pub fn rows<T>(output: &str, count: usize, mut parse: impl FnMut(&mut Fields) -> Result<T, TmuxError>) -> Result<Vec<T>, TmuxError> {
-    output.lines().filter(|l| !l.is_empty()).map(|line| parse(&mut Fields::new(line, count))).collect()
+pub fn rows<T>(
+    output: &str,
+    count: usize,
+    mut parse: impl FnMut(&mut Fields) -> Result<T, TmuxError>,
+) -> Result<Vec<T>, TmuxError> {
+    output
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|line| parse(&mut Fields::new(line, count)))
+        .collect()
 }
 
 /// A `-t` target for a session given as `$id` or an exact name: `=` stops tmux's prefix
 /// matching, and the trailing `:` makes every command (options and hooks too) read it as a
 /// session.
 pub fn session_target(session: &str) -> String {
-    if session.starts_with('$') { format!("{session}:") } else { format!("={session}:") }
+    if session.starts_with('$') {
+        format!("{session}:")
+    } else {
+        format!("={session}:")
+    }
 }
 
 /// Arguments that print `format` for one session, window or pane. `has-session` goes first
 /// because tmux 3.3a's `display-message` prints an empty row, and succeeds, when its target
 /// does not exist; `has-session` fails with "can't find …" instead.
 pub fn display(target: &str, format: &str) -> Vec<String> {
-    let target = if target.starts_with('%') || target.starts_with('@') { target.to_owned() } else { session_target(target) };
-    ["has-session", "-t", &target, SEP, "display-message", "-p", "-t", &target, format].map(str::to_owned).to_vec()
+    let target = if target.starts_with('%') || target.starts_with('@') {
+        target.to_owned()
+    } else {
+        session_target(target)
+    };
+    [
+        "has-session",
+        "-t",
+        &target,
+        SEP,
+        "display-message",
+        "-p",
+        "-t",
+        &target,
+        format,
+    ]
+    .map(str::to_owned)
+    .to_vec()
 }

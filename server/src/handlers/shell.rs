@@ -31,11 +31,16 @@ fn reserve<'a>(t: &'a Tools, pane: &str) -> R<Reservation<'a>> {
     if running.iter().any(|p| p == pane) {
         return Err(ToolError::new(
             ErrorKind::Capacity,
-            format!("{pane} is already running a command from this server; wait for it to finish (or interrupt it with send_keys C-c) and retry"),
+            format!(
+                "{pane} is already running a command from this server; wait for it to finish (or interrupt it with send_keys C-c) and retry"
+            ),
         ));
     }
     running.push(pane.to_owned());
-    Ok(Reservation { tools: t, pane: pane.to_owned() })
+    Ok(Reservation {
+        tools: t,
+        pane: pane.to_owned(),
+    })
 }
 
 fn single_quoted(text: &str) -> String {
@@ -49,17 +54,28 @@ fn wrapper(id: &str, command: &str, socket: &str, pane: &str, suppress_history: 
     let tmux = format!("tmux -S {}", single_quoted(socket));
     // A leading space keeps the line out of history where the shell honours that; bash also
     // forgets it explicitly.
-    let forget = if suppress_history { " [ -n \"$BASH_VERSION\" ] && history -d -1 2>/dev/null; " } else { "" };
+    let forget = if suppress_history {
+        " [ -n \"$BASH_VERSION\" ] && history -d -1 2>/dev/null; "
+    } else {
+        ""
+    };
     format!(
         "{forget}trap : INT; {{ printf '%s%s\\n' 'tmux-mcp:' '{id}'; {command}\n}}; __tmux_mcp_s=$?; trap - INT; {tmux} set-option -p -t {pane} @tmux_mcp_status_{id} \"$__tmux_mcp_s\"; {tmux} wait-for -S tmux-mcp-{id}"
     )
 }
 
-pub async fn run_shell_command(t: &Tools, cx: &CallContext, a: run_shell_command::Args) -> R<run_shell_command::Output> {
+pub async fn run_shell_command(
+    t: &Tools,
+    cx: &CallContext,
+    a: run_shell_command::Args,
+) -> R<run_shell_command::Output> {
     let secs = seconds(a.seconds);
     let started = Instant::now();
     if a.command.contains('\0') {
-        return Err(ToolError::new(ErrorKind::InvalidInput, "command contains a NUL byte; remove it"));
+        return Err(ToolError::new(
+            ErrorKind::InvalidInput,
+            "command contains a NUL byte; remove it",
+        ));
     }
     let _held = reserve(t, &a.pane)?;
     let (in_mode, alternate, dead, current, stale) = pane_state(t, &a.pane).await?;
@@ -68,22 +84,48 @@ pub async fn run_shell_command(t: &Tools, cx: &CallContext, a: run_shell_command
     } else if in_mode {
         Some("it is in copy mode (or another mode); send_keys q or Escape first".to_owned())
     } else if alternate || !SHELLS.contains(&current.as_str()) {
-        Some(format!("it is running {current:?}, not a shell at its prompt; send_keys C-c or wait for that program to finish"))
+        Some(format!(
+            "it is running {current:?}, not a shell at its prompt; send_keys C-c or wait for that program to finish"
+        ))
     } else {
         None
     };
     if let Some(why) = refusal {
-        return Err(ToolError::new(ErrorKind::Refused, format!("nothing was typed into {}: {why}", a.pane)));
+        return Err(ToolError::new(
+            ErrorKind::Refused,
+            format!("nothing was typed into {}: {why}", a.pane),
+        ));
     }
 
     let id = crate::nonce::nonce();
-    let line = wrapper(&id, &a.command, &t.socket_path.to_string_lossy(), &a.pane, a.suppress_history);
+    let line = wrapper(
+        &id,
+        &a.command,
+        &t.socket_path.to_string_lossy(),
+        &a.pane,
+        a.suppress_history,
+    );
     let mut typing: Vec<String> = Vec::new();
     for option in stale {
         // Left by an earlier call that timed out before its command reported.
         typing.extend(["set-option", "-p", "-u", "-t", &a.pane, &option, SEP].map(str::to_owned));
     }
-    typing.extend(["send-keys", "-t", &a.pane, "-l", "--", &line, SEP, "send-keys", "-t", &a.pane, "Enter"].map(str::to_owned));
+    typing.extend(
+        [
+            "send-keys",
+            "-t",
+            &a.pane,
+            "-l",
+            "--",
+            &line,
+            SEP,
+            "send-keys",
+            "-t",
+            &a.pane,
+            "Enter",
+        ]
+        .map(str::to_owned),
+    );
     t.echo.typed(&a.pane, &line);
     t.tmux.run(&typing).await?;
 
@@ -109,10 +151,48 @@ pub async fn run_shell_command(t: &Tools, cx: &CallContext, a: run_shell_command
     };
 
     let option = format!("@tmux_mcp_status_{id}");
-    let mut args: Vec<String> = ["display-message", "-p", "-t", &a.pane, &row_format(&["cursor_y", "pane_height"])].map(str::to_owned).to_vec();
-    args.extend([SEP, "capture-pane", "-p", "-J", "-S", &(-HISTORY_LINES).to_string(), "-t", &a.pane].map(str::to_owned));
+    let mut args: Vec<String> = [
+        "display-message",
+        "-p",
+        "-t",
+        &a.pane,
+        &row_format(&["cursor_y", "pane_height"]),
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    args.extend(
+        [
+            SEP,
+            "capture-pane",
+            "-p",
+            "-J",
+            "-S",
+            &(-HISTORY_LINES).to_string(),
+            "-t",
+            &a.pane,
+        ]
+        .map(str::to_owned),
+    );
     if !timed_out {
-        args.extend([SEP, "show-options", "-p", "-v", "-t", &a.pane, &option, SEP, "set-option", "-p", "-u", "-t", &a.pane, &option].map(str::to_owned));
+        args.extend(
+            [
+                SEP,
+                "show-options",
+                "-p",
+                "-v",
+                "-t",
+                &a.pane,
+                &option,
+                SEP,
+                "set-option",
+                "-p",
+                "-u",
+                "-t",
+                &a.pane,
+                &option,
+            ]
+            .map(str::to_owned),
+        );
     }
     let out = t.tmux.run(&args).await?;
     let mut rows = out.split('\n');
@@ -122,7 +202,11 @@ pub async fn run_shell_command(t: &Tools, cx: &CallContext, a: run_shell_command
     if captured.last() == Some(&"") {
         captured.pop();
     }
-    let exit_status = if timed_out { None } else { captured.pop().and_then(|s| s.trim().parse().ok()) };
+    let exit_status = if timed_out {
+        None
+    } else {
+        captured.pop().and_then(|s| s.trim().parse().ok())
+    };
     let tail = output_tail(&captured, &id, cursor_y, height);
     Ok(run_shell_command::Output {
         pane: a.pane,
@@ -140,7 +224,15 @@ pub async fn run_shell_command(t: &Tools, cx: &CallContext, a: run_shell_command
 /// A shell still running the status report of a previous call shows `tmux` for a moment;
 /// that is waited out briefly.
 async fn pane_state(t: &Tools, pane: &str) -> R<(bool, bool, bool, String, Vec<String>)> {
-    let mut args = objects::display(pane, &row_format(&["pane_in_mode", "alternate_on", "pane_dead", "pane_current_command"]));
+    let mut args = objects::display(
+        pane,
+        &row_format(&[
+            "pane_in_mode",
+            "alternate_on",
+            "pane_dead",
+            "pane_current_command",
+        ]),
+    );
     args.extend([SEP, "show-options", "-p", "-t", pane].map(str::to_owned));
     for _ in 0..20 {
         let out = t.tmux.run(&args).await?;
@@ -151,10 +243,17 @@ async fn pane_state(t: &Tools, pane: &str) -> R<(bool, bool, bool, String, Vec<S
             tokio::time::sleep(Duration::from_millis(25)).await;
             continue;
         }
-        let stale = rows.filter_map(|r| r.split(' ').next()).filter(|n| n.starts_with("@tmux_mcp_status_")).map(str::to_owned).collect();
+        let stale = rows
+            .filter_map(|r| r.split(' ').next())
+            .filter(|n| n.starts_with("@tmux_mcp_status_"))
+            .map(str::to_owned)
+            .collect();
         return Ok((in_mode, alternate, dead, current, stale));
     }
-    Err(ToolError::new(ErrorKind::Capacity, format!("{pane} is busy running tmux commands; retry shortly")))
+    Err(ToolError::new(
+        ErrorKind::Capacity,
+        format!("{pane} is busy running tmux commands; retry shortly"),
+    ))
 }
 
 struct Tail {
@@ -167,20 +266,31 @@ struct Tail {
 /// (the next prompt), bounded to the newest lines that fit the capture byte bound.
 fn output_tail(captured: &[&str], id: &str, cursor_y: i64, height: i64) -> Tail {
     let marker = format!("tmux-mcp:{id}");
-    let cursor_line = (captured.len() as i64 - height + cursor_y).clamp(0, captured.len() as i64) as usize;
+    let cursor_line =
+        (captured.len() as i64 - height + cursor_y).clamp(0, captured.len() as i64) as usize;
     // The shell may print its continuation prompt (`> `) before the marker.
-    let (start, lost) = match captured[..cursor_line].iter().rposition(|l| l.trim_end().ends_with(&marker)) {
+    let (start, lost) = match captured[..cursor_line]
+        .iter()
+        .rposition(|l| l.trim_end().ends_with(&marker))
+    {
         Some(i) => (i + 1, false),
         // The marker scrolled out of the retained history: everything left is output.
         None => (0, true),
     };
-    let mut lines: Vec<&str> = captured[start..cursor_line].iter().map(|l| l.trim_end()).collect();
+    let mut lines: Vec<&str> = captured[start..cursor_line]
+        .iter()
+        .map(|l| l.trim_end())
+        .collect();
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
     let count = lines.len() as i64;
     let shaped = super::content::shape(&lines.join("\n"), None);
-    Tail { text: shaped.text, lines: count, truncated: lost || shaped.truncated }
+    Tail {
+        text: shaped.text,
+        lines: count,
+        truncated: lost || shaped.truncated,
+    }
 }
 
 #[cfg(test)]
@@ -199,7 +309,10 @@ mod tests {
     fn output_is_between_the_marker_and_the_prompt() {
         let captured = ["$ old", "> tmux-mcp:abc", "one", "two", "", "$ "];
         let tail = output_tail(&captured, "abc", 5, 6);
-        assert_eq!((tail.text.as_str(), tail.lines, tail.truncated), ("one\ntwo", 2, false));
+        assert_eq!(
+            (tail.text.as_str(), tail.lines, tail.truncated),
+            ("one\ntwo", 2, false)
+        );
         let tail = output_tail(&["x", "y", "$ "], "abc", 2, 3);
         assert!(tail.truncated);
     }

@@ -32,16 +32,33 @@ fn key() -> &'static RandomState {
 
 impl Cursor {
     fn mac(&self) -> u64 {
-        key().hash_one((self.pane, self.pid, self.row, self.col, self.anchor, "capture_since/1"))
+        key().hash_one((
+            self.pane,
+            self.pid,
+            self.row,
+            self.col,
+            self.anchor,
+            "capture_since/1",
+        ))
     }
 
     fn encode(&self) -> String {
-        format!("{:x}.{:x}.{:x}.{:x}.{:016x}.{:016x}", self.pane, self.pid, self.row, self.col, self.anchor, self.mac())
+        format!(
+            "{:x}.{:x}.{:x}.{:x}.{:016x}.{:016x}",
+            self.pane,
+            self.pid,
+            self.row,
+            self.col,
+            self.anchor,
+            self.mac()
+        )
     }
 
     fn decode(text: &str) -> Option<Cursor> {
         let parts: Vec<&str> = text.split('.').collect();
-        let [pane, pid, row, col, anchor, mac] = parts.as_slice() else { return None };
+        let [pane, pid, row, col, anchor, mac] = parts.as_slice() else {
+            return None;
+        };
         let cursor = Cursor {
             pane: u32::from_str_radix(pane, 16).ok()?,
             pid: u32::from_str_radix(pid, 16).ok()?,
@@ -58,9 +75,21 @@ impl Cursor {
 fn anchor(rows: &[&str], index: usize, col: u32) -> u64 {
     // tmux drops trailing spaces from captured rows, so compare prefixes without them.
     let text: String = if col > 0 {
-        rows.get(index).map(|r| r.chars().take(col as usize).collect::<String>().trim_end().to_owned()).unwrap_or_default()
+        rows.get(index)
+            .map(|r| {
+                r.chars()
+                    .take(col as usize)
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+            .unwrap_or_default()
     } else {
-        index.checked_sub(1).and_then(|i| rows.get(i)).map(|r| (*r).to_owned()).unwrap_or_default()
+        index
+            .checked_sub(1)
+            .and_then(|i| rows.get(i))
+            .map(|r| (*r).to_owned())
+            .unwrap_or_default()
     };
     let mut h = DefaultHasher::new();
     (col > 0, text).hash(&mut h);
@@ -75,8 +104,14 @@ struct PaneState {
     cursor_x: u32,
 }
 
-pub async fn capture_since(t: &Tools, _: &CallContext, a: capture_since::Args) -> R<capture_since::Output> {
-    let pane_number: u32 = a.pane[1..].parse().map_err(|_| ToolError::new(ErrorKind::InvalidInput, "pane id out of range"))?;
+pub async fn capture_since(
+    t: &Tools,
+    _: &CallContext,
+    a: capture_since::Args,
+) -> R<capture_since::Output> {
+    let pane_number: u32 = a.pane[1..]
+        .parse()
+        .map_err(|_| ToolError::new(ErrorKind::InvalidInput, "pane id out of range"))?;
     let given = match &a.cursor {
         None => None,
         Some(text) => {
@@ -84,15 +119,33 @@ pub async fn capture_since(t: &Tools, _: &CallContext, a: capture_since::Args) -
                 ToolError::new(ErrorKind::InvalidInput, "cursor is not one this server issued, or it was altered; call capture_since without a cursor to start again")
             })?;
             if cursor.pane != pane_number {
-                return Err(ToolError::new(ErrorKind::InvalidInput, format!("cursor belongs to pane %{}, not {}", cursor.pane, a.pane)));
+                return Err(ToolError::new(
+                    ErrorKind::InvalidInput,
+                    format!("cursor belongs to pane %{}, not {}", cursor.pane, a.pane),
+                ));
             }
             Some(cursor)
         }
     };
-    let vars = ["pane_pid", "history_size", "history_limit", "cursor_y", "cursor_x"];
-    let out = t.tmux.run(&objects::display(&a.pane, &row_format(&vars))).await?;
+    let vars = [
+        "pane_pid",
+        "history_size",
+        "history_limit",
+        "cursor_y",
+        "cursor_x",
+    ];
+    let out = t
+        .tmux
+        .run(&objects::display(&a.pane, &row_format(&vars)))
+        .await?;
     let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
-    let s = PaneState { pid: f.int()? as u32, history: f.int()? as u64, limit: f.int()? as u64, cursor_y: f.int()? as u64, cursor_x: f.int()? as u32 };
+    let s = PaneState {
+        pid: f.int()? as u32,
+        history: f.int()? as u64,
+        limit: f.int()? as u64,
+        cursor_y: f.int()? as u64,
+        cursor_x: f.int()? as u32,
+    };
     let end_row = s.history + s.cursor_y;
 
     // Rows to read, counted from the oldest retained row. tmux trims a full history by a tenth
@@ -107,14 +160,36 @@ pub async fn capture_since(t: &Tools, _: &CallContext, a: capture_since::Args) -
         _ => 0,
     };
     let start = from as i64 - s.history as i64;
-    let captured = t.tmux.run(&["capture-pane", "-p", "-t", &a.pane, "-S", &start.to_string(), "-E", &s.cursor_y.to_string()]).await?;
+    let captured = t
+        .tmux
+        .run(&[
+            "capture-pane",
+            "-p",
+            "-t",
+            &a.pane,
+            "-S",
+            &start.to_string(),
+            "-E",
+            &s.cursor_y.to_string(),
+        ])
+        .await?;
     let rows: Vec<&str> = captured.lines().collect();
     let local = |row: u64| (row.saturating_sub(from)) as usize;
     let end_index = local(end_row);
-    let cursor = Cursor { pane: pane_number, pid: s.pid, row: end_row, col: s.cursor_x, anchor: anchor(&rows, end_index, s.cursor_x) };
+    let cursor = Cursor {
+        pane: pane_number,
+        pid: s.pid,
+        row: end_row,
+        col: s.cursor_x,
+        anchor: anchor(&rows, end_index, s.cursor_x),
+    };
 
     let Some(old) = given.filter(|_| !replaced) else {
-        let text = if replaced { text_between(&rows, 0, 0, end_index, s.cursor_x) } else { String::new() };
+        let text = if replaced {
+            text_between(&rows, 0, 0, end_index, s.cursor_x)
+        } else {
+            String::new()
+        };
         let shaped = shape(&text, None);
         return Ok(capture_since::Output {
             pane: a.pane,
@@ -132,7 +207,10 @@ pub async fn capture_since(t: &Tools, _: &CallContext, a: capture_since::Args) -
         (0, 0, 0)
     } else if near_full {
         let expected = local(old.row);
-        match (0..=expected.min(rows.len())).rev().find(|&i| anchor(&rows, i, old.col) == old.anchor) {
+        match (0..=expected.min(rows.len()))
+            .rev()
+            .find(|&i| anchor(&rows, i, old.col) == old.anchor)
+        {
             Some(i) => (i, old.col, 0),
             // The old position was trimmed away before it could be read: at least one row lost.
             None => (0, 0, 1),
@@ -158,7 +236,11 @@ fn text_between(rows: &[&str], row: usize, col: u32, end_row: usize, end_col: u3
     let mut out: Vec<String> = Vec::new();
     for (i, r) in rows.iter().enumerate().take(end_row + 1).skip(row) {
         let skip = if i == row { col as usize } else { 0 };
-        let take = if i == end_row { (end_col as usize).saturating_sub(skip) } else { usize::MAX };
+        let take = if i == end_row {
+            (end_col as usize).saturating_sub(skip)
+        } else {
+            usize::MAX
+        };
         let piece: String = r.chars().skip(skip).take(take).collect();
         // Nothing was added after the old position on its row: start with the next row.
         if i == row && i < end_row && piece.is_empty() {
@@ -175,9 +257,17 @@ mod tests {
 
     #[test]
     fn a_cursor_round_trips_and_a_forged_one_is_refused() {
-        let c = Cursor { pane: 3, pid: 42, row: 100, col: 2, anchor: 7 };
+        let c = Cursor {
+            pane: 3,
+            pid: 42,
+            row: 100,
+            col: 2,
+            anchor: 7,
+        };
         assert_eq!(Cursor::decode(&c.encode()), Some(c));
-        let forged = Cursor { row: 5, ..c }.encode().replace(&format!(".{:x}.", 5), &format!(".{:x}.", 6));
+        let forged = Cursor { row: 5, ..c }
+            .encode()
+            .replace(&format!(".{:x}.", 5), &format!(".{:x}.", 6));
         assert_eq!(Cursor::decode(&forged), None);
         assert_eq!(Cursor::decode("garbage"), None);
         assert_eq!(Cursor::decode(""), None);

@@ -49,7 +49,13 @@ impl LineAssembler {
                         _ => State::String,
                     }
                 }
-                State::StringEscape => self.state = if b == b'\\' { State::Text } else { State::String },
+                State::StringEscape => {
+                    self.state = if b == b'\\' {
+                        State::Text
+                    } else {
+                        State::String
+                    }
+                }
                 State::OneMore => self.state = State::Text,
             }
         }
@@ -63,7 +69,9 @@ impl LineAssembler {
         }
         self.carriage_return = false;
         match b {
-            b'\n' => done.push(String::from_utf8_lossy(&std::mem::take(&mut self.line)).into_owned()),
+            b'\n' => {
+                done.push(String::from_utf8_lossy(&std::mem::take(&mut self.line)).into_owned())
+            }
             b'\r' => self.carriage_return = true,
             0x1b => self.state = State::Escape,
             0x08 => {

@@ -2,39 +2,62 @@
 //! or session.
 
 use super::{CallContext, Tools, objects};
-use crate::catalog::{ErrorKind, ToolError, clear_pane_scrollback, kill_pane, kill_session, kill_window, set_history_limit};
+use crate::catalog::{
+    ErrorKind, ToolError, clear_pane_scrollback, kill_pane, kill_session, kill_window,
+    set_history_limit,
+};
 use crate::tmux::{Fields, SEP, row_format};
 
 type R<T> = Result<T, ToolError>;
 
 /// The ids `[pane, window, session]` of `target` (the active pane for a window or session).
 async fn ids(t: &Tools, target: &str) -> R<[String; 3]> {
-    let out = t.tmux.run(&objects::display(target, &row_format(&["pane_id", "window_id", "session_id"]))).await?;
+    let out = t
+        .tmux
+        .run(&objects::display(
+            target,
+            &row_format(&["pane_id", "window_id", "session_id"]),
+        ))
+        .await?;
     let mut f = Fields::new(out.trim_end_matches('\n'), 3);
     Ok([f.text()?, f.text()?, f.text()?])
 }
 
 /// Refuses when `id` (a pane, window or session id, by `level`) holds the server's own pane.
 async fn refuse_own(t: &Tools, level: usize, id: &str, what: &str) -> R<()> {
-    let Some(caller) = &t.caller_pane else { return Ok(()) };
-    let Ok(own) = ids(t, caller).await else { return Ok(()) };
+    let Some(caller) = &t.caller_pane else {
+        return Ok(());
+    };
+    let Ok(own) = ids(t, caller).await else {
+        return Ok(());
+    };
     if own[level] == id {
         return Err(ToolError::new(
             ErrorKind::Refused,
-            format!("{id} is the {what} this MCP server runs in (pane {caller}); killing it would end the server, so it was left alone"),
+            format!(
+                "{id} is the {what} this MCP server runs in (pane {caller}); killing it would end the server, so it was left alone"
+            ),
         ));
     }
     Ok(())
 }
 
-pub async fn kill_session(t: &Tools, _: &CallContext, a: kill_session::Args) -> R<kill_session::Output> {
+pub async fn kill_session(
+    t: &Tools,
+    _: &CallContext,
+    a: kill_session::Args,
+) -> R<kill_session::Output> {
     let [_, _, session] = ids(t, &a.session).await?;
     refuse_own(t, 2, &session, "session").await?;
     t.tmux.run(&["kill-session", "-t", &session]).await?;
     Ok(kill_session::Output { session })
 }
 
-pub async fn kill_window(t: &Tools, _: &CallContext, a: kill_window::Args) -> R<kill_window::Output> {
+pub async fn kill_window(
+    t: &Tools,
+    _: &CallContext,
+    a: kill_window::Args,
+) -> R<kill_window::Output> {
     ids(t, &a.window).await?;
     refuse_own(t, 1, &a.window, "window").await?;
     t.tmux.run(&["kill-window", "-t", &a.window]).await?;
@@ -48,14 +71,25 @@ pub async fn kill_pane(t: &Tools, _: &CallContext, a: kill_pane::Args) -> R<kill
     Ok(kill_pane::Output { pane: a.pane })
 }
 
-pub async fn clear_pane_scrollback(t: &Tools, _: &CallContext, a: clear_pane_scrollback::Args) -> R<clear_pane_scrollback::Output> {
+pub async fn clear_pane_scrollback(
+    t: &Tools,
+    _: &CallContext,
+    a: clear_pane_scrollback::Args,
+) -> R<clear_pane_scrollback::Output> {
     let mut args = objects::display(&a.pane, "#{history_size}");
     args.extend([SEP, "clear-history", "-t", &a.pane].map(str::to_owned));
     let out = t.tmux.run(&args).await?;
-    Ok(clear_pane_scrollback::Output { pane: a.pane, discarded_lines: out.trim().parse().unwrap_or_default() })
+    Ok(clear_pane_scrollback::Output {
+        pane: a.pane,
+        discarded_lines: out.trim().parse().unwrap_or_default(),
+    })
 }
 
-pub async fn set_history_limit(t: &Tools, _: &CallContext, a: set_history_limit::Args) -> R<set_history_limit::Output> {
+pub async fn set_history_limit(
+    t: &Tools,
+    _: &CallContext,
+    a: set_history_limit::Args,
+) -> R<set_history_limit::Output> {
     let scope = match &a.session {
         Some(s) => {
             let [_, _, id] = ids(t, s).await?;
@@ -71,7 +105,16 @@ pub async fn set_history_limit(t: &Tools, _: &CallContext, a: set_history_limit:
     args.extend(scope);
     args.extend(["history-limit".into(), a.limit.to_string()]);
     let out = t.tmux.run(&args).await?;
-    let previous = out.lines().next().and_then(|l| l.trim().parse().ok()).unwrap_or_default();
+    let previous = out
+        .lines()
+        .next()
+        .and_then(|l| l.trim().parse().ok())
+        .unwrap_or_default();
     // tmux 3.3a applies history-limit to new panes only and reports nothing discarded.
-    Ok(set_history_limit::Output { session, limit: a.limit, previous, discarded_lines: None })
+    Ok(set_history_limit::Output {
+        session,
+        limit: a.limit,
+        previous,
+        discarded_lines: None,
+    })
 }

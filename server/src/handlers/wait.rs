@@ -17,7 +17,11 @@ type R<T> = Result<T, ToolError>;
 const MAX_PATTERN_BYTES: usize = 16 << 10;
 const MAX_LINE_CHARS: usize = 1_024;
 
-pub async fn wait_for_text(t: &Tools, cx: &CallContext, a: wait_for_text::Args) -> R<wait_for_text::Output> {
+pub async fn wait_for_text(
+    t: &Tools,
+    cx: &CallContext,
+    a: wait_for_text::Args,
+) -> R<wait_for_text::Output> {
     use wait_for_text::Outcome;
     let secs = seconds(a.seconds);
     let started = Instant::now();
@@ -25,9 +29,16 @@ pub async fn wait_for_text(t: &Tools, cx: &CallContext, a: wait_for_text::Args) 
     let stops = a.stop.unwrap_or_default();
     let total: usize = patterns.iter().chain(&stops).map(String::len).sum();
     if total > MAX_PATTERN_BYTES {
-        return Err(ToolError::new(ErrorKind::InvalidInput, format!("patterns and stop hold {total} bytes; at most {MAX_PATTERN_BYTES} in all")));
+        return Err(ToolError::new(
+            ErrorKind::InvalidInput,
+            format!("patterns and stop hold {total} bytes; at most {MAX_PATTERN_BYTES} in all"),
+        ));
     }
-    let compile = |list: &[String]| list.iter().map(|p| matcher(p, a.regex, a.match_case)).collect::<R<Vec<Regex>>>();
+    let compile = |list: &[String]| {
+        list.iter()
+            .map(|p| matcher(p, a.regex, a.match_case))
+            .collect::<R<Vec<Regex>>>()
+    };
     let (wanted, stop) = (compile(&patterns)?, compile(&stops)?);
 
     t.tmux.run(&["has-session", "-t", &a.pane]).await?;
@@ -38,14 +49,15 @@ pub async fn wait_for_text(t: &Tools, cx: &CallContext, a: wait_for_text::Args) 
     let mut last_partial = String::new();
     let mut progress = progress_ticker();
 
-    let finish = |outcome: Outcome, pattern: Option<String>, line: Option<String>| wait_for_text::Output {
-        pane: a.pane.clone(),
-        outcome,
-        pattern,
-        line: line.map(|l| l.chars().take(MAX_LINE_CHARS).collect()),
-        seconds: secs,
-        elapsed_ms: started.elapsed().as_millis() as i64,
-    };
+    let finish =
+        |outcome: Outcome, pattern: Option<String>, line: Option<String>| wait_for_text::Output {
+            pane: a.pane.clone(),
+            outcome,
+            pattern,
+            line: line.map(|l| l.chars().take(MAX_LINE_CHARS).collect()),
+            seconds: secs,
+            elapsed_ms: started.elapsed().as_millis() as i64,
+        };
     loop {
         tokio::select! {
             event = watch.next() => match event {
@@ -95,7 +107,14 @@ pub async fn wait_for_text(t: &Tools, cx: &CallContext, a: wait_for_text::Args) 
 
 /// Removes from `line` the echo of text this server typed into the pane: a whole typed line
 /// (each once), or on a line still being written, the start of one that is being echoed.
-fn discount_echo(t: &Tools, pane: &str, since: Instant, used: &mut HashSet<(Instant, usize)>, line: &str, complete: bool) -> String {
+fn discount_echo(
+    t: &Tools,
+    pane: &str,
+    since: Instant,
+    used: &mut HashSet<(Instant, usize)>,
+    line: &str,
+    complete: bool,
+) -> String {
     let mut line = line.to_owned();
     for (key, typed) in t.echo.lines(pane, since) {
         if used.contains(&key) {
@@ -107,7 +126,10 @@ fn discount_echo(t: &Tools, pane: &str, since: Instant, used: &mut HashSet<(Inst
                 used.insert(key);
             }
         } else if !complete {
-            let echoed = (1..typed.len()).rev().filter(|&n| typed.is_char_boundary(n)).find(|&n| line.ends_with(&typed[..n]));
+            let echoed = (1..typed.len())
+                .rev()
+                .filter(|&n| typed.is_char_boundary(n))
+                .find(|&n| line.ends_with(&typed[..n]));
             if let Some(n) = echoed {
                 line.truncate(line.len() - n);
             }

@@ -22,8 +22,17 @@ use super::format::SEP;
 use super::{MAX_OUTPUT, TmuxError, TmuxErrorKind};
 
 /// Commands that only read: safe to have run even when one before them failed.
-const READ_ONLY: &[&str] =
-    &["display-message", "has-session", "list-clients", "list-panes", "list-sessions", "list-windows", "show-environment", "show-hooks", "show-options"];
+const READ_ONLY: &[&str] = &[
+    "display-message",
+    "has-session",
+    "list-clients",
+    "list-panes",
+    "list-sessions",
+    "list-windows",
+    "show-environment",
+    "show-hooks",
+    "show-options",
+];
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
@@ -56,7 +65,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl Channel {
     pub fn new(global: Arc<[OsString]>) -> Self {
-        Channel { global, link: tokio::sync::Mutex::new(None), failed_at: Mutex::new(None), session: Mutex::new(None) }
+        Channel {
+            global,
+            link: tokio::sync::Mutex::new(None),
+            failed_at: Mutex::new(None),
+            session: Mutex::new(None),
+        }
     }
 
     /// Runs commands (separated by [`SEP`]), stopping at the first that fails, as tmux does
@@ -65,9 +79,16 @@ impl Channel {
     /// own and skips the rest after a failure, so counting blocks per line could not tell where
     /// an answer ends. Commands that only read are written all at once (running one after a
     /// failed one changes nothing); others wait for the answer before them.
-    pub async fn run<S: AsRef<str>>(&self, args: &[S], deadline: Duration) -> Option<Result<String, TmuxError>> {
+    pub async fn run<S: AsRef<str>>(
+        &self,
+        args: &[S],
+        deadline: Duration,
+    ) -> Option<Result<String, TmuxError>> {
         let commands: Vec<&[S]> = args.split(|a| a.as_ref() == SEP).collect();
-        let batches: Vec<&[&[S]]> = if commands.iter().all(|c| c.first().is_some_and(|n| READ_ONLY.contains(&n.as_ref()))) {
+        let batches: Vec<&[&[S]]> = if commands
+            .iter()
+            .all(|c| c.first().is_some_and(|n| READ_ONLY.contains(&n.as_ref())))
+        {
             vec![&commands[..]]
         } else {
             commands.chunks(1).collect()
@@ -78,7 +99,12 @@ impl Channel {
                 Some(pending) => pending,
                 // Nothing was sent yet: a subprocess can still run the whole list.
                 None if i == 0 => return None,
-                None => return Some(Err(TmuxError::new(TmuxErrorKind::ServerGone, "the tmux control client went away mid-command; retry"))),
+                None => {
+                    return Some(Err(TmuxError::new(
+                        TmuxErrorKind::ServerGone,
+                        "the tmux control client went away mid-command; retry",
+                    )));
+                }
             };
             let mut failed = None;
             for (name, receiver) in pending {
@@ -98,13 +124,19 @@ impl Channel {
     }
 
     /// Writes the commands, connecting first if needed; their answers arrive in order.
-    async fn send<S: AsRef<str>>(&self, commands: &[&[S]]) -> Option<Vec<(String, oneshot::Receiver<Reply>)>> {
+    async fn send<S: AsRef<str>>(
+        &self,
+        commands: &[&[S]],
+    ) -> Option<Vec<(String, oneshot::Receiver<Reply>)>> {
         let mut text = String::new();
         for command in commands {
             text.push_str(&command_line(command)?);
         }
         let mut link = self.link.lock().await;
-        if !link.as_ref().is_some_and(|l| l.alive.load(Ordering::Acquire)) {
+        if !link
+            .as_ref()
+            .is_some_and(|l| l.alive.load(Ordering::Acquire))
+        {
             *link = None;
             if lock(&self.failed_at).is_some_and(|at| at.elapsed() < RETRY_AFTER) {
                 return None;
@@ -123,7 +155,13 @@ impl Channel {
             .map(|command| {
                 let (tx, rx) = oneshot::channel();
                 lock(&l.waiters).push_back(tx);
-                (command.first().map(|n| n.as_ref().to_owned()).unwrap_or_default(), rx)
+                (
+                    command
+                        .first()
+                        .map(|n| n.as_ref().to_owned())
+                        .unwrap_or_default(),
+                    rx,
+                )
             })
             .collect();
         if l.stdin.write_all(text.as_bytes()).await.is_err() {
@@ -133,25 +171,42 @@ impl Channel {
         Some(pending)
     }
 
-    async fn answer(&self, name: &str, receiver: oneshot::Receiver<Reply>, deadline: Duration) -> Result<String, TmuxError> {
+    async fn answer(
+        &self,
+        name: &str,
+        receiver: oneshot::Receiver<Reply>,
+        deadline: Duration,
+    ) -> Result<String, TmuxError> {
         match tokio::time::timeout(deadline, receiver).await {
             Ok(Ok(Reply::Done(out))) => Ok(out),
             Ok(Ok(Reply::Failed(message))) => Err(TmuxError::from_stderr(name, &message)),
             // The client went away before answering; the command may or may not have run.
-            Ok(Err(_)) => Err(TmuxError::new(TmuxErrorKind::ServerGone, format!("{name}: the tmux server went away while answering; retry"))),
+            Ok(Err(_)) => Err(TmuxError::new(
+                TmuxErrorKind::ServerGone,
+                format!("{name}: the tmux server went away while answering; retry"),
+            )),
             Err(_) => {
                 // A command stuck in front of the queue would hold every later one: start over.
                 if let Some(l) = self.link.lock().await.take() {
                     l.alive.store(false, Ordering::Release);
                 }
-                Err(TmuxError::new(TmuxErrorKind::Timeout, format!("{name}: tmux did not answer within {} ms", deadline.as_millis())))
+                Err(TmuxError::new(
+                    TmuxErrorKind::Timeout,
+                    format!(
+                        "{name}: tmux did not answer within {} ms",
+                        deadline.as_millis()
+                    ),
+                ))
             }
         }
     }
 
     /// The session the control client is attached to, while it is.
     pub fn session(&self) -> Option<String> {
-        lock(&self.session).as_ref().filter(|(_, alive)| alive.load(Ordering::Acquire)).map(|(id, _)| id.clone())
+        lock(&self.session)
+            .as_ref()
+            .filter(|(_, alive)| alive.load(Ordering::Acquire))
+            .map(|(id, _)| id.clone())
     }
 
     async fn connect(&self) -> Option<Link> {
@@ -173,15 +228,25 @@ impl Channel {
         lock(&waiters).push_back(tx);
         tokio::spawn(read(BufReader::new(stdout), waiters.clone(), alive.clone()));
         let mut link = match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
-            Ok(Ok(Reply::Done(_))) => Link { stdin, waiters, alive, _child: child },
+            Ok(Ok(Reply::Done(_))) => Link {
+                stdin,
+                waiters,
+                alive,
+                _child: child,
+            },
             _ => return None,
         };
         // Which session it joined, before any command relies on knowing.
         let (tx, rx) = oneshot::channel();
         lock(&link.waiters).push_back(tx);
-        link.stdin.write_all(command_line(&["display-message", "-p", "#{session_id}"])?.as_bytes()).await.ok()?;
+        link.stdin
+            .write_all(command_line(&["display-message", "-p", "#{session_id}"])?.as_bytes())
+            .await
+            .ok()?;
         match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
-            Ok(Ok(Reply::Done(id))) => *lock(&self.session) = Some((id.trim().to_owned(), link.alive.clone())),
+            Ok(Ok(Reply::Done(id))) => {
+                *lock(&self.session) = Some((id.trim().to_owned(), link.alive.clone()))
+            }
             _ => return None,
         }
         Some(link)
@@ -192,7 +257,11 @@ impl Channel {
 /// only blocks flagged as coming from this client's input (flags `1`) are answers: commands
 /// tmux runs in the client's name (hooks) print blocks too. Notifications between blocks are
 /// skipped, except the one saying the client has left.
-async fn read(mut stdout: BufReader<tokio::process::ChildStdout>, waiters: Waiters, alive: Arc<AtomicBool>) {
+async fn read(
+    mut stdout: BufReader<tokio::process::ChildStdout>,
+    waiters: Waiters,
+    alive: Arc<AtomicBool>,
+) {
     let mut line = Vec::new();
     let mut block: Option<(String, Vec<u8>)> = None;
     let mut attached = false;
@@ -205,14 +274,21 @@ async fn read(mut stdout: BufReader<tokio::process::ChildStdout>, waiters: Waite
         let text = String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(&line)).into_owned();
         match &mut block {
             Some((guard, body)) => {
-                let end = text.strip_prefix("%end ").map(|rest| (rest, true)).or_else(|| text.strip_prefix("%error ").map(|rest| (rest, false)));
+                let end = text
+                    .strip_prefix("%end ")
+                    .map(|rest| (rest, true))
+                    .or_else(|| text.strip_prefix("%error ").map(|rest| (rest, false)));
                 match end {
                     Some((rest, ok)) if rest == guard.as_str() => {
                         let ours = !attached || guard.ends_with(" 1");
                         attached = true;
                         if ours {
                             let out = String::from_utf8_lossy(body).into_owned();
-                            let reply = if ok { Reply::Done(out) } else { Reply::Failed(out) };
+                            let reply = if ok {
+                                Reply::Done(out)
+                            } else {
+                                Reply::Failed(out)
+                            };
                             if let Some(w) = lock(&waiters).pop_front() {
                                 let _ = w.send(reply);
                             }
@@ -274,7 +350,9 @@ pub fn command_line<S: AsRef<str>>(args: &[S]) -> Option<String> {
                 '\n' => out.push_str("\\n"),
                 '\r' => out.push_str("\\r"),
                 '\t' => out.push_str("\\t"),
-                c if (c as u32) < 0x20 || c == '\u{7f}' => out.push_str(&format!("\\{:03o}", c as u32)),
+                c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                    out.push_str(&format!("\\{:03o}", c as u32))
+                }
                 c => out.push(c),
             }
         }
@@ -291,8 +369,18 @@ mod tests {
 
     #[test]
     fn values_are_quoted_and_separators_are_not() {
-        let line = command_line(&["set-buffer", "--", "a \"b\" $HOME \\ ;\n\u{1}", SEP, "list-buffers"]).unwrap();
-        assert_eq!(line, "\"set-buffer\" \"--\" \"a \\\"b\\\" \\$HOME \\\\ ;\\n\\001\" ; \"list-buffers\"\n");
+        let line = command_line(&[
+            "set-buffer",
+            "--",
+            "a \"b\" $HOME \\ ;\n\u{1}",
+            SEP,
+            "list-buffers",
+        ])
+        .unwrap();
+        assert_eq!(
+            line,
+            "\"set-buffer\" \"--\" \"a \\\"b\\\" \\$HOME \\\\ ;\\n\\001\" ; \"list-buffers\"\n"
+        );
         assert_eq!(command_line(&["x\0"]), None);
         assert_eq!(command_line(&["~/a", "b~"]).unwrap(), "'~'\"/a\" \"b~\"\n");
     }

@@ -12,7 +12,10 @@ use super::{Tmux, TmuxError, TmuxErrorKind};
 #[derive(Debug, PartialEq, Eq)]
 pub enum Event {
     /// A pane printed these bytes.
-    Output { pane: String, bytes: Vec<u8> },
+    Output {
+        pane: String,
+        bytes: Vec<u8>,
+    },
     /// Windows or panes went away, or the client detached: a watched pane may be gone.
     Closing,
     /// The client's attach command finished; output from now on is new.
@@ -33,17 +36,38 @@ impl Tmux {
     pub async fn watch(&self, target: &str) -> Result<Watch, TmuxError> {
         let mut child = Command::new("tmux")
             .args(self.global_args())
-            .args(["-C", "attach-session", "-r", "-f", "ignore-size", "-t", target])
+            .args([
+                "-C",
+                "attach-session",
+                "-r",
+                "-f",
+                "ignore-size",
+                "-t",
+                target,
+            ])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .kill_on_drop(true)
             .spawn()
-            .map_err(|e| TmuxError::new(TmuxErrorKind::ServerGone, format!("cannot start a tmux control client: {e}")))?;
+            .map_err(|e| {
+                TmuxError::new(
+                    TmuxErrorKind::ServerGone,
+                    format!("cannot start a tmux control client: {e}"),
+                )
+            })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(TmuxError::new(TmuxErrorKind::ServerGone, "tmux control client has no pipes"));
+            return Err(TmuxError::new(
+                TmuxErrorKind::ServerGone,
+                "tmux control client has no pipes",
+            ));
         };
-        Ok(Watch { child, lines: BufReader::new(stdout).lines(), _stdin: stdin, ended: false })
+        Ok(Watch {
+            child,
+            lines: BufReader::new(stdout).lines(),
+            _stdin: stdin,
+            ended: false,
+        })
     }
 }
 
@@ -77,12 +101,19 @@ impl Drop for Watch {
 fn parse(line: &str) -> Event {
     if let Some(rest) = line.strip_prefix("%output ") {
         let (pane, data) = rest.split_once(' ').unwrap_or((rest, ""));
-        return Event::Output { pane: pane.to_owned(), bytes: unescape(data) };
+        return Event::Output {
+            pane: pane.to_owned(),
+            bytes: unescape(data),
+        };
     }
     let word = line.split(' ').next().unwrap_or_default();
     match word {
         "%end" | "%error" => Event::Ready,
-        "%window-close" | "%unlinked-window-close" | "%layout-change" | "%exit" | "%sessions-changed" => Event::Closing,
+        "%window-close"
+        | "%unlinked-window-close"
+        | "%layout-change"
+        | "%exit"
+        | "%sessions-changed" => Event::Closing,
         _ => Event::Other,
     }
 }
@@ -93,8 +124,15 @@ pub fn unescape(data: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
-        if bytes[i] == b'\\' && bytes.len() >= i + 4 && bytes[i + 1..i + 4].iter().all(|b| (b'0'..=b'7').contains(b)) {
-            let n = bytes[i + 1..i + 4].iter().fold(0u32, |acc, b| acc * 8 + u32::from(b - b'0'));
+        if bytes[i] == b'\\'
+            && bytes.len() >= i + 4
+            && bytes[i + 1..i + 4]
+                .iter()
+                .all(|b| (b'0'..=b'7').contains(b))
+        {
+            let n = bytes[i + 1..i + 4]
+                .iter()
+                .fold(0u32, |acc, b| acc * 8 + u32::from(b - b'0'));
             out.push(n as u8);
             i += 4;
         } else {
@@ -120,7 +158,13 @@ mod tests {
     #[test]
     fn parses_output_and_unescapes_octal() {
         let event = parse(r"%output %3 a\011b\134c\015\012");
-        assert_eq!(event, Event::Output { pane: "%3".into(), bytes: b"a\tb\\c\r\n".to_vec() });
+        assert_eq!(
+            event,
+            Event::Output {
+                pane: "%3".into(),
+                bytes: b"a\tb\\c\r\n".to_vec()
+            }
+        );
         assert_eq!(parse("%exit"), Event::Closing);
         assert_eq!(parse("%end 1 2 0"), Event::Ready);
         assert_eq!(unescape(r"\1"), b"\\1".to_vec());

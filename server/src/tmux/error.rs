@@ -24,22 +24,38 @@ pub struct TmuxError {
 
 impl TmuxError {
     pub fn new(kind: TmuxErrorKind, message: impl Into<String>) -> Self {
-        TmuxError { kind, message: message.into() }
+        TmuxError {
+            kind,
+            message: message.into(),
+        }
     }
 
     /// Classifies a failed command by its stderr.
     pub fn from_stderr(command: &str, stderr: &str) -> Self {
-        let first = stderr.lines().next().unwrap_or("tmux failed without a message");
-        let kind = if first.starts_with("no server running on") || first.starts_with("error connecting to") || first.contains("server exited") {
+        let first = stderr
+            .lines()
+            .next()
+            .unwrap_or("tmux failed without a message");
+        let kind = if first.starts_with("no server running on")
+            || first.starts_with("error connecting to")
+            || first.contains("server exited")
+        {
             TmuxErrorKind::ServerGone
-        } else if first.starts_with("can't find") || first.starts_with("no such") || first.contains("not found") {
+        } else if first.starts_with("can't find")
+            || first.starts_with("no such")
+            || first.contains("not found")
+        {
             TmuxErrorKind::ObjectGone
         } else {
             TmuxErrorKind::Refused
         };
         let message = match kind {
-            TmuxErrorKind::ServerGone => format!("no tmux server answers on the selected socket ({first}); start it or wait for it to come back"),
-            TmuxErrorKind::ObjectGone => format!("{first}; list sessions, windows or panes again to get current ids"),
+            TmuxErrorKind::ServerGone => format!(
+                "no tmux server answers on the selected socket ({first}); start it or wait for it to come back"
+            ),
+            TmuxErrorKind::ObjectGone => {
+                format!("{first}; list sessions, windows or panes again to get current ids")
+            }
             _ => format!("tmux {command}: {first}"),
         };
         TmuxError { kind, message }
@@ -71,10 +87,19 @@ mod tests {
     #[test]
     fn classifies_what_tmux_says() {
         let k = |s| TmuxError::from_stderr("x", s).kind;
-        assert_eq!(k("no server running on /tmp/tmux-0/x"), TmuxErrorKind::ServerGone);
-        assert_eq!(k("error connecting to /tmp/tmux-0/x (No such file or directory)"), TmuxErrorKind::ServerGone);
+        assert_eq!(
+            k("no server running on /tmp/tmux-0/x"),
+            TmuxErrorKind::ServerGone
+        );
+        assert_eq!(
+            k("error connecting to /tmp/tmux-0/x (No such file or directory)"),
+            TmuxErrorKind::ServerGone
+        );
         assert_eq!(k("can't find pane: %99"), TmuxErrorKind::ObjectGone);
         assert_eq!(k("can't find session: nope"), TmuxErrorKind::ObjectGone);
-        assert_eq!(k("create window failed: index in use: 1"), TmuxErrorKind::Refused);
+        assert_eq!(
+            k("create window failed: index in use: 1"),
+            TmuxErrorKind::Refused
+        );
     }
 }

@@ -12,13 +12,25 @@ pub const SEPARATOR: char = '\u{1f}';
 /// Variables holding text that programs or people choose (a directory may even hold a
 /// newline). Each is printed with line breaks and [`SEPARATOR`]s replaced by `?`, so a row is
 /// one line with its fields where they belong.
-const FREE_TEXT: [&str; 5] = ["pane_current_path", "pane_current_command", "pane_title", "session_name", "window_name"];
+const FREE_TEXT: [&str; 5] = [
+    "pane_current_path",
+    "pane_current_command",
+    "pane_title",
+    "session_name",
+    "window_name",
+];
 
 /// A `-F` format printing `variables` separated by [`SEPARATOR`].
 pub fn row_format(variables: &[&str]) -> String {
     let parts: Vec<String> = variables
         .iter()
-        .map(|v| if FREE_TEXT.contains(v) { format!("#{{s/[\n\r{SEPARATOR}]/?/:{v}}}") } else { format!("#{{{v}}}") })
+        .map(|v| {
+            if FREE_TEXT.contains(v) {
+                format!("#{{s/[\n\r{SEPARATOR}]/?/:{v}}}")
+            } else {
+                format!("#{{{v}}}")
+            }
+        })
         .collect();
     parts.join(&SEPARATOR.to_string())
 }
@@ -36,15 +48,24 @@ pub struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     pub fn new(line: &'a str, count: usize) -> Self {
-        Fields { parts: line.splitn(count, SEPARATOR).peekable(), line }
+        Fields {
+            parts: line.splitn(count, SEPARATOR).peekable(),
+            line,
+        }
     }
 
     fn malformed(&self, what: &str) -> TmuxError {
-        TmuxError::new(TmuxErrorKind::Refused, format!("unexpected tmux output ({what}) in row {:?}", self.line))
+        TmuxError::new(
+            TmuxErrorKind::Refused,
+            format!("unexpected tmux output ({what}) in row {:?}", self.line),
+        )
     }
 
     pub fn text(&mut self) -> Result<String, TmuxError> {
-        self.parts.next().map(str::to_owned).ok_or_else(|| self.malformed("missing field"))
+        self.parts
+            .next()
+            .map(str::to_owned)
+            .ok_or_else(|| self.malformed("missing field"))
     }
 
     pub fn int(&mut self) -> Result<i64, TmuxError> {
@@ -55,7 +76,14 @@ impl<'a> Fields<'a> {
     /// An integer field that tmux leaves empty when it has no value.
     pub fn opt_int(&mut self) -> Result<Option<i64>, TmuxError> {
         let t = self.text()?;
-        if t.is_empty() { Ok(None) } else { t.trim().parse().map(Some).map_err(|_| self.malformed("not a number")) }
+        if t.is_empty() {
+            Ok(None)
+        } else {
+            t.trim()
+                .parse()
+                .map(Some)
+                .map_err(|_| self.malformed("not a number"))
+        }
     }
 
     /// tmux flags print as 1 or 0 (or empty for unset).
@@ -82,6 +110,9 @@ mod tests {
     #[test]
     fn literal_text_doubles_hashes_once() {
         assert_eq!(quote_literal("a#{pane_id}##"), "a##{pane_id}####");
-        assert_eq!(row_format(&["pane_id", "pane_title"]), format!("#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/:pane_title}}"));
+        assert_eq!(
+            row_format(&["pane_id", "pane_title"]),
+            format!("#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/:pane_title}}")
+        );
     }
 }

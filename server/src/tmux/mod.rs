@@ -32,10 +32,37 @@ const MAX_ERROR_OUTPUT: usize = 64 << 10;
 /// Commands the persistent control client may carry: they do not block, and what they print
 /// is tmux metadata, never terminal content (which could imitate the client's protocol).
 const CHANNEL_COMMANDS: &[&str] = &[
-    "clear-history", "delete-buffer", "display-message", "has-session", "kill-pane", "kill-session", "kill-window", "list-clients",
-    "list-panes", "list-sessions", "list-windows", "move-window", "new-session", "new-window", "paste-buffer", "rename-session",
-    "rename-window", "resize-pane", "resize-window", "respawn-pane", "select-layout", "select-pane", "select-window", "send-keys",
-    "set-buffer", "set-option", "show-environment", "show-hooks", "show-options", "split-window", "swap-pane",
+    "clear-history",
+    "delete-buffer",
+    "display-message",
+    "has-session",
+    "kill-pane",
+    "kill-session",
+    "kill-window",
+    "list-clients",
+    "list-panes",
+    "list-sessions",
+    "list-windows",
+    "move-window",
+    "new-session",
+    "new-window",
+    "paste-buffer",
+    "rename-session",
+    "rename-window",
+    "resize-pane",
+    "resize-window",
+    "respawn-pane",
+    "select-layout",
+    "select-pane",
+    "select-window",
+    "send-keys",
+    "set-buffer",
+    "set-option",
+    "show-environment",
+    "show-hooks",
+    "show-options",
+    "split-window",
+    "swap-pane",
 ];
 
 /// How to reach the tmux server: the global arguments every command starts with, and the
@@ -50,7 +77,10 @@ impl Tmux {
     /// `global` are the arguments before the command: `-L name` or `-S path`, and `-f config`.
     pub fn new(global: Vec<OsString>) -> Self {
         let global: Arc<[OsString]> = global.into();
-        Tmux { channel: Arc::new(channel::Channel::new(global.clone())), global }
+        Tmux {
+            channel: Arc::new(channel::Channel::new(global.clone())),
+            global,
+        }
     }
 
     /// The session the command-carrying control client is attached to: its count of attached
@@ -67,18 +97,25 @@ impl Tmux {
     /// Runs commands (separated by [`SEP`]) and returns their output, through the control
     /// client when it can carry them, else a subprocess.
     pub async fn run<S: AsRef<str>>(&self, args: &[S]) -> Result<String, TmuxError> {
-        if carried(args) {
-            if let Some(done) = self.channel.run(args, COMMAND_DEADLINE).await {
-                return done;
-            }
+        if carried(args)
+            && let Some(done) = self.channel.run(args, COMMAND_DEADLINE).await
+        {
+            return done;
         }
         self.run_for(args, COMMAND_DEADLINE).await
     }
 
     /// Runs commands in a `tmux` subprocess with their own deadline (for commands that block,
     /// like `wait-for`, and for probes that must not attach a client).
-    pub async fn run_for<S: AsRef<str>>(&self, args: &[S], deadline: Duration) -> Result<String, TmuxError> {
-        let command_name = args.first().map(|a| a.as_ref().to_owned()).unwrap_or_default();
+    pub async fn run_for<S: AsRef<str>>(
+        &self,
+        args: &[S],
+        deadline: Duration,
+    ) -> Result<String, TmuxError> {
+        let command_name = args
+            .first()
+            .map(|a| a.as_ref().to_owned())
+            .unwrap_or_default();
         let argv = argv(args).map_err(|len| {
             TmuxError::new(TmuxErrorKind::Refused, format!("{command_name}: an argument contains a NUL byte ({len} bytes); tmux cannot take it"))
         })?;
@@ -90,7 +127,10 @@ impl Tmux {
             .stderr(Stdio::piped())
             .kill_on_drop(true);
         let mut child = cmd.spawn().map_err(|e| {
-            TmuxError::new(TmuxErrorKind::ServerGone, format!("cannot run tmux ({e}); is tmux installed and on PATH?"))
+            TmuxError::new(
+                TmuxErrorKind::ServerGone,
+                format!("cannot run tmux ({e}); is tmux installed and on PATH?"),
+            )
         })?;
         let mut stdout = child.stdout.take();
         let mut stderr = child.stderr.take();
@@ -105,7 +145,9 @@ impl Tmux {
             };
             let read_err = async {
                 if let Some(s) = stderr.as_mut() {
-                    s.take(MAX_ERROR_OUTPUT as u64).read_to_end(&mut err).await?;
+                    s.take(MAX_ERROR_OUTPUT as u64)
+                        .read_to_end(&mut err)
+                        .await?;
                 }
                 Ok::<_, std::io::Error>(())
             };
@@ -114,7 +156,10 @@ impl Tmux {
             if out.len() > MAX_OUTPUT {
                 return Ok(Err(TmuxError::new(
                     TmuxErrorKind::Refused,
-                    format!("{command_name}: tmux produced more than {} MiB; ask for less (fewer lines)", MAX_OUTPUT >> 20),
+                    format!(
+                        "{command_name}: tmux produced more than {} MiB; ask for less (fewer lines)",
+                        MAX_OUTPUT >> 20
+                    ),
                 )));
             }
             let status = child.wait().await?;
@@ -124,10 +169,18 @@ impl Tmux {
             Err(_) => {
                 return Err(TmuxError::new(
                     TmuxErrorKind::Timeout,
-                    format!("{command_name}: tmux did not answer within {} ms", deadline.as_millis()),
+                    format!(
+                        "{command_name}: tmux did not answer within {} ms",
+                        deadline.as_millis()
+                    ),
                 ));
             }
-            Ok(Err(io)) => return Err(TmuxError::new(TmuxErrorKind::ServerGone, format!("{command_name}: {io}"))),
+            Ok(Err(io)) => {
+                return Err(TmuxError::new(
+                    TmuxErrorKind::ServerGone,
+                    format!("{command_name}: {io}"),
+                ));
+            }
             Ok(Ok(Err(e))) => return Err(e),
             Ok(Ok(Ok(done))) => done,
         };
@@ -177,7 +230,18 @@ mod tests {
     #[test]
     fn separators_and_trailing_semicolons() {
         let args = ["send-keys", "-l", ";", SEP, "set-buffer", "a\\;", "x;"];
-        assert_eq!(argv(&args).unwrap(), ["send-keys", "-l", "\\;", ";", "set-buffer", "a\\\\;", "x\\;"]);
+        assert_eq!(
+            argv(&args).unwrap(),
+            [
+                "send-keys",
+                "-l",
+                "\\;",
+                ";",
+                "set-buffer",
+                "a\\\\;",
+                "x\\;"
+            ]
+        );
         assert_eq!(argv(&["a\0b"]), Err(3));
     }
 }
