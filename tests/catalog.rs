@@ -246,21 +246,45 @@ fn generated_docs_are_current() {
     if drift.is_empty() {
         return;
     }
-    let listed: Vec<String> = drift
-        .stale
-        .iter()
-        .chain(&drift.extra)
-        .map(|p| p.display().to_string())
-        .collect();
+    // What changed, line by line, for the first few stale files.
+    let pages = tmux_mcp::docs::pages();
+    let mut report = String::new();
+    for path in drift.stale.iter().take(5) {
+        let rel = path
+            .strip_prefix(&dir)
+            .unwrap_or(path)
+            .to_string_lossy()
+            .into_owned();
+        let new = pages
+            .iter()
+            .find(|(p, _)| *p == rel)
+            .map(|(_, t)| t.as_str())
+            .unwrap_or_default();
+        let old = std::fs::read_to_string(path).unwrap_or_default();
+        report.push_str(&format!("--- {rel}\n"));
+        let (old, new): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
+        let changed = (0..old.len().max(new.len()))
+            .filter(|i| old.get(*i) != new.get(*i))
+            .take(6);
+        for i in changed {
+            report.push_str(&format!(
+                "{:>5}- {}\n{:>5}+ {}\n",
+                i + 1,
+                old.get(i).unwrap_or(&""),
+                i + 1,
+                new.get(i).unwrap_or(&"")
+            ));
+        }
+    }
+    for path in &drift.extra {
+        report.push_str(&format!(
+            "--- {} (not generated; would be removed)\n",
+            path.display()
+        ));
+    }
     if std::env::var_os("CI").is_none() {
         tmux_mcp::docs::write(&dir).expect("write generated-docs");
-        panic!(
-            "generated-docs was stale and has been regenerated; review and commit:\n{}",
-            listed.join("\n")
-        );
+        panic!("generated-docs was stale and has been regenerated; review and commit:\n{report}");
     }
-    panic!(
-        "generated-docs is stale; run `cargo run -p tmux-mcp -- docs` and commit:\n{}",
-        listed.join("\n")
-    );
+    panic!("generated-docs is stale; run `cargo run -p tmux-mcp -- docs` and commit:\n{report}");
 }

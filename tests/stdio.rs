@@ -506,3 +506,47 @@ fn tools_command_reports_without_starting_a_daemon() {
         "{text}"
     );
 }
+
+#[test]
+fn started_by_hand_in_a_terminal_it_says_how_to_connect() {
+    let world = World::new();
+    world.start_server("work");
+    let command = format!("{} -L absent", tmux_mcp_tests::binary().display());
+    world.tmux("work", &["set-option", "-g", "remain-on-exit", "on"]);
+    let pane = world
+        .tmux(
+            "work",
+            &["new-window", "-d", "-P", "-F", "#{pane_id}", &command],
+        )
+        .trim()
+        .to_owned();
+    let pane = pane.as_str();
+    let screen = || world.tmux("work", &["capture-pane", "-p", "-J", "-t", pane]);
+    assert!(
+        wait_until(Duration::from_secs(10), || screen().contains("speaks MCP")),
+        "{}",
+        screen()
+    );
+    assert!(screen().contains("Ctrl-D"), "{}", screen());
+    // Ctrl-D ends stdin, and with it the server.
+    world.tmux("work", &["send-keys", "-t", pane, "C-d"]);
+    let dead = || {
+        world.tmux(
+            "work",
+            &[
+                "display-message",
+                "-p",
+                "-t",
+                pane,
+                "#{pane_dead}:#{pane_dead_status}",
+            ],
+        )
+    };
+    assert!(
+        wait_until(Duration::from_secs(10), || dead().trim() == "1:0"),
+        "{} {}",
+        dead(),
+        screen()
+    );
+    assert!(!screen().contains("error"), "{}", screen());
+}

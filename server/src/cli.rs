@@ -376,6 +376,8 @@ async fn serve(startup: Startup) -> ExitCode {
             .await
             .map(|_| ())
             .map_err(|e| e.to_string()),
+        // The client left before saying anything (Ctrl-D at a terminal, say): nothing failed.
+        Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => Ok(()),
         Err(e) => Err(e.to_string()),
     };
     launch.leave().await;
