@@ -589,12 +589,17 @@ async fn manage_tools_report_what_tmux_applied() {
 #[tokio::test]
 async fn channels_wait_and_signal() {
     let f = Fixture::new().await;
+    f.ok("list_sessions", json!({})).await;
+    let before = f.world.tmux_processes();
     let wait = f.ok(
         "wait_for_channel",
         json!({"channel": "ready.1", "seconds": 10}),
     );
     let signal = async {
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        // The wait is a `tmux wait-for` client of its own: signal once it runs.
+        while f.world.tmux_processes() <= before {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
         f.ok("signal_channel", json!({"channel": "ready.1"})).await;
     };
     let (waited, ()) = tokio::join!(wait, signal);

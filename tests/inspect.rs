@@ -539,7 +539,7 @@ async fn wait_for_text_matches_only_new_output() {
         json!({"pane": "%0", "patterns": ["ready-[0-9]+"], "regex": true, "seconds": 100000}),
     );
     let print = async {
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        f.until_watching().await;
         f.tmux(&[
             "send-keys",
             "-t",
@@ -562,7 +562,7 @@ async fn wait_for_text_matches_only_new_output() {
         json!({"pane": "%0", "patterns": ["echo-me"], "seconds": 2}),
     );
     let typed = async {
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        f.until_watching().await;
         f.ok("send_keys", json!({"pane": "%0", "text": "true echo-me"}))
             .await;
     };
@@ -576,7 +576,7 @@ async fn wait_for_text_matches_only_new_output() {
         json!({"pane": "%0", "patterns": ["success"], "stop": ["ERROR"], "seconds": 10}),
     );
     let fail = async {
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        f.until_watching().await;
         f.tmux(&["send-keys", "-t", "%0", "echo E''RROR happened", "Enter"]);
     };
     let (stopped, ()) = tokio::join!(wait, fail);
@@ -586,7 +586,7 @@ async fn wait_for_text_matches_only_new_output() {
     );
     let wait = f.ok("wait_for_text", json!({"pane": "%0", "seconds": 10}));
     let any = async {
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        f.until_watching().await;
         f.tmux(&["send-keys", "-t", "%0", "echo hi", "Enter"]);
     };
     let (anything, ()) = tokio::join!(wait, any);
@@ -600,7 +600,7 @@ async fn wait_for_text_matches_only_new_output() {
         json!({"pane": "%1", "patterns": ["never"], "seconds": 10}),
     );
     let kill = async {
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        f.until_watching().await;
         f.tmux(&["kill-pane", "-t", "%1"]);
     };
     let (closed, ()) = tokio::join!(wait, kill);

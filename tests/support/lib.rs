@@ -376,6 +376,19 @@ impl Fixture {
         assert!(ready, "no shell prompt in {pane}: {:?}", self.screen(pane));
     }
 
+    /// Waits until a wait is watching output: its read-only control client is attached.
+    /// Polls, yielding between looks, so the call being waited for can make progress.
+    pub async fn until_watching(&self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self
+            .tmux(&["list-clients", "-F", "#{client_readonly}"])
+            .contains('1')
+        {
+            assert!(Instant::now() < deadline, "no wait started watching");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
     /// Waits until `needle` is on the pane's screen.
     pub fn wait_for_screen(&self, pane: &str, needle: &str) {
         let seen = wait_until(Duration::from_secs(10), || {
