@@ -11,7 +11,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, World, binary, wait_until};
+use tmux_mcp_tests::{RawClient, World, binary, rss_kib, wait_until};
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -44,15 +44,6 @@ fn call(raw: &mut RawClient, id: u64, name: &str, arguments: Value) -> (String, 
         "tools/call",
         json!({"name": name, "arguments": arguments}),
     )
-}
-
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
-        .unwrap_or(0)
 }
 
 fn main() {

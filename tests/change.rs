@@ -122,19 +122,7 @@ async fn send_keys_keeps_text_and_key_names_apart() {
     assert_eq!(f.screen("%0"), screen, "nothing was typed");
 
     // Up recalls the previous line in a shell with line editing.
-    let bash = f
-        .tmux(&[
-            "new-window",
-            "-d",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "-t",
-            "main:",
-            "bash --norc --noprofile",
-        ])
-        .trim()
-        .to_owned();
+    let bash = f.open(&["new-window", "-t", "main:"], "bash --norc --noprofile");
     f.wait_for_prompt(&bash);
     f.ok(
         "send_keys",
@@ -158,19 +146,7 @@ async fn send_keys_keeps_text_and_key_names_apart() {
 #[tokio::test]
 async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
     let f = Fixture::new().await;
-    let other = f
-        .tmux(&[
-            "split-window",
-            "-d",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "-t",
-            "%0",
-            "sh",
-        ])
-        .trim()
-        .to_owned();
+    let other = f.open(&["split-window", "-t", "%0"], "sh");
     f.wait_for_prompt(&other);
     let rows = json!([
         {"pane": "%0", "text": "echo row-zero", "enter": true},
@@ -218,19 +194,7 @@ async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
 #[tokio::test]
 async fn paste_text_reaches_exactly_one_pane_and_leaves_no_buffer() {
     let f = Fixture::new().await;
-    let other = f
-        .tmux(&[
-            "split-window",
-            "-d",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "-t",
-            "%0",
-            "cat",
-        ])
-        .trim()
-        .to_owned();
+    let other = f.open(&["split-window", "-t", "%0"], "cat");
     f.tmux(&["send-keys", "-t", "%0", "cat", "Enter"]);
     assert!(wait_until(Duration::from_secs(5), || fmt(
         &f,
@@ -386,19 +350,7 @@ async fn run_shell_command_returns_the_real_exit_status() {
 #[tokio::test]
 async fn suppress_history_keeps_the_command_out_of_bash_history() {
     let f = Fixture::new().await;
-    let bash = f
-        .tmux(&[
-            "new-window",
-            "-d",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "-t",
-            "main:",
-            "bash --norc --noprofile",
-        ])
-        .trim()
-        .to_owned();
+    let bash = f.open(&["new-window", "-t", "main:"], "bash --norc --noprofile");
     f.wait_for_prompt(&bash);
     f.ok(
         "run_shell_command",

@@ -218,19 +218,7 @@ async fn capture_pane_reads_screen_history_and_ranges_within_bounds() {
 
     // More than the byte bound: the newest text is kept and truncated says so.
     f.tmux(&["set-option", "-t", "main", "history-limit", "20000"]);
-    let pane = f
-        .tmux(&[
-            "new-window",
-            "-d",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "-t",
-            "main:",
-            "sh",
-        ])
-        .trim()
-        .to_owned();
+    let pane = f.open(&["new-window", "-t", "main:"], "sh");
     f.wait_for_prompt(&pane);
     f.tmux(&["send-keys", "-t", &pane, "seq -f '%0100g' 1 5000", "Enter"]);
     f.wait_for_screen(&pane, "0005000\n#");
@@ -371,17 +359,7 @@ async fn snapshot_pane_reports_state_with_the_screen() {
     assert_eq!(alternate["alternate_screen"], true);
 
     f.tmux(&["set-option", "-g", "remain-on-exit", "on"]);
-    let exiting = f
-        .tmux(&[
-            "new-window",
-            "-d",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "sh -c 'sleep 0.3; exit 3'",
-        ])
-        .trim()
-        .to_owned();
+    let exiting = f.open(&["new-window"], "sh -c 'sleep 0.3; exit 3'");
     // tmux marks a pane dead when its terminal closes and learns the status when it reaps it.
     // Under heavy load tmux 3.3a has been seen to leave the status unknown for good; the tool
     // must then say null, and otherwise exactly what tmux learnt.

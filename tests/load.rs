@@ -5,19 +5,10 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, World, wait_until};
+use tmux_mcp_tests::{RawClient, World, rss_kib, wait_until};
 
 const CALLS: u64 = 1_000;
 const IN_FLIGHT: u64 = 16;
-
-fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
-        .unwrap_or(0)
-}
 
 /// The n-th call, and the field its answer must have (so a crossed reply is caught).
 fn nth(n: u64, panes: &[String]) -> (Value, &'static str) {

@@ -159,19 +159,10 @@ fn object_ids(f: &Fixture) -> Vec<String> {
 #[tokio::test]
 async fn every_tool_works_and_does_only_what_its_record_says() {
     let f = Fixture::new().await;
-    let other_pane = f
-        .tmux(&[
-            "split-window",
-            "-d",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "-t",
-            "%0",
-            "sh",
-        ])
-        .trim()
-        .to_owned();
+    // tmux renames a window up to half a second after its active pane changes; a rename
+    // landing during a read-only call would look like the call's doing.
+    f.tmux(&["set-option", "-gw", "automatic-rename", "off"]);
+    let other_pane = f.open(&["split-window", "-t", "%0"], "sh");
     f.wait_for_prompt(&other_pane);
     let listed = f.client.list_tools(None).await.expect("tools/list").tools;
     assert_eq!(

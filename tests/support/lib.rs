@@ -293,6 +293,16 @@ impl Drop for World {
     }
 }
 
+/// The resident set size of process `pid`, in KiB (0 if it is gone).
+pub fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
 /// Polls `condition` until it holds or `timeout` passes.
 pub fn wait_until(timeout: Duration, mut condition: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + timeout;
@@ -354,6 +364,15 @@ impl Fixture {
     /// tmux on this fixture's server.
     pub fn tmux(&self, args: &[&str]) -> String {
         self.world.tmux("work", args)
+    }
+
+    /// Makes a pane with `how` (`new-window …` or `split-window …`, without `-d -P -F`)
+    /// running `command`, and returns its id.
+    pub fn open(&self, how: &[&str], command: &str) -> String {
+        let mut args = vec![how[0], "-d", "-P", "-F", "#{pane_id}"];
+        args.extend(&how[1..]);
+        args.push(command);
+        self.tmux(&args).trim().to_owned()
     }
 
     /// The pane's visible text.
