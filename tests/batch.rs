@@ -223,22 +223,7 @@ async fn rows_are_validated_and_bounded() {
 #[test]
 fn sixteen_huge_captures_fit_in_one_megabyte() {
     let world = World::new();
-    world.tmux(
-        "big",
-        &[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-s",
-            "main",
-            "-x",
-            "200",
-            "-y",
-            "50",
-            "sh",
-        ],
-    );
+    world.start_server_sized("big", 200, 50);
     world.tmux("big", &["set-option", "-g", "history-limit", "200000"]);
     let pane = world
         .tmux("big", &["new-window", "-d", "-P", "-F", "#{pane_id}", "sh"])

@@ -43,22 +43,7 @@ fn nth(n: u64, panes: &[String]) -> (Value, &'static str) {
 #[test]
 fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
     let world = World::new();
-    world.tmux(
-        "load",
-        &[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-s",
-            "main",
-            "-x",
-            "200",
-            "-y",
-            "60",
-            "sh",
-        ],
-    );
+    world.start_server_sized("load", 200, 60);
     // Twenty lines a second per pane, without spawning a process per line.
     let printer = "perl -e '$| = 1; while (1) { print \"line \", $i++, \"\\n\"; select(undef, undef, undef, 0.05) }'";
     for w in 0..10 {

@@ -185,8 +185,14 @@ impl World {
         );
     }
 
-    /// Starts a server on socket `name` with one session `main` running `sh`, no user config.
+    /// Starts a server on socket `name` with one 80x24 session `main` running `sh`, no user config.
     pub fn start_server(&self, name: &str) {
+        self.start_server_sized(name, 80, 24);
+    }
+
+    /// [`World::start_server`] with a `width` x `height` session.
+    pub fn start_server_sized(&self, name: &str, width: u16, height: u16) {
+        let (width, height) = (width.to_string(), height.to_string());
         self.tmux(
             name,
             &[
@@ -197,9 +203,9 @@ impl World {
                 "-s",
                 "main",
                 "-x",
-                "80",
+                &width,
                 "-y",
-                "24",
+                &height,
                 "sh",
             ],
         );
