@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 
 use serde_json::{Map, Value, json};
 use tmux_mcp::catalog::TOOLS;
-use tmux_mcp_tests::{RawClient, World};
+use tmux_mcp_tests::{RawClient, World, toolset_subsets};
 
 const BATCH: &str = "call_read_tools_batch";
 
@@ -193,14 +193,7 @@ fn check(case: &Case) {
 
 #[test]
 fn every_toolset_subset_reaches_exactly_its_tools() {
-    let all = ["inspect", "manage", "execute", "teardown"];
-    for mask in 0..16u32 {
-        let chosen: Vec<&str> = all
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, t)| *t)
-            .collect();
+    for (_, chosen) in toolset_subsets() {
         check(&case(&chosen, &[], &[]));
     }
 }

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, RawClient, World, call, error_code, wait_until};
+use tmux_mcp_tests::{BATCH_ONLY_SEED, Fixture, RawClient, World, call, error_code, wait_until};
 
 use tmux_mcp::surface::CAPABILITY_KEY;
 
@@ -12,11 +12,7 @@ use tmux_mcp::surface::CAPABILITY_KEY;
 async fn the_seed_example_reads_through_the_batch_only() {
     let world = World::new();
     world.start_server("work");
-    let env = [
-        ("LIBTMUX_TOOLSETS", ""),
-        ("LIBTMUX_TOOLS", "call_read_tools_batch"),
-        ("LIBTMUX_EXCLUDE_TOOLS", "show_environment"),
-    ];
+    let env = BATCH_ONLY_SEED;
     let client = world.client(&["-L", "work"], &env).await;
     let result = call(&client, "call_read_tools_batch", json!({"operations": [{"tool": "list_sessions", "arguments": {}}, {"tool": "show_environment", "arguments": {}}], "on_error": "continue"}))
         .await

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use tmux_mcp::catalog::{TOOLS, ToolId};
 use tmux_mcp::environment::Environment;
 use tmux_mcp::selection::Selection;
-use tmux_mcp_tests::{TempDir, World, repo_root};
+use tmux_mcp_tests::{BATCH_ONLY_SEED, TempDir, World, repo_root, toolset_subsets};
 
 use tmux_mcp::surface::CAPABILITY_KEY;
 
@@ -121,11 +121,7 @@ fn cases() -> Vec<(Vec<(&'static str, String)>, bool)> {
             ("LIBTMUX_TOOLS", "send_keys"),
             ("LIBTMUX_EXCLUDE_TOOLS", "capture_pane"),
         ],
-        &[
-            ("LIBTMUX_TOOLSETS", ""),
-            ("LIBTMUX_TOOLS", "call_read_tools_batch"),
-            ("LIBTMUX_EXCLUDE_TOOLS", "show_environment"),
-        ],
+        &BATCH_ONLY_SEED,
         &[("LIBTMUX_TOOLSETS", "inspect,")],
         &[("LIBTMUX_TOOLSETS", " ,inspect")],
         &[("LIBTMUX_TOOLSETS", "Inspect")],
@@ -141,20 +137,13 @@ fn cases() -> Vec<(Vec<(&'static str, String)>, bool)> {
             ));
         }
     }
-    let all = ["inspect", "manage", "execute", "teardown"];
     let additions = ["", "kill_pane", "call_read_tools_batch,send_keys"];
     let exclusions = [
         "",
         "list_panes,show_environment",
         "capture_pane,capture_since,find_pane_by_position,get_pane_info,get_server_info,get_session_info,get_tmux_variables,get_window_info,list_panes,list_sessions,list_windows,search_panes,show_environment,show_hooks,show_option,snapshot_pane",
     ];
-    for mask in 0..16u32 {
-        let toolsets: Vec<&str> = all
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, t)| *t)
-            .collect();
+    for (mask, toolsets) in toolset_subsets() {
         for (i, add) in additions.iter().enumerate() {
             let exclude = exclusions[(mask as usize + i) % exclusions.len()];
             let vars = vec![

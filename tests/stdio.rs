@@ -8,7 +8,9 @@ use std::time::Duration;
 use rmcp::model::ReadResourceRequestParams;
 use serde_json::{Value, json};
 use tmux_mcp::catalog::{TOOLS, ToolId};
-use tmux_mcp_tests::{Client, World, call, error_code, wait_until};
+use tmux_mcp_tests::{
+    BATCH_ONLY_SEED, Client, World, call, error_code, toolset_subsets, wait_until,
+};
 
 use tmux_mcp::surface::CAPABILITY_KEY;
 
@@ -109,14 +111,7 @@ async fn seed_examples_offer_exactly_the_documented_tools() {
 
 #[tokio::test]
 async fn every_toolset_subset_offers_exactly_its_tools() {
-    let all = ["inspect", "manage", "execute", "teardown"];
-    for mask in 0..16u32 {
-        let chosen: Vec<&str> = all
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, t)| *t)
-            .collect();
+    for (_, chosen) in toolset_subsets() {
         let mut expected = toolset_tools(&chosen);
         expected.sort();
         let value = chosen.join(",");
@@ -148,11 +143,7 @@ async fn exclusion_beats_addition_and_empty_lists_are_none() {
 async fn batch_only_selection_prunes_the_exclusion_everywhere() {
     let world = World::new();
     world.start_server("work");
-    let env = [
-        ("LIBTMUX_TOOLSETS", ""),
-        ("LIBTMUX_TOOLS", "call_read_tools_batch"),
-        ("LIBTMUX_EXCLUDE_TOOLS", "show_environment"),
-    ];
+    let env = BATCH_ONLY_SEED;
     let client = world.client(&["-L", "work"], &env).await;
     let tools = client.list_tools(None).await.expect("tools/list");
     assert_eq!(tools.tools.len(), 1);

@@ -299,6 +299,28 @@ impl Drop for World {
     }
 }
 
+/// The seeds' example: a client that may only read, through the batch, and never
+/// `show_environment`.
+pub const BATCH_ONLY_SEED: [(&str, &str); 3] = [
+    ("LIBTMUX_TOOLSETS", ""),
+    ("LIBTMUX_TOOLS", "call_read_tools_batch"),
+    ("LIBTMUX_EXCLUDE_TOOLS", "show_environment"),
+];
+
+/// Each of the 16 subsets of the four toolsets, with its bit mask (bit i: toolset i chosen).
+pub fn toolset_subsets() -> impl Iterator<Item = (u32, Vec<&'static str>)> {
+    const ALL: [&str; 4] = ["inspect", "manage", "execute", "teardown"];
+    (0..16u32).map(|mask| {
+        let chosen = ALL
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| mask & (1 << i) != 0)
+            .map(|(_, t)| *t)
+            .collect();
+        (mask, chosen)
+    })
+}
+
 /// The resident set size of process `pid`, in KiB (0 if it is gone).
 pub fn rss_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
