@@ -60,7 +60,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "operations": {
-            "description": "Operations to run in order.",
+            "description": "Operations; results keep this order.",
             "items": {
               "oneOf": [
                 {

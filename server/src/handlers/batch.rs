@@ -1,5 +1,5 @@
-//! call_read_tools_batch: up to 16 read operations in one request, run serially through the
-//! same dispatch as direct calls, within the batch's effective nested authority (its declared
+//! call_read_tools_batch: up to 16 read operations in one request, through the same dispatch
+//! as direct calls, reported in order, within the batch's effective nested authority (its declared
 //! authority minus exclusions, decided at startup).
 
 use std::future::Future;
@@ -35,44 +35,19 @@ async fn run(
     a: call_read_tools_batch::Args,
 ) -> R<call_read_tools_batch::Output> {
     let allowed = t.surface.nested(ToolId::CallReadToolsBatch);
+    // Every row only reads, so all are started at once and their tmux commands share the
+    // control client's pipeline; rows are still reported, counted and stopped in order, and a
+    // row after a stop, having changed nothing, is simply not reported.
+    let rows = futures::future::join_all(
+        a.operations
+            .into_iter()
+            .enumerate()
+            .map(|(index, op)| row(t, cx, allowed, index, op)),
+    )
+    .await;
     let mut results = Vec::new();
     let (mut succeeded, mut failed, mut stopped_at) = (0, 0, None);
-    for (index, op) in a.operations.into_iter().enumerate() {
-        let row = match ToolId::from_name(&op.tool).filter(|id| allowed.contains(id)) {
-            None => {
-                let e = ToolError::new(ErrorKind::InvalidInput, refusal(&op.tool, index));
-                call_read_tools_batch::ResultsItem {
-                    index: index as i64,
-                    tool: op.tool,
-                    success: false,
-                    result: None,
-                    result_dropped: false,
-                    error: Some(row_error(&e)),
-                }
-            }
-            Some(id) => {
-                let outcome = catalog::dispatch(t, cx, id, Value::Object(op.arguments))
-                    .await
-                    .map_err(|e| {
-                        ToolError::new(
-                            e.kind,
-                            format!("operations[{index}] ({}): {}", op.tool, e.message),
-                        )
-                    });
-                let error = outcome.as_ref().err().map(row_error);
-                let result = serde_json::to_value(envelope(id, outcome))
-                    .ok()
-                    .and_then(|v| v.as_object().cloned());
-                call_read_tools_batch::ResultsItem {
-                    index: index as i64,
-                    tool: op.tool,
-                    success: error.is_none(),
-                    result,
-                    result_dropped: false,
-                    error,
-                }
-            }
-        };
+    for (index, row) in rows.into_iter().enumerate() {
         let ok = row.success;
         results.push(row);
         if ok {
@@ -98,6 +73,46 @@ async fn run(
         RESPONSE_LIMIT.saturating_sub(FRAME_OVERHEAD + cx.request_id_len()),
     );
     Ok(output)
+}
+
+async fn row(
+    t: &Tools,
+    cx: &CallContext,
+    allowed: &[ToolId],
+    index: usize,
+    op: tmux_mcp_manifest::rt::Operation,
+) -> call_read_tools_batch::ResultsItem {
+    let Some(id) = ToolId::from_name(&op.tool).filter(|id| allowed.contains(id)) else {
+        let e = ToolError::new(ErrorKind::InvalidInput, refusal(&op.tool, index));
+        return call_read_tools_batch::ResultsItem {
+            index: index as i64,
+            tool: op.tool,
+            success: false,
+            result: None,
+            result_dropped: false,
+            error: Some(row_error(&e)),
+        };
+    };
+    let outcome = catalog::dispatch(t, cx, id, Value::Object(op.arguments))
+        .await
+        .map_err(|e| {
+            ToolError::new(
+                e.kind,
+                format!("operations[{index}] ({}): {}", op.tool, e.message),
+            )
+        });
+    let error = outcome.as_ref().err().map(row_error);
+    let result = serde_json::to_value(envelope(id, outcome))
+        .ok()
+        .and_then(|v| v.as_object().cloned());
+    call_read_tools_batch::ResultsItem {
+        index: index as i64,
+        tool: op.tool,
+        success: error.is_none(),
+        result,
+        result_dropped: false,
+        error,
+    }
 }
 
 fn refusal(tool: &str, index: usize) -> String {
