@@ -206,7 +206,7 @@ fn main() {
             id += 1;
             let marker = format!("mark-{n}-{id}");
             raw.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "wait_for_text", "arguments": {"pane": "%1", "patterns": [marker], "seconds": 10}}}).to_string());
-            let armed = wait_until(Duration::from_secs(5), || world.tmux("bench", &["list-clients", "-F", "#{client_readonly}"]).contains('1'));
+            let armed = wait_until(Duration::from_secs(5), || world.watching("bench"));
             assert!(armed, "the wait never attached");
             // Timed from before the tmux CLI types the text (an upper bound: it includes that
             // subprocess, about 2 ms) to the reply read.
@@ -217,7 +217,7 @@ fn main() {
             let reply: Value = serde_json::from_str(&line).unwrap();
             assert_eq!(reply["result"]["structuredContent"]["outcome"], "matched", "{line}");
             world.tmux("bench", &["send-keys", "-t", "%1", "Enter"]);
-            assert!(wait_until(Duration::from_secs(5), || !world.tmux("bench", &["list-clients", "-F", "#{client_readonly}"]).contains('1')));
+            assert!(wait_until(Duration::from_secs(5), || !world.watching("bench")));
             took
         })
         .collect();

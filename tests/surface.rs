@@ -313,15 +313,17 @@ async fn blocking_calls_report_progress_and_honour_cancellation() {
         .await
         .expect("send");
     // The wait watches through a read-only control client of its own.
-    let watchers = || world.tmux("work", &["list-clients", "-F", "#{client_readonly}"]);
     assert!(
-        wait_until(Duration::from_secs(5), || watchers().contains('1')),
+        wait_until(Duration::from_secs(5), || world.watching("work")),
         "the wait attaches a read-only control client"
     );
+    let watching = world.tmux_processes();
     handle.cancel(Some("test".into())).await.expect("cancel");
     assert!(
-        wait_until(Duration::from_secs(5), || !watchers().contains('1')),
-        "cancellation detaches it"
+        wait_until(Duration::from_secs(5), || !world.watching("work")
+            && world.tmux_processes() == watching - 1),
+        "cancellation detaches it and its tmux client exits: {} tmux processes, {watching} while watching",
+        world.tmux_processes()
     );
     let after = client
         .call_tool(CallToolRequestParams::new("list_sessions"))

@@ -217,6 +217,13 @@ impl World {
             .success()
     }
 
+    /// Whether a wait is watching output on socket `name`: its read-only control client is
+    /// attached.
+    pub fn watching(&self, name: &str) -> bool {
+        self.tmux(name, &["list-clients", "-F", "#{client_readonly}"])
+            .contains('1')
+    }
+
     /// tmux processes (servers and clients) living in this world: those whose environment
     /// holds its TMUX_TMPDIR.
     pub fn tmux_processes(&self) -> usize {
@@ -427,10 +434,7 @@ impl Fixture {
     /// Polls, yielding between looks, so the call being waited for can make progress.
     pub async fn until_watching(&self) {
         let deadline = Instant::now() + Duration::from_secs(10);
-        while !self
-            .tmux(&["list-clients", "-F", "#{client_readonly}"])
-            .contains('1')
-        {
+        while !self.world.watching("work") {
             assert!(Instant::now() < deadline, "no wait started watching");
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
