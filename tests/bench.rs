@@ -1,16 +1,20 @@
 //! The performance figures of issue #8, each beside its target and, where one exists, the raw
-//! tmux CLI baseline measured in the same run (absolute times drift between machines; ratios
-//! hold). Run with:
+//! tmux baseline measured in the same run (absolute times drift between machines; ratios hold):
+//! a `tmux` subprocess for one call, and tmux alone running a batch's commands for a batch.
+//! Run with:
 //!
 //!     cargo build --release -p tmux-mcp && cargo bench -p tmux-mcp-tests --bench mcp
 //!
 //! Medians of repeated runs; every figure comes from the release binary over real stdio
 //! against a private tmux server.
 
-use std::process::Command;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use tmux_mcp::handlers::{list_sessions_command, pane_info_command};
+use tmux_mcp::tmux::{SEP, command_line};
 use tmux_mcp_tests::{RawClient, World, binary, rss_kib, wait_until};
 
 fn median(mut samples: Vec<Duration>) -> Duration {
@@ -44,6 +48,75 @@ fn call(raw: &mut RawClient, id: u64, name: &str, arguments: Value) -> (String, 
         "tools/call",
         json!({"name": name, "arguments": arguments}),
     )
+}
+
+/// A `tmux -C` client of the bench's own, to time tmux alone answering the commands a batch's
+/// reads send, written all at once as the server's control client writes them: no MCP server
+/// can answer the batch faster.
+struct TmuxAlone {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl TmuxAlone {
+    fn attach(world: &World) -> Self {
+        let mut child = Command::new("tmux")
+            .env_clear()
+            .envs(world.base_env())
+            .args([
+                "-L",
+                "bench",
+                "-C",
+                "attach-session",
+                "-f",
+                "ignore-size,no-output",
+            ])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut alone = TmuxAlone {
+            stdin: child.stdin.take().unwrap(),
+            stdout: BufReader::new(child.stdout.take().unwrap()),
+            child,
+        };
+        alone.answers(1); // the attach
+        alone
+    }
+
+    fn answers(&mut self, mut count: usize) {
+        let mut line = String::new();
+        while count > 0 {
+            line.clear();
+            assert!(
+                self.stdout.read_line(&mut line).unwrap() > 0,
+                "tmux -C ended"
+            );
+            if line.starts_with("%end ") || line.starts_with("%error ") {
+                count -= 1;
+            }
+        }
+    }
+
+    /// Runs `commands` (each a tmux argument list, commands separated by `SEP`, as the
+    /// handlers build them).
+    fn time(&mut self, commands: &[Vec<String>]) -> Duration {
+        let each = commands.iter().flat_map(|c| c.split(|a| a == SEP));
+        let blocks = each.clone().count();
+        let text: String = each.map(|c| command_line(c).unwrap()).collect();
+        let started = Instant::now();
+        self.stdin.write_all(text.as_bytes()).unwrap();
+        self.answers(blocks);
+        started.elapsed()
+    }
+}
+
+impl Drop for TmuxAlone {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 fn main() {
@@ -157,48 +230,60 @@ fn main() {
         ratio <= 0.5,
     );
 
-    // A 16-read batch against the same 16 reads called one by one: a light read (one quick
-    // tmux command) and a heavy one (tmux reads the pane's process state from /proc).
-    for (tool, arguments) in [
-        ("list_sessions", json!({})),
-        ("get_pane_info", json!({"pane": "%0"})),
+    // A 16-read batch against the same 16 reads called one by one, and against tmux alone
+    // running those reads' commands: a light read (one quick tmux command) and a heavy one
+    // (tmux reads the pane's process state from /proc). The three are sampled in turn, so
+    // the machine's drift touches each alike.
+    let mut alone = TmuxAlone::attach(&world);
+    for (tool, arguments, command) in [
+        ("list_sessions", json!({}), list_sessions_command()),
+        (
+            "get_pane_info",
+            json!({"pane": "%0"}),
+            pane_info_command("%0"),
+        ),
     ] {
-        let separate: Vec<Duration> = (0..30)
-            .map(|_| {
-                let started = Instant::now();
-                for _ in 0..16 {
-                    id += 1;
-                    call(&mut raw, id, tool, arguments.clone());
-                }
-                started.elapsed()
-            })
-            .collect();
         let rows = vec![json!({"tool": tool, "arguments": arguments}); 16];
-        let batched: Vec<Duration> = (0..30)
-            .map(|_| {
+        let commands = vec![command; 16];
+        let (mut separate, mut batched, mut tmux) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..60 {
+            let started = Instant::now();
+            for _ in 0..16 {
                 id += 1;
-                let started = Instant::now();
-                let (_, reply) = call(
-                    &mut raw,
-                    id,
-                    "call_read_tools_batch",
-                    json!({"operations": rows}),
-                );
-                let took = started.elapsed();
-                assert_eq!(reply["result"]["structuredContent"]["succeeded"], 16);
-                took
-            })
-            .collect();
-        let (separate, batched) = (median(separate), median(batched));
+                call(&mut raw, id, tool, arguments.clone());
+            }
+            separate.push(started.elapsed());
+            id += 1;
+            let started = Instant::now();
+            let (_, reply) = call(
+                &mut raw,
+                id,
+                "call_read_tools_batch",
+                json!({"operations": rows}),
+            );
+            batched.push(started.elapsed());
+            assert_eq!(reply["result"]["structuredContent"]["succeeded"], 16);
+            tmux.push(alone.time(&commands));
+        }
+        let (separate, batched, tmux) = (median(separate), median(batched), median(tmux));
         let ratio = batched.as_secs_f64() / separate.as_secs_f64();
-        let figure = format!("batch of 16 {tool} vs 16 calls");
         report.line(
-            &figure,
+            &format!("batch of 16 {tool} vs 16 calls"),
             format!("{} vs {} = {ratio:.2}x", ms(batched), ms(separate)),
             "<= 0.3x",
             ratio <= 0.3,
         );
+        println!(
+            "{:<44} {:>22}",
+            "  floor: tmux alone, the same commands",
+            format!(
+                "{} = {:.2}x",
+                ms(tmux),
+                tmux.as_secs_f64() / separate.as_secs_f64()
+            )
+        );
     }
+    drop(alone);
 
     // wait_for_text: from the text being printed to the reply.
     let reactions: Vec<Duration> = (0..15)

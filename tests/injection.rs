@@ -21,6 +21,9 @@ fn hostile(canary: &str) -> Vec<String> {
         "$HOME".into(),
         "%1".into(),
         "-t".into(),
+        // Escaped bytes right beside multi-byte characters.
+        "é\"ü$ñ\\✓".into(),
+        "ü;ñ'✓\"".into(),
     ]
 }
 

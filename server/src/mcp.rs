@@ -16,7 +16,7 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::catalog::{self, ToolError, ToolId};
 use crate::handlers::{CallContext, Tools};
@@ -52,6 +52,21 @@ pub fn envelope(tool: ToolId, result: Result<Value, ToolError>) -> CallToolResul
         Ok(value) => CallToolResult::structured(value),
         Err(e) => CallToolResult::structured_error(e.body()),
     }
+}
+
+/// [`envelope`] as a JSON object, for a batch row: the result's value is moved in, not
+/// serialized again.
+pub fn envelope_object(tool: ToolId, result: Result<Value, ToolError>) -> Map<String, Value> {
+    let mut envelope = envelope(tool, result);
+    let structured = envelope.structured_content.take();
+    let mut object = match serde_json::to_value(&envelope) {
+        Ok(Value::Object(object)) => object,
+        _ => Map::new(),
+    };
+    if let Some(structured) = structured {
+        object.insert("structuredContent".into(), structured);
+    }
+    object
 }
 
 /// `tool: a=1, b=true; the full result is in structuredContent.`
@@ -169,5 +184,27 @@ impl ServerHandler for Server {
         let contents = ResourceContents::text(self.surface.capabilities(), CAPABILITIES_URI)
             .with_mime_type("application/json");
         Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::{envelope, envelope_object};
+    use crate::catalog::{ErrorKind, ToolError, ToolId};
+
+    #[test]
+    fn a_batch_row_envelope_is_the_direct_call_envelope() {
+        let results = [
+            Ok(json!({"sessions": [{"id": "$0", "name": "a \"b\"\n"}]})),
+            Err(ToolError::new(ErrorKind::ObjectGone, "can't find pane: %9")),
+        ];
+        for tool in [ToolId::ListSessions, ToolId::CallReadToolsBatch] {
+            for result in results.clone() {
+                let direct = serde_json::to_value(envelope(tool, result.clone())).unwrap();
+                assert_eq!(Value::Object(envelope_object(tool, result)), direct);
+            }
+        }
     }
 }

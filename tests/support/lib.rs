@@ -159,10 +159,13 @@ impl World {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// `-u`: the environment has no UTF-8 locale, without which tmux prints `_` for every
+    /// non-ASCII character.
     pub fn try_tmux(&self, name: &str, args: &[&str]) -> Output {
         let mut cmd = Command::new("tmux");
         cmd.env_clear()
             .envs(self.base_env())
+            .arg("-u")
             .arg("-L")
             .arg(name)
             .args(args);

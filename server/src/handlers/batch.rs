@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::{CallContext, Tools, row_error};
 use crate::catalog::types::OnError;
 use crate::catalog::{self, ErrorKind, ToolError, ToolId, call_read_tools_batch};
-use crate::mcp::envelope;
+use crate::mcp::envelope_object;
 
 type R<T> = Result<T, ToolError>;
 
@@ -102,9 +102,7 @@ async fn row(
             )
         });
     let error = outcome.as_ref().err().map(row_error);
-    let result = serde_json::to_value(envelope(id, outcome))
-        .ok()
-        .and_then(|v| v.as_object().cloned());
+    let result = Some(envelope_object(id, outcome));
     call_read_tools_batch::ResultsItem {
         index: index as i64,
         tool: op.tool,
@@ -129,30 +127,33 @@ fn refusal(tool: &str, index: usize) -> String {
     }
 }
 
-/// Bytes the result takes in the response: `structuredContent` (its text block is a short
-/// summary, within the frame overhead).
-fn response_bytes(output: &call_read_tools_batch::Output) -> usize {
-    serde_json::to_string(output).map_or(0, |json| json.len())
+/// Bytes `value` takes as JSON, counted without building the text.
+fn json_len(value: &impl serde::Serialize) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, value).map_or(0, |()| count.0)
 }
 
-/// Drops row payloads, largest first, until the result fits `budget`; rows themselves stay.
+/// Drops row payloads, largest first, until the result fits `budget` (counting
+/// `structuredContent`: the batch's text block is a short summary, within the frame overhead);
+/// rows themselves stay.
 fn fit(output: &mut call_read_tools_batch::Output, budget: usize) {
-    let mut size = response_bytes(output);
+    let mut size = json_len(output);
     while size > budget {
         let largest = output
             .results
             .iter()
             .enumerate()
-            .filter_map(|(i, r)| {
-                r.result.as_ref().map(|v| {
-                    (
-                        i,
-                        serde_json::to_string(v)
-                            .map(|s| s.len())
-                            .unwrap_or_default(),
-                    )
-                })
-            })
+            .filter_map(|(i, r)| r.result.as_ref().map(|v| (i, json_len(v))))
             .max_by_key(|(_, len)| *len);
         let Some((i, len)) = largest else { break };
         let row = &mut output.results[i];
@@ -160,6 +161,6 @@ fn fit(output: &mut call_read_tools_batch::Output, budget: usize) {
         row.result_dropped = true;
         output.truncated = true;
         output.dropped_bytes += len as i64;
-        size = response_bytes(output);
+        size = json_len(output);
     }
 }

@@ -15,6 +15,15 @@ use crate::tmux::{SEP, SEPARATOR, row_format};
 
 type R<T> = Result<T, ToolError>;
 
+/// The tmux command behind `list_sessions`.
+pub fn list_sessions_command() -> Vec<String> {
+    vec![
+        "list-sessions".into(),
+        "-F".into(),
+        objects::session_format(),
+    ]
+}
+
 pub async fn list_sessions(
     t: &Tools,
     _: &CallContext,
@@ -22,7 +31,7 @@ pub async fn list_sessions(
 ) -> R<list_sessions::Output> {
     let out = t
         .tmux
-        .run(&["list-sessions", "-F", &objects::session_format()])
+        .run(&list_sessions_command())
         .await
         .or_else(empty_when_gone)?;
     let control = t.tmux.control_session();
@@ -267,22 +276,26 @@ async fn window_and_panes(
     ))
 }
 
+/// What `get_pane_info` reads before the [`PANE_VARS`].
+const PANE_INFO_VARS: [&str; 3] = ["history_size", "history_limit", "pane_dead_status"];
+
+/// The tmux commands behind `get_pane_info` for `pane`.
+pub fn pane_info_command(pane: &str) -> Vec<String> {
+    let vars: Vec<&str> = PANE_INFO_VARS.into_iter().chain(PANE_VARS).collect();
+    objects::display(pane, &row_format(&vars))
+}
+
 pub async fn get_pane_info(
     t: &Tools,
     _: &CallContext,
     a: get_pane_info::Args,
 ) -> R<get_pane_info::Output> {
-    let mut vars = vec!["history_size", "history_limit", "pane_dead_status"];
-    vars.extend(PANE_VARS);
-    let out = t
-        .tmux
-        .run(&objects::display(&a.pane, &row_format(&vars)))
-        .await?;
+    let out = t.tmux.run(&pane_info_command(&a.pane)).await?;
     let line = out
         .lines()
         .next()
         .ok_or_else(|| gone(&format!("pane {}", a.pane)))?;
-    let mut f = Fields::new(line, vars.len());
+    let mut f = Fields::new(line, PANE_INFO_VARS.len() + PANE_VARS.len());
     let history_size = f.int()?;
     let history_limit = f.int()?;
     let dead_status = f.opt_int()?;

@@ -23,6 +23,9 @@ mod stream;
 mod teardown;
 mod wait;
 
+/// The commands two read tools send, so the benchmark can time tmux alone running them.
+pub use inspect::{list_sessions_command, pane_info_command};
+
 use crate::catalog::{self, ErrorKind, Handlers, ToolError};
 use crate::surface::Surface;
 use crate::tmux::Tmux;

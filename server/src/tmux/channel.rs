@@ -341,21 +341,28 @@ pub fn command_line<S: AsRef<str>>(args: &[S]) -> Option<String> {
             None => arg,
         };
         out.push('"');
-        for c in arg.chars() {
-            match c {
-                '\0' => return None,
-                '\\' => out.push_str("\\\\"),
-                '"' => out.push_str("\\\""),
-                '$' => out.push_str("\\$"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                    out.push_str(&format!("\\{:03o}", c as u32))
-                }
-                c => out.push(c),
+        // Runs of plain bytes are copied whole; only the bytes below need escaping, and all
+        // of them are ASCII, so a byte scan never splits a character.
+        let mut plain = 0;
+        for (i, b) in arg.bytes().enumerate() {
+            let named = match b {
+                0 => return None,
+                b'\\' | b'"' | b'$' => Some(char::from(b)),
+                b'\n' => Some('n'),
+                b'\r' => Some('r'),
+                b'\t' => Some('t'),
+                b if b < 0x20 || b == 0x7f => None,
+                _ => continue,
+            };
+            out.push_str(&arg[plain..i]);
+            out.push('\\');
+            match named {
+                Some(c) => out.push(c),
+                None => out.extend([b >> 6, b >> 3 & 7, b & 7].map(|d| char::from(b'0' + d))),
             }
+            plain = i + 1;
         }
+        out.push_str(&arg[plain..]);
         out.push('"');
     }
     out.push('\n');
@@ -382,6 +389,10 @@ mod tests {
             "\"set-buffer\" \"--\" \"a \\\"b\\\" \\$HOME \\\\ ;\\n\\001\" ; \"list-buffers\"\n"
         );
         assert_eq!(command_line(&["x\0"]), None);
+        assert_eq!(
+            command_line(&["é\u{7f}\u{1f}ü\t"]).unwrap(),
+            "\"é\\177\\037ü\\t\"\n"
+        );
         assert_eq!(command_line(&["~/a", "b~"]).unwrap(), "'~'\"/a\" \"b~\"\n");
     }
 }

@@ -8,6 +8,7 @@ pub const SEP: &str = "\0;";
 
 /// Separates fields in a row: a control character no tmux name can hold.
 pub const SEPARATOR: char = '\u{1f}';
+const SEPARATOR_STR: &str = "\u{1f}";
 
 /// Variables holding text that programs or people choose (a directory may even hold a
 /// newline). Each is printed with line breaks and [`SEPARATOR`]s replaced by `?`, so a row is
@@ -22,17 +23,18 @@ const FREE_TEXT: [&str; 5] = [
 
 /// A `-F` format printing `variables` separated by [`SEPARATOR`].
 pub fn row_format(variables: &[&str]) -> String {
-    let parts: Vec<String> = variables
-        .iter()
-        .map(|v| {
-            if FREE_TEXT.contains(v) {
-                format!("#{{s/[\n\r{SEPARATOR}]/?/:{v}}}")
-            } else {
-                format!("#{{{v}}}")
-            }
-        })
-        .collect();
-    parts.join(&SEPARATOR.to_string())
+    let mut format = String::with_capacity(variables.len() * 24);
+    for (i, v) in variables.iter().enumerate() {
+        if i > 0 {
+            format.push(SEPARATOR);
+        }
+        if FREE_TEXT.contains(v) {
+            format.extend(["#{s/[\n\r", SEPARATOR_STR, "]/?/:", v, "}"]);
+        } else {
+            format.extend(["#{", v, "}"]);
+        }
+    }
+    format
 }
 
 /// Makes text literal where tmux expands formats (names, titles, directories): `#` doubled once.
