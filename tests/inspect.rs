@@ -3,7 +3,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, World, call};
+use tmux_mcp_tests::{Fixture, World, call, wait_until};
 
 fn ids(list: &Value, key: &str) -> Vec<String> {
     list[key]
@@ -484,6 +484,49 @@ async fn search_panes_finds_text_within_its_bounds() {
         history["matches"][0]["line"].as_i64().unwrap() < 0,
         "scrollback lines are negative: {history}"
     );
+}
+
+#[tokio::test]
+async fn search_panes_stops_at_its_pane_and_line_bounds() {
+    let f = Fixture::new().await;
+    f.tmux(&["set-option", "-g", "history-limit", "20000"]);
+    let long = f.open(&["new-window"], "seq 1 10000; exec cat");
+    let long_window = f
+        .tmux(&["display-message", "-p", "-t", &long, "#{window_id}"])
+        .trim()
+        .to_owned();
+    let full = wait_until(Duration::from_secs(10), || {
+        f.tmux(&["display-message", "-p", "-t", &long, "#{history_size}"])
+            .trim()
+            .parse::<i64>()
+            .is_ok_and(|n| n > 9_000)
+    });
+    assert!(full, "seq never filled the history of {long}");
+    // 64 more panes, so the server holds 66: more than a search reads.
+    let mut more = Vec::new();
+    for _ in 0..64 {
+        more.extend(["new-window", "-d", "cat", ";"]);
+    }
+    more.pop();
+    f.tmux(&more);
+
+    let everywhere = f.ok("search_panes", json!({"pattern": "absent"})).await;
+    assert_eq!(everywhere["panes_searched"], 64, "{everywhere}");
+    assert_eq!(everywhere["limits_hit"], json!(["panes"]));
+
+    // Only the last 8,192 lines of history are read: 10000 is found, 1 is too old.
+    let lines = |pattern: &str| {
+        f.ok(
+            "search_panes",
+            json!({"pattern": pattern, "regex": true, "history": true, "window": long_window}),
+        )
+    };
+    let recent = lines("^10000$").await;
+    assert_eq!(recent["matches"].as_array().unwrap().len(), 1, "{recent}");
+    assert_eq!(recent["limits_hit"], json!(["lines"]));
+    let old = lines("^1$").await;
+    assert_eq!(old["matches"], json!([]), "{old}");
+    assert_eq!(old["limits_hit"], json!(["lines"]));
 }
 
 #[tokio::test]
