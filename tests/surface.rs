@@ -1,7 +1,7 @@
 //! Every offered tool, called over stdio with arguments synthesised from its own input
 //! schema, succeeds against a real tmux with output matching its output schema; and each does
-//! only what its capability record says (read-only tools change nothing; tools that do not
-//! delete leave every object in place). Plus progress and cancellation of blocking calls.
+//! only what its record says (read-only tools change nothing; idempotent ones change nothing
+//! more when called again; tools that do not delete leave every object in place). Plus progress and cancellation of blocking calls.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -15,7 +15,7 @@ use rmcp::service::{NotificationContext, PeerRequestOptions};
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::{Map, Value, json};
 use tmux_mcp::catalog::{TOOLS, ToolId};
-use tmux_mcp_tests::{Fixture, World, binary, wait_until};
+use tmux_mcp_tests::{Fixture, World, binary, call, wait_until};
 
 /// Objects the synthesised arguments point at.
 struct Targets {
@@ -140,6 +140,17 @@ fn settled(f: &Fixture) -> String {
     last
 }
 
+/// The lines of [`state`] that differ, each as `before\n  => after`.
+fn changes(before: &str, after: &str) -> String {
+    let changed: Vec<String> = before
+        .lines()
+        .zip(after.lines())
+        .filter(|(b, a)| b != a)
+        .map(|(b, a)| format!("{b}\n  => {a}"))
+        .collect();
+    changed.join("\n")
+}
+
 fn object_ids(f: &Fixture) -> Vec<String> {
     let mut ids: Vec<String> = f
         .tmux(&[
@@ -213,18 +224,24 @@ async fn every_tool_works_and_does_only_what_its_record_says() {
         assert!(out.is_object(), "{}: {out}", d.name);
         if d.read_only_hint {
             let unchanged = wait_until(Duration::from_secs(3), || state(&f) == before);
-            let after = state(&f);
-            let changed: Vec<String> = before
-                .lines()
-                .zip(after.lines())
-                .filter(|(b, a)| b != a)
-                .map(|(b, a)| format!("{b}\n  => {a}"))
-                .collect();
             assert!(
                 unchanged,
                 "{} is read-only but changed tmux:\n{}",
                 d.name,
-                changed.join("\n")
+                changes(&before, &state(&f))
+            );
+        }
+        // Idempotent: a second identical call (which may fail, e.g. on a name now taken)
+        // changes nothing more than the first did.
+        if d.idempotent_hint && !d.read_only_hint {
+            let once = settled(&f);
+            let _ = call(&f.client, d.name, arguments.clone()).await;
+            let twice = settled(&f);
+            assert!(
+                once == twice,
+                "{} is idempotent but a second call changed tmux:\n{}",
+                d.name,
+                changes(&once, &twice)
             );
         }
         if !d.tmux_effects.contains(&"delete") {
