@@ -50,7 +50,7 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         quote! {
             ToolId::#id => {
                 let out = handlers.#method(cx, decode::<#module::Args>(tool, arguments)?).await?;
-                rt::serde_json::to_value(out).map_err(|e| ToolError::new(ErrorKind::Internal, format!("{} produced output that does not serialize: {e}", tool.name())))
+                Ok(rt::IntoJson::into_json(out))
             }
         }
     });
@@ -191,6 +191,12 @@ fn error_kinds(cat: &Catalog) -> TokenStream {
             }
         }
 
+        impl rt::IntoJson for ErrorKind {
+            fn into_json(self) -> rt::serde_json::Value {
+                rt::serde_json::Value::from(self.as_str())
+            }
+        }
+
         /// A failure a tool reports in its result (`isError: true`), not as a protocol error.
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct ToolError {
@@ -322,11 +328,25 @@ fn structure(
     } else {
         quote!()
     };
+    let into_json = (side == Side::Output).then(|| {
+        let wires = fields.iter().filter_map(|f| f.name.as_deref());
+        let rusts = wires.clone().map(|w| ident(&snake(w)));
+        quote! {
+            impl rt::IntoJson for #name {
+                fn into_json(self) -> rt::serde_json::Value {
+                    let mut object = rt::serde_json::Map::new();
+                    #(object.insert(#wires.into(), rt::IntoJson::into_json(self.#rusts));)*
+                    rt::serde_json::Value::Object(object)
+                }
+            }
+        }
+    });
     quote! {
         #[doc = #doc]
         #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
         #[serde(#deny crate = "::tmux_mcp_manifest::rt::serde")]
         pub struct #name { #(#members),* }
+        #into_json
     }
 }
 
@@ -340,6 +360,12 @@ fn enumeration(name: &Ident, values: &[String]) -> TokenStream {
         impl #name {
             pub fn as_str(self) -> &'static str {
                 match self { #(#name::#variants => #values),* }
+            }
+        }
+
+        impl rt::IntoJson for #name {
+            fn into_json(self) -> rt::serde_json::Value {
+                rt::serde_json::Value::from(self.as_str())
             }
         }
     }

@@ -3,3 +3,41 @@
 //! trait, `dispatch` and the reference pages `DOCS`.
 
 tmux_mcp_macros::tools!("../../manifest/tools.yaml");
+
+#[cfg(test)]
+mod tests {
+    use serde::Serialize;
+    use serde::de::DeserializeOwned;
+    use serde_json::{Value, json};
+    use tmux_mcp_manifest::rt::IntoJson;
+
+    /// `into_json` writes what the `Serialize` derive writes, for outputs holding every kind of
+    /// field: nested and named objects, lists, null and non-null options, enums, error kinds,
+    /// free-form objects.
+    fn moves_as_serde_writes<T: DeserializeOwned + Serialize + IntoJson>(sample: Value) {
+        let typed: T = serde_json::from_value(sample.clone()).unwrap();
+        assert_eq!(serde_json::to_value(&typed).unwrap(), sample);
+        assert_eq!(typed.into_json(), sample);
+    }
+
+    #[test]
+    fn generated_outputs_move_into_the_json_serde_writes() {
+        let pane = json!({"id": "%1", "window_id": "@1", "active": true, "command": "sh",
+            "path": "/", "title": "t", "width": 80, "height": 24, "pid": 7, "dead": false,
+            "caller": false});
+        for dead_status in [json!(null), json!(3)] {
+            moves_as_serde_writes::<super::get_pane_info::Output>(json!({"pane": pane,
+                "history_size": 0, "history_limit": 2000, "dead_status": dead_status}));
+        }
+        moves_as_serde_writes::<super::search_panes::Output>(json!({"matches": [{"pane": "%1",
+            "line": -2, "text": "x"}], "panes_searched": 1, "limits_hit": ["lines", "time"]}));
+        moves_as_serde_writes::<super::call_read_tools_batch::Output>(json!({"results": [
+            {"index": 0, "tool": "get_pane_info", "success": true,
+                "result": {"structuredContent": {"a": [1, {"b": null}]}}, "result_dropped": false,
+                "error": null},
+            {"index": 1, "tool": "nope", "success": false, "result": null,
+                "result_dropped": false,
+                "error": {"message": "m", "kind": "invalid_input", "retryable": false}}],
+            "succeeded": 1, "failed": 1, "stoppedAt": 1, "truncated": false, "droppedBytes": 0}));
+    }
+}
