@@ -1,8 +1,9 @@
 //! The connection to one tmux server: every command goes through [`Tmux::run`], as argv (never a
 //! shell), under a deadline, with bounded output and typed errors.
 //!
-//! Handlers see only this API. Today each command is a `tmux` subprocess; a persistent
-//! control-mode client can carry the same calls later without any handler changing.
+//! Handlers see only this API. A persistent control-mode client carries most commands; the
+//! rest (terminal content, blocking commands) and everything while no control client can attach
+//! run as `tmux` subprocesses.
 
 mod channel;
 mod control;
@@ -16,6 +17,7 @@ use std::time::Duration;
 
 use tokio::io::AsyncReadExt;
 use tokio::process::Command;
+use tokio::sync::Semaphore;
 
 pub use channel::command_line;
 pub use control::{Event, Watch};
@@ -71,6 +73,9 @@ const CHANNEL_COMMANDS: &[&str] = &[
 pub struct Tmux {
     global: Arc<[OsString]>,
     channel: Arc<channel::Channel>,
+    /// Ordinary subprocesses take turns: tmux answers one command at a time, so subprocesses
+    /// running at once (a batch of captures, say) would only share one another's deadline.
+    subprocess_turn: Arc<Semaphore>,
 }
 
 impl Tmux {
@@ -80,6 +85,7 @@ impl Tmux {
         Tmux {
             channel: Arc::new(channel::Channel::new(global.clone())),
             global,
+            subprocess_turn: Arc::new(Semaphore::new(1)),
         }
     }
 
@@ -102,6 +108,8 @@ impl Tmux {
         {
             return done;
         }
+        // The deadline starts with the turn; the semaphore is never closed.
+        let _turn = self.subprocess_turn.acquire().await.ok();
         self.run_for(args, COMMAND_DEADLINE).await
     }
 
