@@ -5,6 +5,8 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use futures::StreamExt;
+use futures::stream::FuturesOrdered;
 use serde_json::Value;
 
 use super::{CallContext, Tools, row_error};
@@ -36,26 +38,25 @@ async fn run(
 ) -> R<call_read_tools_batch::Output> {
     let allowed = t.surface.nested(ToolId::CallReadToolsBatch);
     // Every row only reads, so all are started at once and their tmux commands share the
-    // control client's pipeline; rows are still reported, counted and stopped in order, and a
-    // row after a stop, having changed nothing, is simply not reported.
-    let rows = futures::future::join_all(
-        a.operations
-            .into_iter()
-            .enumerate()
-            .map(|(index, op)| row(t, cx, allowed, index, op)),
-    )
-    .await;
+    // control client's pipeline; rows are still reported, counted and stopped in order. A stop
+    // drops the rows after it, unfinished: having changed nothing, they are simply not reported.
+    let mut rows: FuturesOrdered<_> = a
+        .operations
+        .into_iter()
+        .enumerate()
+        .map(|(index, op)| row(t, cx, allowed, index, op))
+        .collect();
     let mut results = Vec::new();
     let (mut succeeded, mut failed, mut stopped_at) = (0, 0, None);
-    for (index, row) in rows.into_iter().enumerate() {
-        let ok = row.success;
+    while let Some(row) = rows.next().await {
+        let (index, ok) = (row.index, row.success);
         results.push(row);
         if ok {
             succeeded += 1;
         } else {
             failed += 1;
             if a.on_error == OnError::Stop {
-                stopped_at = Some(index as i64);
+                stopped_at = Some(index);
                 break;
             }
         }
