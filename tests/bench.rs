@@ -50,9 +50,9 @@ fn call(raw: &mut RawClient, id: u64, name: &str, arguments: Value) -> (String, 
     )
 }
 
-/// A `tmux -C` client of the bench's own, to time tmux alone answering the commands a batch's
-/// reads send, written all at once as the server's control client writes them: no MCP server
-/// can answer the batch faster.
+/// A `tmux -C` client of the bench's own: it times tmux alone answering the commands a batch's
+/// reads send, written all at once as the server's control client writes them (no MCP server
+/// can answer the batch faster), and types the text a wait is watching for.
 struct TmuxAlone {
     child: Child,
     stdin: ChildStdin,
