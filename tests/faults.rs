@@ -1,4 +1,5 @@
-//! Faults: tmux dying mid-call, its socket deleted, a full disk for the daemon configuration.
+//! Faults: tmux dying mid-call, its socket deleted, a server left without sessions (where no
+//! control client can attach), a full disk for the daemon configuration.
 //! Each gives a typed error, the server keeps serving, and no tmux process, buffer or temporary
 //! file is left behind. Also: argument values never reach the log.
 
@@ -65,6 +66,56 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
         "only the tmux server itself is left: {}",
         world.tmux_processes()
     );
+}
+
+#[test]
+fn a_server_without_sessions_is_served_by_subprocesses_until_one_returns() {
+    let world = World::new();
+    world.start_server("work");
+    world.tmux("work", &["set-option", "-s", "exit-empty", "off"]);
+    let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
+    let mut id = 0;
+    let mut ask = |name: &str, arguments: Value| {
+        id += 1;
+        call(&mut raw, id, name, arguments)
+    };
+    let sessions = |answer: &Value| answer["result"]["structuredContent"]["sessions"].clone();
+    // tmux 3.3a refuses list-clients outright ("no current target") when it has no session.
+    let control_client = || {
+        let out = world.try_tmux("work", &["list-clients", "-F", "#{client_flags}"]);
+        String::from_utf8_lossy(&out.stdout).contains("control-mode")
+    };
+    assert_eq!(
+        sessions(&ask("list_sessions", json!({})))
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+    assert!(
+        control_client(),
+        "the first call attaches the control client"
+    );
+
+    // With no session a control client cannot attach: subprocesses answer, and an empty
+    // server is not an error.
+    world.tmux("work", &["kill-session", "-t", "main"]);
+    assert!(wait_until(Duration::from_secs(5), || !control_client()));
+    let none = ask("list_sessions", json!({}));
+    assert_eq!(sessions(&none), json!([]), "{none}");
+    let created = ask("create_session", json!({"name": "again"}));
+    assert_eq!(created["result"]["isError"], false, "{created}");
+    assert_eq!(
+        world.tmux("work", &["list-sessions", "-F", "#{session_name}"]),
+        "again\n"
+    );
+
+    // Once there is a session again, the control client comes back for later calls.
+    let back = wait_until(Duration::from_secs(5), || {
+        let listed = ask("list_sessions", json!({}));
+        sessions(&listed).as_array().map(Vec::len) == Some(1) && control_client()
+    });
+    assert!(back, "the control client never came back");
+    raw.finish();
 }
 
 #[test]
