@@ -128,11 +128,7 @@ fn check(case: &Case) {
         attempts.extend(lookalikes(tool.name));
         for name in attempts {
             id += 1;
-            let (_, answer) = raw.request(
-                json!(id),
-                "tools/call",
-                json!({"name": name, "arguments": arguments(tool.name)}),
-            );
+            let (_, answer) = raw.call(id, &name, arguments(tool.name));
             let reachable = answer.get("result").is_some();
             let expected = name == tool.name && case.offered.contains(tool.name);
             assert_eq!(
@@ -159,10 +155,10 @@ fn check(case: &Case) {
         }
         for chunk in rows.chunks(16) {
             id += 1;
-            let (_, answer) = raw.request(
-                json!(id),
-                "tools/call",
-                json!({"name": BATCH, "arguments": {"operations": chunk, "on_error": "continue"}}),
+            let (_, answer) = raw.call(
+                id,
+                BATCH,
+                json!({"operations": chunk, "on_error": "continue"}),
             );
             for row in answer["result"]["structuredContent"]["results"]
                 .as_array()

@@ -31,6 +31,17 @@ struct Report {
 }
 
 impl Report {
+    /// The median of `samples` against a limit of `limit_ms` milliseconds.
+    fn within(&mut self, figure: &str, samples: Vec<Duration>, limit_ms: u64) {
+        let median = median(samples);
+        self.line(
+            figure,
+            ms(median),
+            &format!("<= {limit_ms} ms"),
+            median <= Duration::from_millis(limit_ms),
+        );
+    }
+
     fn line(&mut self, figure: &str, value: String, target: &str, ok: bool) {
         if !ok {
             self.failed += 1;
@@ -40,14 +51,6 @@ impl Report {
             if ok { "ok" } else { "MISSED" }
         );
     }
-}
-
-fn call(raw: &mut RawClient, id: u64, name: &str, arguments: Value) -> (String, Value) {
-    raw.request(
-        json!(id),
-        "tools/call",
-        json!({"name": name, "arguments": arguments}),
-    )
 }
 
 /// A `tmux -C` client of the bench's own: it times tmux alone answering the commands a batch's
@@ -167,13 +170,7 @@ fn main() {
             took
         })
         .collect();
-    let startup = median(startup);
-    report.line(
-        "spawn -> initialize reply",
-        ms(startup),
-        "<= 10 ms",
-        startup <= Duration::from_millis(10),
-    );
+    report.within("spawn -> initialize reply", startup, 10);
 
     let all = [("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
     let mut raw = RawClient::start(&world, &["-L", "bench"], &all);
@@ -204,23 +201,17 @@ fn main() {
             took
         })
         .collect();
-    let list = median(list);
-    report.line(
-        "tools/list round trip",
-        ms(list),
-        "<= 1 ms",
-        list <= Duration::from_millis(1),
-    );
+    report.within("tools/list round trip", list, 1);
 
     for _ in 0..20 {
         id += 1;
-        call(&mut raw, id, "list_sessions", json!({}));
+        raw.call(id, "list_sessions", json!({}));
     }
     let sessions: Vec<Duration> = (0..300)
         .map(|_| {
             id += 1;
             let started = Instant::now();
-            let (_, reply) = call(&mut raw, id, "list_sessions", json!({}));
+            let (_, reply) = raw.call(id, "list_sessions", json!({}));
             let took = started.elapsed();
             assert_eq!(reply["result"]["isError"], false);
             took
@@ -255,17 +246,12 @@ fn main() {
             let started = Instant::now();
             for _ in 0..16 {
                 id += 1;
-                call(&mut raw, id, tool, arguments.clone());
+                raw.call(id, tool, arguments.clone());
             }
             separate.push(started.elapsed());
             id += 1;
             let started = Instant::now();
-            let (_, reply) = call(
-                &mut raw,
-                id,
-                "call_read_tools_batch",
-                json!({"operations": rows}),
-            );
+            let (_, reply) = raw.call(id, "call_read_tools_batch", json!({"operations": rows}));
             batched.push(started.elapsed());
             assert_eq!(reply["result"]["structuredContent"]["succeeded"], 16);
             tmux.push(alone.time(&commands));
@@ -313,19 +299,13 @@ fn main() {
         })
         .collect();
     drop(alone);
-    let reaction = median(reactions);
-    report.line(
-        "wait_for_text reaction",
-        ms(reaction),
-        "<= 50 ms",
-        reaction <= Duration::from_millis(50),
-    );
+    report.within("wait_for_text reaction", reactions, 50);
 
     // Memory: after 1,000 calls, and growth over 10,000.
     let pid = raw.pid();
     for _ in 0..1_000 {
         id += 1;
-        call(&mut raw, id, "list_panes", json!({}));
+        raw.call(id, "list_panes", json!({}));
     }
     let after_1k = rss_kib(pid);
     report.line(
@@ -337,7 +317,7 @@ fn main() {
     );
     for _ in 0..10_000 {
         id += 1;
-        call(&mut raw, id, "list_panes", json!({}));
+        raw.call(id, "list_panes", json!({}));
     }
     let after_11k = rss_kib(pid);
     let growth = after_11k as i64 - after_1k as i64;

@@ -10,15 +10,6 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tmux_mcp_tests::{RawClient, TempDir, World, wait_until};
 
-fn call(raw: &mut RawClient, id: u64, name: &str, arguments: Value) -> Value {
-    raw.request(
-        json!(id),
-        "tools/call",
-        json!({"name": name, "arguments": arguments}),
-    )
-    .1
-}
-
 fn kind(answer: &Value) -> &str {
     answer["result"]["structuredContent"]["kind"]
         .as_str()
@@ -31,7 +22,7 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
     world.start_server("work");
     let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
     assert_eq!(
-        call(&mut raw, 1, "list_sessions", json!({}))["result"]["isError"],
+        raw.call(1, "list_sessions", json!({})).1["result"]["isError"],
         false
     );
     raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "wait_for_text", "arguments": {"pane": "%0", "seconds": 30}}}).to_string());
@@ -47,7 +38,7 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
     // Until tmux is back every call says so; then calls work again on the same connection.
     let mut down = Value::Null;
     for id in 3..500 {
-        let answer = call(&mut raw, id, "list_sessions", json!({}));
+        let answer = raw.call(id, "list_sessions", json!({})).1;
         if kind(&answer) == "server_gone" {
             down = answer;
             break;
@@ -55,7 +46,7 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
     }
     assert_eq!(down["result"]["structuredContent"]["retryable"], true);
     world.start_server("work");
-    let back = call(&mut raw, 600, "list_panes", json!({}));
+    let back = raw.call(600, "list_panes", json!({})).1;
     assert_eq!(
         back["result"]["structuredContent"]["panes"][0]["id"], "%0",
         "{back}"
@@ -77,7 +68,7 @@ fn a_server_without_sessions_is_served_by_subprocesses_until_one_returns() {
     let mut id = 0;
     let mut ask = |name: &str, arguments: Value| {
         id += 1;
-        call(&mut raw, id, name, arguments)
+        raw.call(id, name, arguments).1
     };
     let sessions = |answer: &Value| answer["result"]["structuredContent"]["sessions"].clone();
     // tmux 3.3a refuses list-clients outright ("no current target") when it has no session.
@@ -132,15 +123,16 @@ fn a_deleted_socket_gives_typed_errors_until_tmux_recreates_it() {
         .to_owned();
     let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
     assert_eq!(
-        call(&mut raw, 1, "list_sessions", json!({}))["result"]["isError"],
+        raw.call(1, "list_sessions", json!({})).1["result"]["isError"],
         false
     );
     std::fs::remove_file(&socket).expect("delete the socket");
     // Terminal content always travels in a new tmux client, which cannot connect now.
-    let answer = call(&mut raw, 2, "capture_pane", json!({"pane": "%0"}));
+    let answer = raw.call(2, "capture_pane", json!({"pane": "%0"})).1;
     assert_eq!(kind(&answer), "server_gone", "{answer}");
     assert!(
-        call(&mut raw, 3, "list_sessions", json!({}))
+        raw.call(3, "list_sessions", json!({}))
+            .1
             .get("result")
             .is_some(),
         "still serving"
@@ -154,7 +146,7 @@ fn a_deleted_socket_gives_typed_errors_until_tmux_recreates_it() {
             .success()
     );
     assert!(wait_until(Duration::from_secs(5), || Path::new(&socket).exists()));
-    let answer = call(&mut raw, 4, "capture_pane", json!({"pane": "%0"}));
+    let answer = raw.call(4, "capture_pane", json!({"pane": "%0"})).1;
     assert_eq!(answer["result"]["isError"], false, "{answer}");
     raw.finish();
 }
@@ -208,31 +200,30 @@ fn nothing_is_left_behind_and_argument_values_stay_out_of_the_log() {
     let world = World::new();
     let mut raw = RawClient::start(&world, &[], &[]);
     let pane =
-        call(&mut raw, 1, "create_session", json!({"name": "work"}))["result"]["structuredContent"]
+        raw.call(1, "create_session", json!({"name": "work"})).1["result"]["structuredContent"]
             ["pane"]
             .as_str()
             .unwrap()
             .to_owned();
-    call(
-        &mut raw,
+    raw.call(
         2,
         "paste_text",
         json!({"pane": pane, "text": "hunter2-secret", "enter": false}),
     );
-    let gone = call(
-        &mut raw,
-        3,
-        "paste_text",
-        json!({"pane": "%999", "text": "another-secret"}),
-    );
+    let gone = raw
+        .call(
+            3,
+            "paste_text",
+            json!({"pane": "%999", "text": "another-secret"}),
+        )
+        .1;
     assert_eq!(kind(&gone), "object_gone");
     assert_eq!(
         world.tmux("libtmux-mcp", &["list-buffers"]),
         "",
         "paste buffers are removed, also when the paste failed"
     );
-    call(
-        &mut raw,
+    raw.call(
         4,
         "run_shell_command",
         json!({"pane": pane, "command": "echo hunter2-command", "seconds": 5}),

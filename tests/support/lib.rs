@@ -628,6 +628,15 @@ impl RawClient {
     }
 
     /// Sends a request and returns the raw response line and its parsed form.
+    /// `tools/call` of `name` with `arguments`, as [`RawClient::request`] answers it.
+    pub fn call(&mut self, id: u64, name: &str, arguments: Value) -> (String, Value) {
+        self.request(
+            serde_json::json!(id),
+            "tools/call",
+            serde_json::json!({"name": name, "arguments": arguments}),
+        )
+    }
+
     pub fn request(&mut self, id: Value, method: &str, params: Value) -> (String, Value) {
         self.send(
             &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
