@@ -309,3 +309,110 @@ fn sixteen_huge_captures_fit_in_one_megabyte() {
     );
     raw.finish();
 }
+
+/// Counts the `display-message` and `list-panes` commands tmux runs from now on, whoever sends
+/// them, with tmux's own after-command hooks.
+fn count_commands(f: &Fixture) -> impl Fn() -> (u64, u64) + '_ {
+    for (hook, counter) in [
+        ("after-display-message", "@displays"),
+        ("after-list-panes", "@listings"),
+    ] {
+        f.tmux(&["set-option", "-g", counter, "0"]);
+        let add_one = format!("set -gF {counter} '#{{e|+:#{{{counter}}},1}}'");
+        f.tmux(&["set-hook", "-g", hook, &add_one]);
+    }
+    let read = |counter: &str| -> u64 {
+        let shown = f.tmux(&["show-options", "-gv", counter]);
+        shown.trim().parse().expect(&shown)
+    };
+    move || (read("@displays"), read("@listings"))
+}
+
+fn pane_info_rows(panes: &[&str]) -> Value {
+    panes
+        .iter()
+        .map(|p| json!({"tool": "get_pane_info", "arguments": {"pane": p}}))
+        .collect()
+}
+
+#[tokio::test]
+async fn pane_info_rows_are_read_together_and_answer_as_calls_do() {
+    let f = Fixture::new().await;
+    let panes: Vec<String> = (0..4).map(|_| f.open(&["new-window"], "cat")).collect();
+    f.ok("list_sessions", json!({})).await; // the control client attaches, with a read of its own
+    let commands = count_commands(&f);
+    let mut alone = Vec::new();
+    let before = commands();
+    for pane in &panes {
+        alone.push(f.ok("get_pane_info", json!({"pane": pane})).await);
+    }
+    let missing = f.fails("get_pane_info", json!({"pane": "%99999"})).await;
+    let after = commands();
+    assert_eq!(
+        (after.0 - before.0, after.1 - before.1),
+        (5, 0),
+        "a read on its own is one display-message"
+    );
+
+    // Every pane, one of them twice, and a pane that does not exist.
+    let mut asked: Vec<&str> = panes.iter().map(String::as_str).collect();
+    asked.extend([panes[0].as_str(), "%99999"]);
+    let before = commands();
+    let body = f
+        .ok(
+            "call_read_tools_batch",
+            json!({"operations": pane_info_rows(&asked), "on_error": "continue"}),
+        )
+        .await;
+    let after = commands();
+    assert_eq!(
+        (after.0 - before.0, after.1 - before.1),
+        (1, 1),
+        "the rows share one list-panes; the missing pane is read alone"
+    );
+    let rows = body["results"].as_array().unwrap();
+    for (i, pane) in asked.iter().enumerate().take(5) {
+        let expected = &alone[panes.iter().position(|p| p == pane).unwrap()];
+        assert_eq!(&rows[i]["result"]["structuredContent"], expected, "row {i}");
+    }
+    assert_eq!(rows[5]["error"]["kind"], missing["kind"]);
+    assert_eq!(
+        rows[5]["error"]["message"],
+        format!(
+            "operations[5] (get_pane_info): {}",
+            missing["message"].as_str().unwrap()
+        )
+    );
+    assert_eq!(
+        (body["succeeded"].clone(), body["failed"].clone()),
+        (json!(5), json!(1))
+    );
+}
+
+#[tokio::test]
+async fn pane_info_rows_are_read_apart_on_a_server_with_many_more_panes() {
+    let f = Fixture::new().await;
+    // 26 panes: more than 12 for each of 2 reads, not more than 12 for each of 3.
+    let panes: Vec<String> = (0..25).map(|_| f.open(&["new-window"], "cat")).collect();
+    let listed = f.ok("list_panes", json!({})).await; // also attaches the control client
+    assert_eq!(listed["panes"].as_array().unwrap().len(), 26);
+    let commands = count_commands(&f);
+    let delta = async |asked: &[&str]| {
+        let before = commands();
+        let body = f
+            .ok(
+                "call_read_tools_batch",
+                json!({"operations": pane_info_rows(asked)}),
+            )
+            .await;
+        assert_eq!(body["succeeded"], asked.len());
+        let after = commands();
+        (after.0 - before.0, after.1 - before.1)
+    };
+    assert_eq!(delta(&[&panes[0], &panes[1]]).await, (2, 0), "each alone");
+    assert_eq!(
+        delta(&[&panes[0], &panes[1], &panes[2]]).await,
+        (0, 1),
+        "together"
+    );
+}

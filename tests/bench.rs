@@ -13,7 +13,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp::handlers::{list_sessions_command, pane_info_command};
+use tmux_mcp::handlers::{list_sessions_command, pane_info_command, pane_infos_command};
 use tmux_mcp::tmux::{SEP, command_line};
 use tmux_mcp_tests::{RawClient, World, binary, rss_kib, wait_until};
 
@@ -228,25 +228,45 @@ fn main() {
 
     // A 16-read batch against the same 16 reads called one by one, and against tmux alone
     // running those reads' commands: a light read (one quick tmux command) and a heavy one
-    // (tmux reads the pane's process state from /proc). The three are sampled in turn, so
-    // the machine's drift touches each alike.
+    // (tmux reads each pane's process state from /proc), over 16 panes of their own. The three
+    // are sampled in turn, so the machine's drift touches each alike.
+    let panes: Vec<String> = (0..16)
+        .map(|_| {
+            world.tmux(
+                "bench",
+                &["new-window", "-d", "-P", "-F", "#{pane_id}", "cat"],
+            )
+        })
+        .map(|id| id.trim().to_owned())
+        .collect();
+    let pane_ids: Vec<&str> = panes.iter().map(String::as_str).collect();
     let mut alone = TmuxAlone::attach(&world);
-    for (tool, arguments, command) in [
-        ("list_sessions", json!({}), list_sessions_command()),
+    for (tool, arguments, commands, one_command) in [
+        (
+            "list_sessions",
+            vec![json!({}); 16],
+            vec![list_sessions_command(); 16],
+            None,
+        ),
         (
             "get_pane_info",
-            json!({"pane": "%0"}),
-            pane_info_command("%0"),
+            panes.iter().map(|p| json!({"pane": p})).collect(),
+            panes.iter().map(|p| pane_info_command(p)).collect(),
+            // What the batch sends instead: the reads are in flight together.
+            Some(pane_infos_command(&pane_ids)),
         ),
     ] {
-        let rows = vec![json!({"tool": tool, "arguments": arguments}); 16];
-        let commands = vec![command; 16];
-        let (mut separate, mut batched, mut tmux) = (Vec::new(), Vec::new(), Vec::new());
+        let rows: Vec<Value> = arguments
+            .iter()
+            .map(|a| json!({"tool": tool, "arguments": a}))
+            .collect();
+        let (mut separate, mut batched, mut tmux, mut tmux_once) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for _ in 0..60 {
             let started = Instant::now();
-            for _ in 0..16 {
+            for a in &arguments {
                 id += 1;
-                raw.call(id, tool, arguments.clone());
+                raw.call(id, tool, a.clone());
             }
             separate.push(started.elapsed());
             id += 1;
@@ -255,8 +275,12 @@ fn main() {
             batched.push(started.elapsed());
             assert_eq!(reply["result"]["structuredContent"]["succeeded"], 16);
             tmux.push(alone.time(&commands));
+            if let Some(command) = &one_command {
+                tmux_once.push(alone.time(std::slice::from_ref(command)));
+            }
         }
-        let (separate, batched, tmux) = (median(separate), median(batched), median(tmux));
+        let separate = median(separate);
+        let batched = median(batched);
         let ratio = batched.as_secs_f64() / separate.as_secs_f64();
         report.line(
             &format!("batch of 16 {tool} vs 16 calls"),
@@ -264,15 +288,21 @@ fn main() {
             "<= 0.3x",
             ratio <= 0.3,
         );
-        println!(
-            "{:<44} {:>22}",
-            "  floor: tmux alone, the same commands",
-            format!(
-                "{} = {:.2}x",
-                ms(tmux),
-                tmux.as_secs_f64() / separate.as_secs_f64()
-            )
-        );
+        let floor = |name: &str, samples: Vec<Duration>| {
+            let took = median(samples);
+            println!(
+                "{name:<44} {:>22}",
+                format!(
+                    "{} = {:.2}x",
+                    ms(took),
+                    took.as_secs_f64() / separate.as_secs_f64()
+                )
+            );
+        };
+        floor("  tmux alone, the calls' commands", tmux);
+        if one_command.is_some() {
+            floor("  tmux alone, the batch's one command", tmux_once);
+        }
     }
 
     // wait_for_text: from the text being printed to the reply.

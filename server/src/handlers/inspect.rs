@@ -3,6 +3,7 @@
 use std::collections::HashSet;
 
 use super::objects::{self, PANE_VARS, SESSION_VARS, WINDOW_VARS, rows, session_target};
+use super::pane_reads::PANE_INFO_VARS;
 use super::{CallContext, Tools};
 use crate::catalog::types::{SessionTree, WindowTree};
 use crate::catalog::{
@@ -66,6 +67,7 @@ pub async fn list_panes(t: &Tools, _: &CallContext, _: list_panes::Args) -> R<li
     let mut seen = HashSet::new();
     let caller = t.caller_pane.as_deref();
     let panes = rows(&out, PANE_VARS.len(), |f| objects::pane(f, caller))?;
+    t.pane_reads.saw_panes(panes.len());
     // A window linked into several sessions lists its panes once per link.
     Ok(list_panes::Output {
         panes: panes
@@ -276,26 +278,17 @@ async fn window_and_panes(
     ))
 }
 
-/// What `get_pane_info` reads before the [`PANE_VARS`].
-const PANE_INFO_VARS: [&str; 3] = ["history_size", "history_limit", "pane_dead_status"];
-
-/// The tmux commands behind `get_pane_info` for `pane`.
-pub fn pane_info_command(pane: &str) -> Vec<String> {
-    let vars: Vec<&str> = PANE_INFO_VARS.into_iter().chain(PANE_VARS).collect();
-    objects::display(pane, &row_format(&vars))
-}
-
 pub async fn get_pane_info(
     t: &Tools,
     _: &CallContext,
     a: get_pane_info::Args,
 ) -> R<get_pane_info::Output> {
-    let out = t.tmux.run(&pane_info_command(&a.pane)).await?;
-    let line = out
-        .lines()
-        .next()
+    let line = t
+        .pane_reads
+        .read(&t.tmux, &a.pane)
+        .await?
         .ok_or_else(|| gone(&format!("pane {}", a.pane)))?;
-    let mut f = Fields::new(line, PANE_INFO_VARS.len() + PANE_VARS.len());
+    let mut f = Fields::new(&line, PANE_INFO_VARS.len() + PANE_VARS.len());
     let history_size = f.int()?;
     let history_limit = f.int()?;
     let dead_status = f.opt_int()?;

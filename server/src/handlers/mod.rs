@@ -17,14 +17,16 @@ mod inspect;
 mod keys;
 mod manage;
 mod objects;
+mod pane_reads;
 mod shell;
 mod since;
 mod stream;
 mod teardown;
 mod wait;
 
-/// The commands two read tools send, so the benchmark can time tmux alone running them.
-pub use inspect::{list_sessions_command, pane_info_command};
+/// The commands read tools send, so the benchmark can time tmux alone running them.
+pub use inspect::list_sessions_command;
+pub use pane_reads::{pane_info_command, pane_infos_command};
 
 use crate::catalog::{self, ErrorKind, Handlers, ToolError};
 use crate::surface::Surface;
@@ -44,6 +46,8 @@ pub struct Tools {
     pub echo: Echo,
     /// Panes with a run_shell_command in progress.
     pub running: Mutex<Vec<String>>,
+    /// get_pane_info reads, grouped when they come together.
+    pub pane_reads: pane_reads::PaneReads,
 }
 
 impl Tools {
@@ -62,6 +66,7 @@ impl Tools {
             environment_values,
             echo: Echo::default(),
             running: Mutex::new(Vec::new()),
+            pane_reads: pane_reads::PaneReads::default(),
         }
     }
 }
