@@ -138,3 +138,39 @@ impl Drop for Lead<'_> {
         drop(std::mem::take(&mut *lock(&self.0.waiting)));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use futures::FutureExt;
+
+    use super::PaneReads;
+    use crate::tmux::Tmux;
+
+    #[tokio::test]
+    async fn a_cancelled_leader_sends_the_reads_it_gathered_to_read_alone() {
+        // A socket in a directory that does not exist: no tmux server can run there (not even
+        // one started by an attach), so a read alone fails at once; one left waiting never ends.
+        let socket = std::env::temp_dir()
+            .join(format!("tmux-mcp-no-such-directory-{}", std::process::id()))
+            .join("socket");
+        let tmux = Tmux::new(vec!["-S".into(), socket.into()]);
+        let reads = PaneReads::default();
+        let mut leader = Box::pin(reads.read(&tmux, "%1"));
+        assert!(
+            (&mut leader).now_or_never().is_none(),
+            "the leader waits for others to join"
+        );
+        let mut follower = Box::pin(reads.read(&tmux, "%2"));
+        assert!(
+            (&mut follower).now_or_never().is_none(),
+            "the follower joins the group"
+        );
+        drop(leader);
+        let alone = tokio::time::timeout(Duration::from_secs(10), follower)
+            .await
+            .expect("the follower still waits for the cancelled leader");
+        assert!(alone.is_err(), "there is no tmux server to read from");
+    }
+}
