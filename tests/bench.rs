@@ -6,7 +6,8 @@
 //!     cargo build --release -p tmux-mcp && cargo bench -p tmux-mcp-tests --bench mcp
 //!
 //! Medians of repeated runs; every figure comes from the release binary over real stdio
-//! against a private tmux server.
+//! against a private tmux server. Calls are timed from the request written to the reply read;
+//! the bench parses and checks replies outside the clock.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -51,6 +52,38 @@ impl Report {
             if ok { "ok" } else { "MISSED" }
         );
     }
+}
+
+/// A `tools/call` request, under the next id.
+fn call_request(id: &mut u64, tool: &str, arguments: &Value) -> String {
+    *id += 1;
+    json!({"jsonrpc": "2.0", "id": *id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).to_string()
+}
+
+/// Writes each request once the reply to the one before is read, timed from the first write to
+/// the last reply read; the replies are parsed, and checked to succeed, after the clock stops.
+fn round_trips(raw: &mut RawClient, requests: &[String]) -> (Duration, Vec<Value>) {
+    let started = Instant::now();
+    let lines: Vec<String> = requests
+        .iter()
+        .map(|request| {
+            raw.send(request);
+            raw.line().expect("a reply")
+        })
+        .collect();
+    let took = started.elapsed();
+    let replies = lines
+        .iter()
+        .zip(requests)
+        .map(|(line, request)| {
+            let reply: Value = serde_json::from_str(line).unwrap();
+            let request: Value = serde_json::from_str(request).unwrap();
+            assert_eq!(reply["id"], request["id"], "{line:.200}");
+            assert_eq!(reply["result"]["isError"], false, "{line:.200}");
+            reply
+        })
+        .collect();
+    (took, replies)
 }
 
 /// A `tmux -C` client of the bench's own: it times tmux alone answering the commands a batch's
@@ -209,12 +242,11 @@ fn main() {
     }
     let sessions: Vec<Duration> = (0..300)
         .map(|_| {
-            id += 1;
-            let started = Instant::now();
-            let (_, reply) = raw.call(id, "list_sessions", json!({}));
-            let took = started.elapsed();
-            assert_eq!(reply["result"]["isError"], false);
-            took
+            round_trips(
+                &mut raw,
+                &[call_request(&mut id, "list_sessions", &json!({}))],
+            )
+            .0
         })
         .collect();
     let sessions = median(sessions);
@@ -262,18 +294,20 @@ fn main() {
             .collect();
         let (mut separate, mut batched, mut tmux, mut tmux_once) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for _ in 0..60 {
-            let started = Instant::now();
-            for a in &arguments {
-                id += 1;
-                raw.call(id, tool, a.clone());
-            }
-            separate.push(started.elapsed());
-            id += 1;
-            let started = Instant::now();
-            let (_, reply) = raw.call(id, "call_read_tools_batch", json!({"operations": rows}));
-            batched.push(started.elapsed());
-            assert_eq!(reply["result"]["structuredContent"]["succeeded"], 16);
+        for _ in 0..300 {
+            let calls: Vec<String> = arguments
+                .iter()
+                .map(|a| call_request(&mut id, tool, a))
+                .collect();
+            separate.push(round_trips(&mut raw, &calls).0);
+            let batch = call_request(
+                &mut id,
+                "call_read_tools_batch",
+                &json!({"operations": rows}),
+            );
+            let (took, replies) = round_trips(&mut raw, &[batch]);
+            batched.push(took);
+            assert_eq!(replies[0]["result"]["structuredContent"]["succeeded"], 16);
             tmux.push(alone.time(&commands));
             if let Some(command) = &one_command {
                 tmux_once.push(alone.time(std::slice::from_ref(command)));
