@@ -416,3 +416,28 @@ async fn pane_info_rows_are_read_apart_on_a_server_with_many_more_panes() {
         "together"
     );
 }
+
+#[tokio::test]
+async fn pane_info_calls_in_flight_together_each_answer_their_own_pane() {
+    let f = Fixture::new().await;
+    let panes: Vec<String> = (0..16).map(|_| f.open(&["new-window"], "cat")).collect();
+    // Concurrent calls are grouped as they happen to meet (in trials, 11 to 20 listings in
+    // these 10 rounds), so what is asserted is that every reply is about its own pane.
+    let mut raw = RawClient::start(&f.world, &["-L", "work"], &[]);
+    for round in 0..10u64 {
+        for (i, pane) in panes.iter().enumerate() {
+            let id = round * 100 + i as u64;
+            let request = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "get_pane_info", "arguments": {"pane": pane}}});
+            raw.send(&request.to_string());
+        }
+        for _ in &panes {
+            let reply: Value = serde_json::from_str(&raw.line().expect("a reply")).unwrap();
+            let i = (reply["id"].as_u64().unwrap() - round * 100) as usize;
+            assert_eq!(
+                reply["result"]["structuredContent"]["pane"]["id"], panes[i],
+                "{reply}"
+            );
+        }
+    }
+    raw.finish();
+}

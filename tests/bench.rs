@@ -342,9 +342,9 @@ fn main() {
     // wait_for_text: from the text being printed to the reply.
     let reactions: Vec<Duration> = (0..15)
         .map(|n| {
-            id += 1;
             let marker = format!("mark-{n}-{id}");
-            raw.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "wait_for_text", "arguments": {"pane": "%1", "patterns": [marker], "seconds": 10}}}).to_string());
+            let arguments = json!({"pane": "%1", "patterns": [marker], "seconds": 10});
+            raw.send(&call_request(&mut id, "wait_for_text", &arguments));
             let armed = wait_until(Duration::from_secs(5), || world.watching("bench"));
             assert!(armed, "the wait never attached");
             // Timed from the bench's own control client writing the keys to the reply read:
@@ -356,7 +356,10 @@ fn main() {
             let took = typing.elapsed();
             alone.answers(answers);
             let reply: Value = serde_json::from_str(&line).unwrap();
-            assert_eq!(reply["result"]["structuredContent"]["outcome"], "matched", "{line}");
+            assert_eq!(
+                reply["result"]["structuredContent"]["outcome"], "matched",
+                "{line}"
+            );
             world.tmux("bench", &["send-keys", "-t", "%1", "Enter"]);
             assert!(wait_until(Duration::from_secs(5), || !world.watching("bench")));
             took
@@ -392,21 +395,17 @@ fn main() {
         growth <= 512,
     );
 
-    // 100 calls in flight at once from one client.
+    // 100 calls in flight at once from one client; half of them read the 16 panes.
     let started = Instant::now();
     let first = id + 1;
+    let pane_of = |n: u64| panes[(n / 2) as usize % panes.len()].as_str();
     for n in 0..100u64 {
-        let name = if n.is_multiple_of(2) {
-            "list_sessions"
+        let request = if n.is_multiple_of(2) {
+            call_request(&mut id, "list_sessions", &json!({}))
         } else {
-            "get_pane_info"
+            call_request(&mut id, "get_pane_info", &json!({"pane": pane_of(n)}))
         };
-        let arguments = if n.is_multiple_of(2) {
-            json!({})
-        } else {
-            json!({"pane": "%0"})
-        };
-        raw.send(&json!({"jsonrpc": "2.0", "id": first + n, "method": "tools/call", "params": {"name": name, "arguments": arguments}}).to_string());
+        raw.send(&request);
     }
     let mut seen = Vec::new();
     for _ in 0..100 {
@@ -416,7 +415,7 @@ fn main() {
         let right = if n.is_multiple_of(2) {
             content.get("sessions").is_some()
         } else {
-            content["pane"]["id"] == "%0"
+            content["pane"]["id"] == pane_of(n)
         };
         assert!(right, "reply {n} answers another request: {reply}");
         seen.push(n);

@@ -83,7 +83,7 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
 
     let mut raw = RawClient::start(&world, &["-L", "load"], &[]);
     let pid = raw.pid();
-    let mut waiting: HashMap<u64, &'static str> = HashMap::new();
+    let mut waiting: HashMap<u64, (Value, &'static str)> = HashMap::new();
     let mut next = 1u64;
     let mut answered = 0u64;
     let mut errors = 0u64;
@@ -93,10 +93,10 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
         while next <= CALLS && waiting.len() < IN_FLIGHT as usize {
             let (params, field) = nth(next, &panes);
             raw.send(
-                &json!({"jsonrpc": "2.0", "id": next, "method": "tools/call", "params": params})
+                &json!({"jsonrpc": "2.0", "id": next, "method": "tools/call", "params": &params})
                     .to_string(),
             );
-            waiting.insert(next, field);
+            waiting.insert(next, (params, field));
             next += 1;
         }
         let line = raw.line().expect("every call is answered");
@@ -105,17 +105,24 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
         let id = reply["id"]
             .as_u64()
             .expect("a reply carries its request's id");
-        let field = waiting
+        let (params, field) = waiting
             .remove(&id)
             .unwrap_or_else(|| panic!("reply to an id never sent or already answered: {id}"));
         let result = &reply["result"];
         if result["isError"] == true {
             errors += 1;
         } else {
+            let content = &result["structuredContent"];
             assert!(
-                result["structuredContent"].get(field).is_some(),
+                content.get(field).is_some(),
                 "reply {id} is not the answer to its own request: {line:.300}"
             );
+            if params["name"] == "get_pane_info" {
+                assert_eq!(
+                    content["pane"]["id"], params["arguments"]["pane"],
+                    "reply {id} is about another pane"
+                );
+            }
         }
         answered += 1;
         if answered == 200 {
