@@ -22,7 +22,9 @@ use crate::tmux::{SEPARATOR, Tmux, TmuxError, row_format};
 /// What `get_pane_info` reads before the [`PANE_VARS`].
 pub const PANE_INFO_VARS: [&str; 3] = ["history_size", "history_limit", "pane_dead_status"];
 
-/// Reads are grouped while the server has at most this many panes per read (0: not known yet).
+/// Reads are grouped while the server is not known to hold more than this many panes per read:
+/// past that, passing over the other panes (about 2 µs each) costs more than the grouped reads
+/// save (about 30 µs each).
 const PANES_PER_READ: usize = 12;
 
 fn pane_info_format() -> String {
@@ -59,7 +61,7 @@ struct Waiter {
 #[derive(Default)]
 pub struct PaneReads {
     waiting: Mutex<Vec<Waiter>>,
-    /// Panes on the server when last listed in full.
+    /// Panes on the server when last listed in full; 0 until then.
     panes: AtomicUsize,
 }
 
