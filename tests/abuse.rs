@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tmux_mcp::catalog::TOOLS;
-use tmux_mcp_tests::{RawClient, World};
+use tmux_mcp_tests::{RawClient, World, call_request};
 
 /// Reads the reply to `id`, checking every line on the way is JSON-RPC.
 fn reply(raw: &mut RawClient, id: &Value) -> Value {
@@ -80,7 +80,11 @@ fn huge_lines_are_bounded() {
     let mut raw = RawClient::start(&world, &["-L", "absent"], &[]);
     // 10 MB: read and refused by the tool's own bound.
     let pattern = "a".repeat(10_000_000);
-    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "search_panes", "arguments": {"pattern": pattern}}}).to_string());
+    raw.send(&call_request(
+        1,
+        "search_panes",
+        &json!({"pattern": pattern}),
+    ));
     let result = reply(&mut raw, &json!(1));
     assert_eq!(result["result"]["isError"], true);
     assert_eq!(
@@ -93,7 +97,11 @@ fn huge_lines_are_bounded() {
     );
     // Over the 16 MiB line limit: skipped without being held, answered with -32600.
     let pattern = "b".repeat(17 << 20);
-    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "search_panes", "arguments": {"pattern": pattern}}}).to_string());
+    raw.send(&call_request(
+        2,
+        "search_panes",
+        &json!({"pattern": pattern}),
+    ));
     assert_eq!(reply(&mut raw, &Value::Null)["error"]["code"], -32600);
     still_serving(&mut raw, 3);
 }
@@ -144,7 +152,7 @@ fn every_parameter_of_every_tool_refuses_the_wrong_type() {
             }
             for wrong in wrongs {
                 id += 1;
-                raw.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": tool.name, "arguments": {name: wrong}}}).to_string());
+                raw.send(&call_request(id, tool.name, &json!({name: wrong})));
                 let answer = reply(&mut raw, &json!(id));
                 let result = &answer["result"];
                 assert_eq!(
@@ -180,8 +188,12 @@ fn requests_in_flight_when_stdin_closes_end_cleanly() {
     let world = World::new();
     world.start_server("work");
     let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
-    raw.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "wait_for_text", "arguments": {"pane": "%0", "seconds": 60}}}).to_string());
-    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "list_sessions", "arguments": {}}}).to_string());
+    raw.send(&call_request(
+        1,
+        "wait_for_text",
+        &json!({"pane": "%0", "seconds": 60}),
+    ));
+    raw.send(&call_request(2, "list_sessions", &json!({})));
     let started = std::time::Instant::now();
     let (lines, status) = raw.close_and_drain();
     assert!(

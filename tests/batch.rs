@@ -5,7 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{BATCH_ONLY_SEED, Fixture, RawClient, World, call, error_code, wait_until};
+use tmux_mcp_tests::{
+    BATCH_ONLY_SEED, Fixture, RawClient, World, call, call_request, error_code, wait_until,
+};
 
 use tmux_mcp::surface::CAPABILITY_KEY;
 
@@ -427,8 +429,7 @@ async fn pane_info_calls_in_flight_together_each_answer_their_own_pane() {
     for round in 0..10u64 {
         for (i, pane) in panes.iter().enumerate() {
             let id = round * 100 + i as u64;
-            let request = json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "get_pane_info", "arguments": {"pane": pane}}});
-            raw.send(&request.to_string());
+            raw.send(&call_request(id, "get_pane_info", &json!({"pane": pane})));
         }
         for _ in &panes {
             let reply: Value = serde_json::from_str(&raw.line().expect("a reply")).unwrap();

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tmux_mcp::handlers::{list_sessions_command, pane_info_command, pane_infos_command};
 use tmux_mcp::tmux::{SEP, command_line};
-use tmux_mcp_tests::{RawClient, World, binary, rss_kib, wait_until};
+use tmux_mcp_tests::{RawClient, World, binary, call_request, rss_kib, wait_until};
 
 fn median(mut samples: Vec<Duration>) -> Duration {
     samples.sort();
@@ -55,9 +55,9 @@ impl Report {
 }
 
 /// A `tools/call` request, under the next id.
-fn call_request(id: &mut u64, tool: &str, arguments: &Value) -> String {
+fn next_call(id: &mut u64, tool: &str, arguments: &Value) -> String {
     *id += 1;
-    json!({"jsonrpc": "2.0", "id": *id, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}).to_string()
+    call_request(*id, tool, arguments)
 }
 
 /// Writes each request once the reply to the one before is read, timed from the first write to
@@ -241,13 +241,7 @@ fn main() {
         raw.call(id, "list_sessions", json!({}));
     }
     let sessions: Vec<Duration> = (0..300)
-        .map(|_| {
-            round_trips(
-                &mut raw,
-                &[call_request(&mut id, "list_sessions", &json!({}))],
-            )
-            .0
-        })
+        .map(|_| round_trips(&mut raw, &[next_call(&mut id, "list_sessions", &json!({}))]).0)
         .collect();
     let sessions = median(sessions);
     let ratio = sessions.as_secs_f64() / cli.as_secs_f64();
@@ -297,10 +291,10 @@ fn main() {
         for _ in 0..300 {
             let calls: Vec<String> = arguments
                 .iter()
-                .map(|a| call_request(&mut id, tool, a))
+                .map(|a| next_call(&mut id, tool, a))
                 .collect();
             separate.push(round_trips(&mut raw, &calls).0);
-            let batch = call_request(
+            let batch = next_call(
                 &mut id,
                 "call_read_tools_batch",
                 &json!({"operations": rows}),
@@ -344,7 +338,7 @@ fn main() {
         .map(|n| {
             let marker = format!("mark-{n}-{id}");
             let arguments = json!({"pane": "%1", "patterns": [marker], "seconds": 10});
-            raw.send(&call_request(&mut id, "wait_for_text", &arguments));
+            raw.send(&next_call(&mut id, "wait_for_text", &arguments));
             let armed = wait_until(Duration::from_secs(5), || world.watching("bench"));
             assert!(armed, "the wait never attached");
             // Timed from the bench's own control client writing the keys to the reply read:
@@ -401,9 +395,9 @@ fn main() {
     let pane_of = |n: u64| panes[(n / 2) as usize % panes.len()].as_str();
     for n in 0..100u64 {
         let request = if n.is_multiple_of(2) {
-            call_request(&mut id, "list_sessions", &json!({}))
+            next_call(&mut id, "list_sessions", &json!({}))
         } else {
-            call_request(&mut id, "get_pane_info", &json!({"pane": pane_of(n)}))
+            next_call(&mut id, "get_pane_info", &json!({"pane": pane_of(n)}))
         };
         raw.send(&request);
     }

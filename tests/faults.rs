@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, TempDir, World, wait_until};
+use tmux_mcp_tests::{RawClient, TempDir, World, call_request, wait_until};
 
 fn kind(answer: &Value) -> &str {
     answer["result"]["structuredContent"]["kind"]
@@ -25,7 +25,11 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
         raw.call(1, "list_sessions", json!({})).1["result"]["isError"],
         false
     );
-    raw.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "wait_for_text", "arguments": {"pane": "%0", "seconds": 30}}}).to_string());
+    raw.send(&call_request(
+        2,
+        "wait_for_text",
+        &json!({"pane": "%0", "seconds": 30}),
+    ));
     assert!(wait_until(Duration::from_secs(5), || world.watching("work")));
     world.kill_server("work");
     let answer: Value = serde_json::from_str(&raw.line().expect("the wait answers")).unwrap();

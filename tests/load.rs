@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, World, rss_kib, wait_until};
+use tmux_mcp_tests::{RawClient, World, call_request, rss_kib, wait_until};
 
 const CALLS: u64 = 1_000;
 const IN_FLIGHT: u64 = 16;
@@ -92,10 +92,11 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
     while answered < CALLS {
         while next <= CALLS && waiting.len() < IN_FLIGHT as usize {
             let (params, field) = nth(next, &panes);
-            raw.send(
-                &json!({"jsonrpc": "2.0", "id": next, "method": "tools/call", "params": &params})
-                    .to_string(),
-            );
+            raw.send(&call_request(
+                next,
+                params["name"].as_str().unwrap(),
+                &params["arguments"],
+            ));
             waiting.insert(next, (params, field));
             next += 1;
         }

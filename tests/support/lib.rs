@@ -548,6 +548,11 @@ pub fn check_output(tool: &str, value: &Value) {
     no_extra(tool, &schema, value, "");
 }
 
+/// A `tools/call` request line: `name` with `arguments`, under `id`.
+pub fn call_request(id: u64, name: &str, arguments: &Value) -> String {
+    serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name, "arguments": arguments}}).to_string()
+}
+
 /// A bare JSON-RPC peer over the server's stdio, for what an SDK client hides: exact response
 /// bytes, malformed input, ids of any type.
 pub struct RawClient {
