@@ -56,11 +56,7 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
         "{back}"
     );
     raw.finish();
-    assert!(
-        wait_until(Duration::from_secs(5), || world.tmux_processes() == 1),
-        "only the tmux server itself is left: {}",
-        world.tmux_processes()
-    );
+    world.assert_only_the_server_is_left();
 }
 
 #[test]

@@ -142,9 +142,5 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
         "load: {CALLS} calls, {IN_FLIGHT} in flight, 50 printing panes: {took:?}, RSS {rss_at_200} -> {rss_at_end} KiB"
     );
     raw.finish();
-    assert!(
-        wait_until(Duration::from_secs(5), || world.tmux_processes() == 1),
-        "{} tmux processes left",
-        world.tmux_processes()
-    );
+    world.assert_only_the_server_is_left();
 }

@@ -227,6 +227,16 @@ impl World {
             .contains('1')
     }
 
+    /// Waits until the tmux server is the only tmux process left in this world: every client
+    /// (the server's control client, a wait's watcher) has gone.
+    pub fn assert_only_the_server_is_left(&self) {
+        assert!(
+            wait_until(Duration::from_secs(5), || self.tmux_processes() == 1),
+            "{} tmux processes left; only the server itself should be",
+            self.tmux_processes()
+        );
+    }
+
     /// tmux processes (servers and clients) living in this world: those whose environment
     /// holds its TMUX_TMPDIR.
     pub fn tmux_processes(&self) -> usize {
