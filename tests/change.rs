@@ -342,7 +342,10 @@ async fn run_shell_command_returns_the_real_exit_status() {
         .await;
     assert_eq!(busy["kind"], "refused");
     assert!(
-        busy["message"].as_str().unwrap().contains("not a shell"),
+        busy["message"]
+            .as_str()
+            .unwrap()
+            .contains("not at its prompt"),
         "{busy}"
     );
 }

@@ -20,6 +20,7 @@ fn kind(answer: &Value) -> &str {
 fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
     let world = World::new();
     world.start_server("work");
+    world.count_syncs("work");
     let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
     assert_eq!(
         raw.call(1, "list_sessions", json!({})).1["result"]["isError"],
@@ -30,7 +31,7 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
         "wait_for_text",
         &json!({"pane": "%0", "seconds": 30}),
     ));
-    assert!(wait_until(Duration::from_secs(5), || world.watching("work")));
+    assert!(wait_until(Duration::from_secs(5), || world.syncs("work") > 0));
     world.kill_server("work");
     let answer: Value = serde_json::from_str(&raw.line().expect("the wait answers")).unwrap();
     assert_eq!(answer["id"], 2);

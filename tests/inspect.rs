@@ -555,12 +555,13 @@ async fn wait_for_text_matches_only_new_output() {
     assert_eq!(clamped["seconds"], 1);
 
     // A program printing after the call started.
+    let before = f.syncs();
     let wait = f.ok(
         "wait_for_text",
         json!({"pane": "%0", "patterns": ["ready-[0-9]+"], "regex": true, "seconds": 100000}),
     );
     let print = async {
-        f.until_watching().await;
+        f.until_synced(before).await;
         f.tmux(&[
             "send-keys",
             "-t",
@@ -578,12 +579,13 @@ async fn wait_for_text_matches_only_new_output() {
     assert_eq!(matched["seconds"], 600);
 
     // Text typed through the server is not matched by its own echo.
+    let before = f.syncs();
     let wait = f.ok(
         "wait_for_text",
         json!({"pane": "%0", "patterns": ["echo-me"], "seconds": 2}),
     );
     let typed = async {
-        f.until_watching().await;
+        f.until_synced(before).await;
         f.ok("send_keys", json!({"pane": "%0", "text": "true echo-me"}))
             .await;
     };
@@ -592,12 +594,13 @@ async fn wait_for_text_matches_only_new_output() {
     f.tmux(&["send-keys", "-t", "%0", "C-u"]);
 
     // Stop patterns and any output.
+    let before = f.syncs();
     let wait = f.ok(
         "wait_for_text",
-        json!({"pane": "%0", "patterns": ["success"], "stop": ["ERROR"], "seconds": 10}),
+        json!({"pane": "%0", "patterns": ["success"], "stop": ["ERROR"], "since": "now", "seconds": 10}),
     );
     let fail = async {
-        f.until_watching().await;
+        f.until_synced(before).await;
         f.tmux(&["send-keys", "-t", "%0", "echo E''RROR happened", "Enter"]);
     };
     let (stopped, ()) = tokio::join!(wait, fail);
@@ -605,9 +608,13 @@ async fn wait_for_text_matches_only_new_output() {
         (stopped["outcome"].clone(), stopped["pattern"].clone()),
         (json!("stopped"), json!("ERROR"))
     );
-    let wait = f.ok("wait_for_text", json!({"pane": "%0", "seconds": 10}));
+    let before = f.syncs();
+    let wait = f.ok(
+        "wait_for_text",
+        json!({"pane": "%0", "since": "now", "seconds": 10}),
+    );
     let any = async {
-        f.until_watching().await;
+        f.until_synced(before).await;
         f.tmux(&["send-keys", "-t", "%0", "echo hi", "Enter"]);
     };
     let (anything, ()) = tokio::join!(wait, any);
@@ -616,12 +623,13 @@ async fn wait_for_text_matches_only_new_output() {
 
     // The pane closing ends the wait.
     f.tmux(&["split-window", "-d", "-t", "%0", "sh"]);
+    let before = f.syncs();
     let wait = f.ok(
         "wait_for_text",
         json!({"pane": "%1", "patterns": ["never"], "seconds": 10}),
     );
     let kill = async {
-        f.until_watching().await;
+        f.until_synced(before).await;
         f.tmux(&["kill-pane", "-t", "%1"]);
     };
     let (closed, ()) = tokio::join!(wait, kill);

@@ -121,7 +121,12 @@ fn state(f: &Fixture) -> String {
             "-F",
             "#{pane_id} #{pane_index} #{pane_active} #{pane_title} #{history_size} #{pane_in_mode}",
         ]),
-        f.tmux(&["show-options", "-g"]),
+        // Without the test's own count of output syncs (support's count_syncs).
+        f.tmux(&["show-options", "-g"])
+            .lines()
+            .filter(|l| !l.starts_with("@syncs "))
+            .collect::<Vec<_>>()
+            .join("\n"),
         f.tmux(&["show-options", "-s"]),
         f.tmux(&["show-environment", "-g"]),
         f.tmux(&["list-buffers"]),
@@ -284,6 +289,7 @@ impl ClientHandler for Recorder {
 async fn blocking_calls_report_progress_and_honour_cancellation() {
     let world = World::new();
     world.start_server("work");
+    world.count_syncs("work");
     let mut cmd = tokio::process::Command::new(binary());
     cmd.env_clear().envs(world.base_env()).args(["-L", "work"]);
     let transport = rmcp::transport::TokioChildProcess::new(cmd).expect("spawn");
@@ -315,7 +321,8 @@ async fn blocking_calls_report_progress_and_honour_cancellation() {
     );
     assert!(progress.windows(2).all(|w| w[0].progress < w[1].progress));
 
-    // Cancelled mid-wait: the server stops watching (its control client leaves tmux).
+    // Cancelled mid-wait: the wait ends, and the session's output stream stays for the next
+    // wait instead of a control client per wait.
     let request = ClientRequest::CallToolRequest(rmcp::model::Request::new(
         CallToolRequestParams::new("wait_for_text").with_arguments(
             json!({"pane": "%0", "seconds": 60})
@@ -324,23 +331,34 @@ async fn blocking_calls_report_progress_and_honour_cancellation() {
                 .clone(),
         ),
     ));
+    let before = world.syncs("work");
     let handle = client
         .peer()
         .send_cancellable_request(request, PeerRequestOptions::no_options())
         .await
         .expect("send");
-    // The wait watches through a read-only control client of its own.
     assert!(
-        wait_until(Duration::from_secs(5), || world.watching("work")),
-        "the wait attaches a read-only control client"
+        wait_until(Duration::from_secs(5), || world.syncs("work") > before),
+        "the wait follows the pane's output"
     );
     let watching = world.tmux_processes();
     handle.cancel(Some("test".into())).await.expect("cancel");
-    assert!(
-        wait_until(Duration::from_secs(5), || !world.watching("work")
-            && world.tmux_processes() == watching - 1),
-        "cancellation detaches it and its tmux client exits: {} tmux processes, {watching} while watching",
-        world.tmux_processes()
+    let again = client
+        .call_tool(
+            CallToolRequestParams::new("wait_for_text").with_arguments(
+                json!({"pane": "%0", "patterns": ["never"], "since": "now", "seconds": 1})
+                    .as_object()
+                    .unwrap()
+                    .clone(),
+            ),
+        )
+        .await
+        .expect("a wait after the cancelled one");
+    assert_eq!(again.structured_content.unwrap()["outcome"], "deadline");
+    assert_eq!(
+        (world.tmux_processes(), world.followers("work")),
+        (watching, 1),
+        "one output stream for the session, shared by every wait"
     );
     let after = client
         .call_tool(CallToolRequestParams::new("list_sessions"))

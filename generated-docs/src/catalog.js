@@ -2249,6 +2249,10 @@ window.TMUX_MCP_CATALOG = {
             "description": "Bytes pasted.",
             "type": "integer"
           },
+          "cursor": {
+            "description": "For wait_for_text since.",
+            "type": "string"
+          },
           "pane": {
             "description": "Pane id.",
             "type": "string"
@@ -2628,6 +2632,20 @@ window.TMUX_MCP_CATALOG = {
             "minLength": 1,
             "type": "string"
           },
+          "max_bytes": {
+            "default": 16384,
+            "description": "Most bytes returned.",
+            "maximum": 262144,
+            "minimum": 1,
+            "type": "integer"
+          },
+          "max_lines": {
+            "default": 200,
+            "description": "Most lines returned.",
+            "maximum": 4096,
+            "minimum": 1,
+            "type": "integer"
+          },
           "pane": {
             "description": "Pane id (%3).",
             "pattern": "^%[0-9]{1,9}$",
@@ -2660,18 +2678,31 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           },
           "exit_status": {
-            "description": "Exit status; null when timed out.",
+            "description": "The command's (or exiting shell's) status.",
             "type": [
               "integer",
               "null"
             ]
           },
-          "output": {
-            "description": "Tail of the output (untrusted).",
+          "outcome": {
+            "description": "Why it ended.",
+            "enum": [
+              "completed",
+              "timed_out",
+              "pane_closed"
+            ],
             "type": "string"
           },
+          "output": {
+            "description": "The newest output (untrusted).",
+            "type": "string"
+          },
+          "output_bytes": {
+            "description": "Text bytes printed in all.",
+            "type": "integer"
+          },
           "output_lines": {
-            "description": "Lines of output in total.",
+            "description": "Lines printed in all.",
             "type": "integer"
           },
           "pane": {
@@ -2687,7 +2718,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           },
           "truncated": {
-            "description": "Older output was cut to the bound.",
+            "description": "output holds only the newest part.",
             "type": "boolean"
           }
         },
@@ -3060,6 +3091,10 @@ window.TMUX_MCP_CATALOG = {
       "nestedAuthority": [],
       "outputSchema": {
         "properties": {
+          "cursor": {
+            "description": "For wait_for_text since.",
+            "type": "string"
+          },
           "keys": {
             "description": "Keys pressed, Enter included.",
             "type": "integer"
@@ -3170,6 +3205,13 @@ window.TMUX_MCP_CATALOG = {
             "description": "One row per operation run.",
             "items": {
               "properties": {
+                "cursor": {
+                  "description": "For wait_for_text since.",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
                 "error": {
                   "description": "A typed failure.",
                   "properties": {
@@ -4156,6 +4198,13 @@ window.TMUX_MCP_CATALOG = {
             "minimum": 0,
             "type": "integer"
           },
+          "since": {
+            "default": "last_input",
+            "description": "last_input, now or a cursor.",
+            "maxLength": 128,
+            "pattern": "^(last_input|now|[0-9a-f.]+)$",
+            "type": "string"
+          },
           "stop": {
             "description": "A match ends the wait early (stopped), e.g. an error marker.",
             "items": {
@@ -4176,6 +4225,10 @@ window.TMUX_MCP_CATALOG = {
       "nestedAuthority": [],
       "outputSchema": {
         "properties": {
+          "already_present": {
+            "description": "Printed before the call.",
+            "type": "boolean"
+          },
           "elapsed_ms": {
             "description": "Time waited.",
             "type": "integer"
@@ -4184,6 +4237,13 @@ window.TMUX_MCP_CATALOG = {
             "description": "The matching line, or the first new one (untrusted).",
             "type": [
               "string",
+              "null"
+            ]
+          },
+          "on_screen": {
+            "description": "At deadline: a pattern is on screen.",
+            "type": [
+              "boolean",
               "null"
             ]
           },

@@ -220,11 +220,41 @@ impl World {
             .success()
     }
 
-    /// Whether a wait is watching output on socket `name`: its read-only control client is
-    /// attached.
-    pub fn watching(&self, name: &str) -> bool {
+    /// Read-only control clients on socket `name`: the server's output streams, one per
+    /// session it follows.
+    pub fn followers(&self, name: &str) -> usize {
         self.tmux(name, &["list-clients", "-F", "#{client_readonly}"])
-            .contains('1')
+            .matches('1')
+            .count()
+    }
+
+    /// Makes the tmux server on `name` count the syncs of this server's output streams: every
+    /// wait and input syncs its pane's stream with a `list-clients` before it reads or types, so
+    /// a count that moved says the call is under way.
+    pub fn count_syncs(&self, name: &str) {
+        self.tmux(
+            name,
+            &[
+                "set-option",
+                "-g",
+                "@syncs",
+                "0",
+                ";",
+                "set-hook",
+                "-g",
+                "after-list-clients",
+                // Only a read-only client's list-clients counts: not this world's own.
+                "if-shell -F '#{client_readonly}' \"set-option -gF @syncs '#{e|+:#{@syncs},1}'\"",
+            ],
+        );
+    }
+
+    /// The count [`World::count_syncs`] keeps.
+    pub fn syncs(&self, name: &str) -> u64 {
+        self.tmux(name, &["show-options", "-gv", "@syncs"])
+            .trim()
+            .parse()
+            .unwrap_or(0)
     }
 
     /// Waits until the tmux server is the only tmux process left in this world: every client
@@ -403,6 +433,7 @@ impl Fixture {
         world.start_server("work");
         let mut all = vec![("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
         all.extend_from_slice(env);
+        world.count_syncs("work");
         let client = world.client(&["-L", "work"], &all).await;
         let fixture = Fixture { world, client };
         fixture.wait_for_prompt("%0");
@@ -443,12 +474,21 @@ impl Fixture {
         assert!(ready, "no shell prompt in {pane}: {:?}", self.screen(pane));
     }
 
-    /// Waits until a wait is watching output: its read-only control client is attached.
-    /// Polls, yielding between looks, so the call being waited for can make progress.
-    pub async fn until_watching(&self) {
+    /// The syncs of this server's output streams so far (see [`World::count_syncs`]).
+    pub fn syncs(&self) -> u64 {
+        self.world.syncs("work")
+    }
+
+    /// Waits until a wait or input started after [`Fixture::syncs`] said `before` has synced
+    /// its pane's stream: from then on, what the pane prints is new to it. Polls, yielding
+    /// between looks, so the call being waited for can make progress.
+    pub async fn until_synced(&self, before: u64) {
         let deadline = Instant::now() + Duration::from_secs(10);
-        while !self.world.watching("work") {
-            assert!(Instant::now() < deadline, "no wait started watching");
+        while self.syncs() <= before {
+            assert!(
+                Instant::now() < deadline,
+                "no wait started following output"
+            );
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
     }

@@ -32,7 +32,12 @@ pub struct Shaped {
 /// Trims trailing spaces and trailing blank lines, keeps the newest `max_lines` and at most
 /// [`MAX_TEXT_BYTES`].
 pub fn shape(raw: &str, max_lines: Option<i64>) -> Shaped {
-    let mut lines: Vec<&str> = raw.lines().map(str::trim_end).collect();
+    shape_lines(raw.lines().collect(), max_lines, MAX_TEXT_BYTES)
+}
+
+/// [`shape`] of lines, keeping at most `max_bytes`.
+pub fn shape_lines(lines: Vec<&str>, max_lines: Option<i64>, max_bytes: usize) -> Shaped {
+    let mut lines: Vec<&str> = lines.into_iter().map(str::trim_end).collect();
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
@@ -45,14 +50,14 @@ pub fn shape(raw: &str, max_lines: Option<i64>) -> Shaped {
     }
     let mut bytes: usize = lines.iter().map(|l| l.len() + 1).sum();
     let mut first = 0;
-    while bytes > MAX_TEXT_BYTES && first + 1 < lines.len() {
+    while bytes > max_bytes && first + 1 < lines.len() {
         bytes -= lines[first].len() + 1;
         first += 1;
         truncated = true;
     }
     let mut text = lines[first..].join("\n");
-    if text.len() > MAX_TEXT_BYTES {
-        let mut cut = text.len() - MAX_TEXT_BYTES;
+    if text.len() > max_bytes {
+        let mut cut = text.len() - max_bytes;
         while !text.is_char_boundary(cut) {
             cut += 1;
         }

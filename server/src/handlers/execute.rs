@@ -1,7 +1,7 @@
 //! Execute tools: start configured processes or supply input to panes.
 
 use super::objects::session_target;
-use super::{CallContext, Tools, keys};
+use super::{CallContext, Tools, input, keys};
 use crate::catalog::{
     ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys,
     send_keys_batch, set_synchronize_panes, split_window,
@@ -237,7 +237,7 @@ async fn send(
     text: Option<&str>,
     keys: &[String],
     enter: bool,
-) -> R<(i64, i64)> {
+) -> R<(i64, i64, String)> {
     let (args, pressed) = input_commands(pane, text, keys, enter)?;
     if args.is_empty() {
         return Err(ToolError::new(
@@ -245,16 +245,14 @@ async fn send(
             "nothing to send: give text, keys or enter",
         ));
     }
-    // Recorded first: the echo can arrive before tmux returns.
-    if let Some(text) = text {
-        t.echo.typed(pane, text);
-    }
+    // Marked first: the output, and the echo, can arrive before tmux returns.
+    let (_, _, cursor) = input::mark(t, pane, text.unwrap_or_default()).await?;
     t.tmux.run(&args).await?;
-    Ok((text.map_or(0, |s| s.len() as i64), pressed))
+    Ok((text.map_or(0, |s| s.len() as i64), pressed, cursor))
 }
 
 pub async fn send_keys(t: &Tools, _: &CallContext, a: send_keys::Args) -> R<send_keys::Output> {
-    let (text_bytes, keys) = send(
+    let (text_bytes, keys, cursor) = send(
         t,
         &a.pane,
         a.text.as_deref(),
@@ -266,6 +264,7 @@ pub async fn send_keys(t: &Tools, _: &CallContext, a: send_keys::Args) -> R<send
         pane: a.pane,
         text_bytes,
         keys,
+        cursor,
     })
 }
 
@@ -286,7 +285,10 @@ pub async fn send_keys_batch(
             row.enter,
         )
         .await;
-        let error = outcome.err().map(|e| super::row_error(&e));
+        let (cursor, error) = match outcome {
+            Ok((_, _, cursor)) => (Some(cursor), None),
+            Err(e) => (None, Some(super::row_error(&e))),
+        };
         let success = error.is_none();
         if success {
             succeeded += 1
@@ -297,6 +299,7 @@ pub async fn send_keys_batch(
             index: index as i64,
             pane: row.pane.clone(),
             success,
+            cursor,
             error,
         });
         if !success && a.on_error == OnError::Stop {
@@ -358,7 +361,7 @@ pub async fn paste_text(t: &Tools, _: &CallContext, a: paste_text::Args) -> R<pa
             a.pane.clone(),
         ]);
     }
-    t.echo.typed(&a.pane, &a.text);
+    let (_, _, cursor) = input::mark(t, &a.pane, &a.text).await?;
     if let Err(e) = t.tmux.run(&args).await {
         let _ = t.tmux.run(&["delete-buffer", "-b", &buffer]).await;
         return Err(e.into());
@@ -366,6 +369,7 @@ pub async fn paste_text(t: &Tools, _: &CallContext, a: paste_text::Args) -> R<pa
     Ok(paste_text::Output {
         pane: a.pane,
         bytes: a.text.len() as i64,
+        cursor,
     })
 }
 

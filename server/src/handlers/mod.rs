@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rmcp::RoleServer;
 use rmcp::model::ProgressNotificationParam;
@@ -13,6 +13,7 @@ use tokio_util::sync::CancellationToken;
 mod batch;
 mod content;
 mod execute;
+mod input;
 mod inspect;
 mod keys;
 mod manage;
@@ -20,7 +21,6 @@ mod objects;
 mod pane_reads;
 mod shell;
 mod since;
-mod stream;
 mod teardown;
 mod wait;
 
@@ -42,8 +42,6 @@ pub struct Tools {
     pub caller_pane: Option<String>,
     /// Environment variables whose values show_environment may return.
     pub environment_values: Vec<String>,
-    /// Text recently typed into panes, so waits do not match its echo.
-    pub echo: Echo,
     /// Panes with a run_shell_command in progress.
     pub running: Mutex<Vec<String>>,
     /// get_pane_info reads, grouped when they come together.
@@ -64,42 +62,9 @@ impl Tools {
             surface,
             caller_pane,
             environment_values,
-            echo: Echo::default(),
             running: Mutex::new(Vec::new()),
             pane_reads: pane_reads::PaneReads::default(),
         }
-    }
-}
-
-/// How long typed text counts as a possible echo.
-const ECHO_TTL: Duration = Duration::from_secs(10);
-
-/// Text this server typed into panes in the last [`ECHO_TTL`].
-#[derive(Default)]
-pub struct Echo {
-    typed: Mutex<Vec<(Instant, String, String)>>,
-}
-
-impl Echo {
-    pub fn typed(&self, pane: &str, text: &str) {
-        let mut typed = lock(&self.typed);
-        typed.retain(|(at, _, _)| at.elapsed() < ECHO_TTL);
-        typed.push((Instant::now(), pane.to_owned(), text.to_owned()));
-    }
-
-    /// Lines typed into `pane` from `since - ECHO_TTL` on, each with a key that identifies it.
-    pub fn lines(&self, pane: &str, since: Instant) -> Vec<((Instant, usize), String)> {
-        let from = since.checked_sub(ECHO_TTL).unwrap_or(since);
-        lock(&self.typed)
-            .iter()
-            .filter(|(at, p, _)| p == pane && *at >= from)
-            .flat_map(|(at, _, text)| {
-                text.lines()
-                    .enumerate()
-                    .filter(|(_, l)| !l.trim().is_empty())
-                    .map(move |(i, l)| ((*at, i), l.to_owned()))
-            })
-            .collect()
     }
 }
 

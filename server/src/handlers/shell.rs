@@ -1,18 +1,25 @@
-//! run_shell_command: type one command into a pane's shell and learn when it finished, and
-//! with what exit status, from a per-call tmux `wait-for` channel (not from scraping the
-//! screen). The shell reports the status into a per-call pane option before signalling.
+//! run_shell_command: type one command line into the pane's own shell and learn from the pane's
+//! output stream when it finished and with what status. The typed wrapper prints reports
+//! (`ESC ] 6973 ; … BEL`, see `tmux::lines`) that tmux never shows: one before the command, one
+//! with its status after it, and one from an EXIT trap if the command ends the shell. Each
+//! carries a per-call nonce, so no other command's output can end this call; the typed line
+//! holds the report only as the escaped `\033`, so its echo is never taken for one.
 
 use std::time::{Duration, Instant};
 
-use super::{CallContext, Tools, cancelled, lock, objects, progress_ticker, seconds};
+use super::wait::{Gone, check_alive};
+use super::{CallContext, Tools, cancelled, input, lock, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, run_shell_command};
-use crate::tmux::{Fields, SEP, TmuxErrorKind, row_format};
+use crate::tmux::journal::Report;
+use crate::tmux::{Fields, REPORT_OSC, SEP, row_format};
 
 type R<T> = Result<T, ToolError>;
 
 /// Shells whose syntax the typed wrapper uses (`{ …; }`, `$?`, `trap`).
 const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"];
-const HISTORY_LINES: i64 = 20_000;
+/// How often a running command's pane is checked when tmux said nothing of it (a pane kept
+/// after its shell exits changes no layout): the reply comes within this of the shell ending.
+const LIVENESS_EVERY: Duration = Duration::from_millis(250);
 
 /// Holds a pane for one command; released on drop.
 struct Reservation<'a> {
@@ -43,25 +50,59 @@ fn reserve<'a>(t: &'a Tools, pane: &str) -> R<Reservation<'a>> {
     })
 }
 
-fn single_quoted(text: &str) -> String {
-    format!("'{}'", text.replace('\'', r"'\''"))
-}
-
-/// The line typed into the shell. The begin marker is printed from two halves so the echo of
-/// the typed line never looks like it; `trap : INT` keeps an interrupted command (Ctrl-C)
-/// from abandoning the status report that follows it.
-fn wrapper(id: &str, command: &str, socket: &str, pane: &str, suppress_history: bool) -> String {
-    let tmux = format!("tmux -S {}", single_quoted(socket));
+/// The line typed into the shell: an EXIT trap reports the status of a command that ends the
+/// shell (`exit 3`), `trap : 2` keeps an interrupted command (Ctrl-C) from abandoning the
+/// report after it, and both traps are reset afterwards.
+fn wrapper(id: &str, command: &str, suppress_history: bool) -> String {
     // A leading space keeps the line out of history where the shell honours that; bash also
     // forgets it explicitly.
     let forget = if suppress_history {
-        " [ -n \"$BASH_VERSION\" ] && history -d -1 2>/dev/null; "
+        " [ -n \"$BASH_VERSION\" ] && history -d -1 2>/dev/null;"
     } else {
         ""
     };
+    let osc = REPORT_OSC;
     format!(
-        "{forget}trap : INT; {{ printf '%s%s\\n' 'tmux-mcp:' '{id}'; {command}\n}}; __tmux_mcp_s=$?; trap - INT; {tmux} set-option -p -t {pane} @tmux_mcp_status_{id} \"$__tmux_mcp_s\"; {tmux} wait-for -S tmux-mcp-{id}"
+        "{forget}trap 'printf \"\\33]{osc};{id};x$?\\a\"' 0;trap : 2;{{ printf '\\33]{osc};\\a';{command}\n}};printf \"\\33]{osc};{id};$?\\a\";trap - 0 2"
     )
+}
+
+/// What the reports of call `id` said.
+#[derive(Default)]
+struct Reports {
+    begin: Option<Report>,
+    end: Option<(Report, i64)>,
+    /// The shell itself is ending, with this status.
+    exited: bool,
+}
+
+fn read_reports(reports: Vec<Report>, id: &str) -> Reports {
+    let mut out = Reports::default();
+    for report in reports {
+        // The begin report carries no nonce: nothing else can print before the command runs.
+        let rest = match report.body.strip_prefix(id) {
+            Some(rest) => rest,
+            None if report.body.is_empty() => "",
+            None => continue,
+        };
+        match rest.strip_prefix(';') {
+            None if rest.is_empty() => {
+                out.begin.get_or_insert(report);
+            }
+            Some(status) if out.end.is_none() => {
+                let (exited, status) = match status.strip_prefix('x') {
+                    Some(s) => (true, s),
+                    None => (false, status),
+                };
+                if let Ok(n) = status.parse() {
+                    out.exited = exited;
+                    out.end = Some((report, n));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 pub async fn run_shell_command(
@@ -69,6 +110,7 @@ pub async fn run_shell_command(
     cx: &CallContext,
     a: run_shell_command::Args,
 ) -> R<run_shell_command::Output> {
+    use run_shell_command::Outcome;
     let secs = seconds(a.seconds);
     let started = Instant::now();
     if a.command.contains('\0') {
@@ -78,40 +120,18 @@ pub async fn run_shell_command(
         ));
     }
     let _held = reserve(t, &a.pane)?;
-    let (in_mode, alternate, dead, current, stale) = pane_state(t, &a.pane).await?;
-    let refusal = if dead {
-        Some("its process has exited; respawn_pane restarts it".to_owned())
-    } else if in_mode {
-        Some("it is in copy mode (or another mode); send_keys q or Escape first".to_owned())
-    } else if alternate || !SHELLS.contains(&current.as_str()) {
-        Some(format!(
-            "it is running {current:?}, not a shell at its prompt; send_keys C-c or wait for that program to finish"
-        ))
-    } else {
-        None
-    };
-    if let Some(why) = refusal {
+    if let Err(why) = at_prompt(t, &a.pane).await? {
         return Err(ToolError::new(
             ErrorKind::Refused,
             format!("nothing was typed into {}: {why}", a.pane),
         ));
     }
 
-    let id = crate::nonce::nonce();
-    let line = wrapper(
-        &id,
-        &a.command,
-        &t.socket_path.to_string_lossy(),
-        &a.pane,
-        a.suppress_history,
-    );
-    let mut typing: Vec<String> = Vec::new();
-    for option in stale {
-        // Left by an earlier call that timed out before its command reported.
-        typing.extend(["set-option", "-p", "-u", "-t", &a.pane, &option, SEP].map(str::to_owned));
-    }
-    typing.extend(
-        [
+    let id = crate::nonce::nonce()[..10].to_owned();
+    let line = wrapper(&id, &a.command, a.suppress_history);
+    let (journal, from, _) = input::mark(t, &a.pane, &line).await?;
+    t.tmux
+        .run(&[
             "send-keys",
             "-t",
             &a.pane,
@@ -123,174 +143,153 @@ pub async fn run_shell_command(
             "-t",
             &a.pane,
             "Enter",
-        ]
-        .map(str::to_owned),
-    );
-    t.echo.typed(&a.pane, &line);
-    t.tmux.run(&typing).await?;
+        ])
+        .await?;
 
-    let channel = format!("tmux-mcp-{id}");
-    let remaining = Duration::from_secs(secs as u64).saturating_sub(started.elapsed());
-    let wait_args = ["wait-for", channel.as_str()];
-    let wait = t.tmux.run_for(&wait_args, remaining);
-    tokio::pin!(wait);
+    let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
+    let mut changed = journal.subscribe();
     let mut progress = progress_ticker();
-    let timed_out = loop {
+    let mut liveness = tokio::time::interval(LIVENESS_EVERY);
+    let (reports, outcome) = loop {
+        changed.borrow_and_update();
+        let reports = read_reports(journal.reports_since(from), &id);
+        if reports.end.is_some() {
+            let outcome = if reports.exited {
+                Outcome::PaneClosed
+            } else {
+                Outcome::Completed
+            };
+            break (reports, outcome);
+        }
+        let mut check = false;
         tokio::select! {
-            done = &mut wait => match done {
-                Ok(_) => break false,
-                Err(e) if e.kind == TmuxErrorKind::Timeout => break true,
-                Err(e) => return Err(e.into()),
-            },
+            _ = changed.changed() => {}
+            _ = liveness.tick() => check = true,
+            () = tokio::time::sleep_until(deadline) => break (reports, Outcome::TimedOut),
             () = cx.cancel.cancelled() => return Err(cancelled("run_shell_command")),
             _ = progress.tick() => {
                 let ran = started.elapsed().as_secs_f64();
                 cx.progress(ran, secs as f64, format!("{} has run {ran:.0}s of {secs}s", a.pane)).await;
             }
         }
+        if check || journal.ended() {
+            match check_alive(t, &a.pane, &journal).await {
+                Ok(()) => {}
+                Err(Gone::Closed) => {
+                    let reports = read_reports(journal.reports_since(from), &id);
+                    break (reports, Outcome::PaneClosed);
+                }
+                Err(Gone::Error(e)) => return Err(e),
+            }
+        }
     };
 
-    let option = format!("@tmux_mcp_status_{id}");
-    let mut args: Vec<String> = [
-        "display-message",
-        "-p",
-        "-t",
-        &a.pane,
-        &row_format(&["cursor_y", "pane_height"]),
-    ]
-    .map(str::to_owned)
-    .to_vec();
-    args.extend(
-        [
-            SEP,
-            "capture-pane",
-            "-p",
-            "-J",
-            "-S",
-            &(-HISTORY_LINES).to_string(),
-            "-t",
-            &a.pane,
-        ]
-        .map(str::to_owned),
-    );
-    if !timed_out {
-        args.extend(
-            [
-                SEP,
-                "show-options",
-                "-p",
-                "-v",
-                "-t",
-                &a.pane,
-                &option,
-                SEP,
-                "set-option",
-                "-p",
-                "-u",
-                "-t",
-                &a.pane,
-                &option,
-            ]
-            .map(str::to_owned),
-        );
-    }
-    let out = t.tmux.run(&args).await?;
-    let mut rows = out.split('\n');
-    let mut f = Fields::new(rows.next().unwrap_or_default(), 2);
-    let (cursor_y, height) = (f.int()?, f.int()?);
-    let mut captured: Vec<&str> = rows.collect();
-    if captured.last() == Some(&"") {
-        captured.pop();
-    }
-    let exit_status = if timed_out {
-        None
-    } else {
-        captured.pop().and_then(|s| s.trim().parse().ok())
+    let exit_status = reports.end.as_ref().map(|(_, n)| *n);
+    let (text, lines, bytes, truncated) = match &reports.begin {
+        None => (String::new(), 0, 0, false),
+        Some(begin) => {
+            let end = match &reports.end {
+                Some((end, _)) => end.clone(),
+                None => journal.here(),
+            };
+            let between = journal.text_between(begin, &end);
+            let max_bytes = usize::try_from(a.max_bytes).unwrap_or(usize::MAX);
+            let shaped = super::content::shape_lines(
+                between.lines.iter().map(String::as_str).collect(),
+                Some(a.max_lines),
+                max_bytes,
+            );
+            // Bytes printed beyond what is returned, and its newlines: a cut line counts too.
+            let cut = between.dropped
+                || shaped.lines < between.printed_lines as i64
+                || between.printed_bytes > (shaped.text.len() as u64 + between.printed_lines);
+            (
+                shaped.text,
+                between.printed_lines as i64,
+                between.printed_bytes as i64,
+                cut || shaped.truncated,
+            )
+        }
     };
-    let tail = output_tail(&captured, &id, cursor_y, height);
     Ok(run_shell_command::Output {
         pane: a.pane,
+        timed_out: outcome == Outcome::TimedOut,
+        outcome,
         exit_status,
-        timed_out,
         seconds: secs,
         elapsed_ms: started.elapsed().as_millis() as i64,
-        output: tail.text,
-        output_lines: tail.lines,
-        truncated: tail.truncated,
+        output: text,
+        output_lines: lines,
+        output_bytes: bytes,
+        truncated,
     })
 }
 
-/// The pane's mode flags, its foreground command and stale status options of earlier calls.
-/// A shell still running the status report of a previous call shows `tmux` for a moment;
-/// that is waited out briefly.
-async fn pane_state(t: &Tools, pane: &str) -> R<(bool, bool, bool, String, Vec<String>)> {
-    let mut args = objects::display(
-        pane,
-        &row_format(&[
-            "pane_in_mode",
-            "alternate_on",
-            "pane_dead",
-            "pane_current_command",
-        ]),
-    );
-    args.extend([SEP, "show-options", "-p", "-t", pane].map(str::to_owned));
-    for _ in 0..20 {
-        let out = t.tmux.run(&args).await?;
-        let mut rows = out.lines();
-        let mut f = Fields::new(rows.next().unwrap_or_default(), 4);
-        let (in_mode, alternate, dead, current) = (f.flag()?, f.flag()?, f.flag()?, f.text()?);
-        if current == "tmux" {
-            tokio::time::sleep(Duration::from_millis(25)).await;
-            continue;
-        }
-        let stale = rows
-            .filter_map(|r| r.split(' ').next())
-            .filter(|n| n.starts_with("@tmux_mcp_status_"))
-            .map(str::to_owned)
-            .collect();
-        return Ok((in_mode, alternate, dead, current, stale));
-    }
-    Err(ToolError::new(
-        ErrorKind::Capacity,
-        format!("{pane} is busy running tmux commands; retry shortly"),
-    ))
+/// `Ok(())` when the pane's own process is a shell at its prompt: a known shell, interactive
+/// (no script or `-c` in its arguments), and itself the terminal's foreground process group.
+/// Otherwise `Err` with why not, in words for the agent.
+async fn at_prompt(t: &Tools, pane: &str) -> R<Result<(), String>> {
+    let vars = ["pane_in_mode", "alternate_on", "pane_dead", "pane_pid"];
+    let out = t
+        .tmux
+        .run(&super::objects::display(pane, &row_format(&vars)))
+        .await?;
+    let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
+    let (in_mode, alternate, dead, pid) = (f.flag()?, f.flag()?, f.flag()?, f.int()?);
+    Ok(if dead {
+        Err("its process has exited; respawn_pane restarts it".to_owned())
+    } else if in_mode {
+        Err("it is in copy mode (or another mode); send_keys q or Escape first".to_owned())
+    } else if alternate {
+        Err("a full-screen program is running in it; quit it first".to_owned())
+    } else {
+        shell_in_foreground(pid)
+    })
 }
 
-struct Tail {
-    text: String,
-    lines: i64,
-    truncated: bool,
-}
-
-/// The command's output: the lines after its begin marker, up to the line the cursor is on
-/// (the next prompt), bounded to the newest lines that fit the capture byte bound.
-fn output_tail(captured: &[&str], id: &str, cursor_y: i64, height: i64) -> Tail {
-    let marker = format!("tmux-mcp:{id}");
-    let cursor_line =
-        (captured.len() as i64 - height + cursor_y).clamp(0, captured.len() as i64) as usize;
-    // The shell may print its continuation prompt (`> `) before the marker.
-    let (start, lost) = match captured[..cursor_line]
-        .iter()
-        .rposition(|l| l.trim_end().ends_with(&marker))
-    {
-        Some(i) => (i + 1, false),
-        // The marker scrolled out of the retained history: everything left is output.
-        None => (0, true),
+/// Reads `/proc` (Linux): the process's name and arguments, and whether its process group is
+/// the terminal's foreground group.
+fn shell_in_foreground(pid: i64) -> Result<(), String> {
+    let unknown = |what: &str| {
+        format!(
+            "cannot tell whether its shell (pid {pid}) is at its prompt ({what}); this needs Linux's /proc"
+        )
     };
-    let mut lines: Vec<&str> = captured[start..cursor_line]
-        .iter()
-        .map(|l| l.trim_end())
-        .collect();
-    while lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map_err(|e| unknown(&e.to_string()))?;
+    let (head, rest) = stat
+        .rsplit_once(')')
+        .ok_or_else(|| unknown("unreadable stat"))?;
+    let name = head.split_once('(').map_or("", |(_, n)| n);
+    // After the name: state, ppid, pgrp, session, tty_nr, tpgid.
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let number = |i: usize| fields.get(i).and_then(|f| f.parse::<i64>().ok());
+    let (Some(pgrp), Some(tpgid)) = (number(2), number(5)) else {
+        return Err(unknown("unreadable stat"));
+    };
+    if !SHELLS.contains(&name) {
+        return Err(format!(
+            "it is running {name:?}, not a shell this server knows ({})",
+            SHELLS.join(", ")
+        ));
     }
-    let count = lines.len() as i64;
-    let shaped = super::content::shape(&lines.join("\n"), None);
-    Tail {
-        text: shaped.text,
-        lines: count,
-        truncated: lost || shaped.truncated,
+    let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+    let scripted = cmdline
+        .split(|b| *b == 0)
+        .skip(1)
+        .filter(|a| !a.is_empty())
+        .any(|a| a[0] != b'-' || a == b"-c");
+    if scripted {
+        return Err(format!(
+            "its {name} runs a script or a -c command, not an interactive prompt"
+        ));
     }
+    if tpgid != pgrp || pgrp != pid {
+        return Err(format!(
+            "its {name} is not at its prompt: another program (process group {tpgid}) has the terminal; send_keys C-c or wait for it to finish"
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -298,22 +297,45 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_typed_line_never_contains_the_marker_itself() {
-        let line = wrapper("abc", "echo 'x'", "/tmp/s", "%1", false);
-        assert!(!line.contains("tmux-mcp:abc"));
-        assert!(line.contains("printf '%s%s\\n' 'tmux-mcp:' 'abc'; echo 'x'\n}"));
-        assert!(wrapper("abc", "ls", "/tmp/it's", "%1", true).starts_with(" [ -n"));
+    fn the_typed_line_is_short_and_never_holds_a_report() {
+        let line = wrapper("0123456789", "echo 'x'", false);
+        assert!(!line.contains('\x1b'), "{line}");
+        assert!(
+            line.contains("printf '\\33]6973;\\a';echo 'x'\n}"),
+            "{line}"
+        );
+        assert!(
+            line.len() - "echo 'x'".len() <= 125,
+            "{} characters beyond the command",
+            line.len() - "echo 'x'".len()
+        );
+        assert!(wrapper("a", "ls", true).starts_with(" [ -n"));
     }
 
     #[test]
-    fn output_is_between_the_marker_and_the_prompt() {
-        let captured = ["$ old", "> tmux-mcp:abc", "one", "two", "", "$ "];
-        let tail = output_tail(&captured, "abc", 5, 6);
-        assert_eq!(
-            (tail.text.as_str(), tail.lines, tail.truncated),
-            ("one\ntwo", 2, false)
+    fn reports_of_other_calls_are_ignored() {
+        let report = |body: &str| Report {
+            body: body.into(),
+            at: crate::tmux::journal::Position {
+                line: 0,
+                col: 0,
+                bytes: 0,
+            },
+            partial: String::new(),
+        };
+        let r = read_reports(
+            vec![report("other;0"), report(""), report("k;x3"), report("k;0")],
+            "k",
         );
-        let tail = output_tail(&["x", "y", "$ "], "abc", 2, 3);
-        assert!(tail.truncated);
+        assert!(r.begin.is_some());
+        assert_eq!(r.end.map(|(_, n)| n), Some(3));
+        assert!(r.exited);
+    }
+
+    #[test]
+    fn this_test_process_is_not_a_shell_at_a_prompt() {
+        let me = std::process::id() as i64;
+        assert!(shell_in_foreground(me).unwrap_err().contains("not a shell"));
+        assert!(shell_in_foreground(i64::MAX).unwrap_err().contains("/proc"));
     }
 }

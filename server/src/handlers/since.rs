@@ -25,7 +25,7 @@ struct Cursor {
     anchor: u64,
 }
 
-fn key() -> &'static RandomState {
+pub(super) fn key() -> &'static RandomState {
     static KEY: OnceLock<RandomState> = OnceLock::new();
     KEY.get_or_init(RandomState::new)
 }

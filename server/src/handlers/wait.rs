@@ -1,21 +1,89 @@
-//! wait_for_text: block until new output in a pane matches, event-driven by a control-mode
-//! client's `%output` stream (no screen polling), so it reacts within milliseconds.
+//! wait_for_text: block until a pane's output matches, read from the pane's journal (fed by its
+//! session's output stream), so output printed between an input and the wait still counts and
+//! new output is seen within a millisecond, with no screen polling.
 
-use std::collections::HashSet;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use regex::Regex;
 
 use super::content::matcher;
-use super::stream::LineAssembler;
-use super::{CallContext, Tools, cancelled, progress_ticker, seconds};
+use super::{CallContext, Tools, cancelled, input, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, wait_for_text};
-use crate::tmux::{Event, TmuxErrorKind};
+use crate::tmux::journal::Position;
+use crate::tmux::{Journal, TmuxErrorKind};
 
 type R<T> = Result<T, ToolError>;
 
 const MAX_PATTERN_BYTES: usize = 16 << 10;
 const MAX_LINE_CHARS: usize = 1_024;
+/// How often a wait checks that its pane lives when tmux said nothing: a pane kept after its
+/// process exits (remain-on-exit) changes no layout.
+const LIVENESS_EVERY: Duration = Duration::from_millis(250);
+
+/// Why a pane's output can no longer come.
+pub enum Gone {
+    /// The pane exists no more, or its process exited.
+    Closed,
+    Error(ToolError),
+}
+
+/// Whether `pane` still lives; follows it again when its stream ended while it did (its window
+/// moved to another session, say).
+pub async fn check_alive(t: &Tools, pane: &str, journal: &Journal) -> Result<(), Gone> {
+    match t
+        .tmux
+        .run(&super::objects::display(pane, "#{pane_dead}"))
+        .await
+    {
+        // A server that went away took the pane with it (its last session ended, say).
+        Err(e)
+            if matches!(
+                e.kind,
+                TmuxErrorKind::ObjectGone | TmuxErrorKind::ServerGone
+            ) =>
+        {
+            t.tmux.unfollow(pane);
+            Err(Gone::Closed)
+        }
+        Err(e) => Err(Gone::Error(e.into())),
+        Ok(dead) if dead.trim() == "1" => Err(Gone::Closed),
+        Ok(_) if journal.ended() => match t.tmux.follow(pane).await {
+            Ok(_) => Ok(()),
+            Err(e)
+                if matches!(
+                    e.kind,
+                    TmuxErrorKind::ObjectGone | TmuxErrorKind::ServerGone
+                ) =>
+            {
+                Err(Gone::Closed)
+            }
+            Err(e) => Err(Gone::Error(e.into())),
+        },
+        Ok(_) => Ok(()),
+    }
+}
+
+/// The position a wait starts matching from.
+fn start(a: &wait_for_text::Args, journal: &Journal, now: Position) -> R<Position> {
+    match a.since.as_str() {
+        "now" => Ok(now),
+        "last_input" => Ok(journal.last_input().unwrap_or(now)),
+        cursor => {
+            let (id, at) = input::decode(&a.pane, cursor)?;
+            if id != journal.id {
+                return Err(ToolError::new(
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "that cursor was issued before {} was last followed afresh (its server restarted, or it was gone); pass since: last_input or now",
+                        a.pane
+                    ),
+                ));
+            }
+            Ok(at)
+        }
+    }
+}
 
 pub async fn wait_for_text(
     t: &Tools,
@@ -25,8 +93,8 @@ pub async fn wait_for_text(
     use wait_for_text::Outcome;
     let secs = seconds(a.seconds);
     let started = Instant::now();
-    let patterns = a.patterns.unwrap_or_default();
-    let stops = a.stop.unwrap_or_default();
+    let patterns = a.patterns.clone().unwrap_or_default();
+    let stops = a.stop.clone().unwrap_or_default();
     let total: usize = patterns.iter().chain(&stops).map(String::len).sum();
     if total > MAX_PATTERN_BYTES {
         return Err(ToolError::new(
@@ -41,99 +109,148 @@ pub async fn wait_for_text(
     };
     let (wanted, stop) = (compile(&patterns)?, compile(&stops)?);
 
-    t.tmux.run(&["has-session", "-t", &a.pane]).await?;
-    let mut watch = t.tmux.watch(&a.pane).await?;
+    let (journal, now): (Arc<Journal>, Position) = t.tmux.follow(&a.pane).await?;
+    let from = start(&a, &journal, now)?;
     let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
-    let mut lines = LineAssembler::default();
-    let mut echoed: HashSet<(Instant, usize)> = HashSet::new();
-    let mut last_partial = String::new();
+    let mut changed = journal.subscribe();
     let mut progress = progress_ticker();
+    let mut liveness = tokio::time::interval(LIVENESS_EVERY);
+    let mut changes = journal.changes();
+    let mut scan = Scan::new(from);
+    let mut first_pass = true;
+    let mut closed = false;
 
-    let finish =
-        |outcome: Outcome, pattern: Option<String>, line: Option<String>| wait_for_text::Output {
-            pane: a.pane.clone(),
-            outcome,
-            pattern,
-            line: line.map(|l| l.chars().take(MAX_LINE_CHARS).collect()),
-            seconds: secs,
-            elapsed_ms: started.elapsed().as_millis() as i64,
-        };
+    let finish = |outcome: Outcome,
+                  pattern: Option<String>,
+                  line: Option<String>,
+                  already_present: bool,
+                  on_screen: Option<bool>| wait_for_text::Output {
+        pane: a.pane.clone(),
+        outcome,
+        pattern,
+        line: line.map(|l| l.chars().take(MAX_LINE_CHARS).collect()),
+        already_present,
+        on_screen,
+        seconds: secs,
+        elapsed_ms: started.elapsed().as_millis() as i64,
+    };
     loop {
+        changed.borrow_and_update();
+        for line in scan.next(&journal) {
+            if let Some(i) = stop.iter().position(|re| re.is_match(&line)) {
+                return Ok(finish(
+                    Outcome::Stopped,
+                    Some(stops[i].clone()),
+                    Some(line),
+                    first_pass,
+                    None,
+                ));
+            }
+            let hit = if wanted.is_empty() {
+                (!line.trim().is_empty()).then_some(None)
+            } else {
+                wanted
+                    .iter()
+                    .position(|re| re.is_match(&line))
+                    .map(|i| Some(patterns[i].clone()))
+            };
+            if let Some(pattern) = hit {
+                return Ok(finish(
+                    Outcome::Matched,
+                    pattern,
+                    Some(line),
+                    first_pass,
+                    None,
+                ));
+            }
+        }
+        if closed {
+            return Ok(finish(Outcome::PaneClosed, None, None, false, None));
+        }
+        first_pass = false;
+        let mut check = false;
         tokio::select! {
-            event = watch.next() => match event {
-                Some(Event::Output { pane, bytes }) if pane == a.pane => {
-                    let mut candidates: Vec<(String, bool)> = lines.push(&bytes).into_iter().map(|l| (l, true)).collect();
-                    let partial = lines.partial();
-                    if !partial.is_empty() && partial != last_partial {
-                        candidates.push((partial.clone(), false));
-                    }
-                    last_partial = partial;
-                    for (raw, complete) in candidates {
-                        let line = discount_echo(t, &a.pane, started, &mut echoed, &raw, complete);
-                        if let Some(i) = stop.iter().position(|re| re.is_match(&line)) {
-                            return Ok(finish(Outcome::Stopped, Some(stops[i].clone()), Some(line)));
-                        }
-                        if wanted.is_empty() && !line.trim().is_empty() {
-                            return Ok(finish(Outcome::Matched, None, Some(line)));
-                        }
-                        if let Some(i) = wanted.iter().position(|re| re.is_match(&line)) {
-                            return Ok(finish(Outcome::Matched, Some(patterns[i].clone()), Some(line)));
-                        }
-                    }
-                }
-                Some(Event::Closing) | None => {
-                    match t.tmux.run(&["has-session", "-t", &a.pane]).await {
-                        Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(finish(Outcome::PaneClosed, None, None)),
-                        Err(e) => return Err(e.into()),
-                        Ok(_) if watch.ended() => {
-                            // Detached while the pane lives on (its window moved, say): watch again.
-                            tokio::time::sleep(Duration::from_millis(50)).await;
-                            watch = t.tmux.watch(&a.pane).await?;
-                        }
-                        Ok(_) => {}
-                    }
-                }
-                Some(_) => {}
-            },
-            () = tokio::time::sleep_until(deadline) => return Ok(finish(Outcome::Deadline, None, None)),
+            _ = changed.changed() => check = journal.changes() != changes,
+            _ = liveness.tick() => check = true,
+            () = tokio::time::sleep_until(deadline) => {
+                let on_screen = on_screen(t, &a.pane, &wanted).await;
+                return Ok(finish(Outcome::Deadline, None, None, false, on_screen));
+            }
             () = cx.cancel.cancelled() => return Err(cancelled("wait_for_text")),
             _ = progress.tick() => {
                 let waited = started.elapsed().as_secs_f64();
                 cx.progress(waited, secs as f64, format!("waiting {waited:.0}s of {secs}s for output in {}", a.pane)).await;
             }
         }
+        if check {
+            changes = journal.changes();
+            match check_alive(t, &a.pane, &journal).await {
+                Ok(()) => {}
+                // What the pane printed before it went is still looked at, once.
+                Err(Gone::Closed) => closed = true,
+                Err(Gone::Error(e)) => return Err(e),
+            }
+        }
     }
 }
 
-/// Removes from `line` the echo of text this server typed into the pane: a whole typed line
-/// (each once), or on a line still being written, the start of one that is being echoed.
-fn discount_echo(
-    t: &Tools,
-    pane: &str,
-    since: Instant,
-    used: &mut HashSet<(Instant, usize)>,
-    line: &str,
-    complete: bool,
-) -> String {
-    let mut line = line.to_owned();
-    for (key, typed) in t.echo.lines(pane, since) {
-        if used.contains(&key) {
-            continue;
-        }
-        if let Some(at) = line.find(typed.as_str()) {
-            line.replace_range(at..at + typed.len(), "");
-            if complete {
-                used.insert(key);
-            }
-        } else if !complete {
-            let echoed = (1..typed.len())
-                .rev()
-                .filter(|&n| typed.is_char_boundary(n))
-                .find(|&n| line.ends_with(&typed[..n]));
-            if let Some(n) = echoed {
-                line.truncate(line.len() - n);
-            }
+/// Walks a journal's lines once each from a position; the line being written is looked at
+/// again whenever it changes.
+struct Scan {
+    from: Position,
+    next: u64,
+    partial: Option<String>,
+}
+
+impl Scan {
+    fn new(from: Position) -> Self {
+        Scan {
+            from,
+            next: from.line,
+            partial: None,
         }
     }
-    line
+
+    /// The lines not looked at yet, oldest first.
+    fn next(&mut self, journal: &Journal) -> Vec<String> {
+        let at = if self.next == self.from.line {
+            self.from
+        } else {
+            Position {
+                line: self.next,
+                col: 0,
+                bytes: 0,
+            }
+        };
+        let mut out = Vec::new();
+        for (index, text, complete) in journal.matchable_since(at) {
+            if complete {
+                self.next = index + 1;
+                self.partial = None;
+                out.push(text);
+            } else if !text.is_empty() && self.partial.as_deref() != Some(text.as_str()) {
+                self.partial = Some(text.clone());
+                out.push(text);
+            }
+        }
+        out
+    }
+}
+
+/// At a deadline: whether any pattern matches a line of the visible screen (`None` without
+/// patterns, or when the screen cannot be read).
+async fn on_screen(t: &Tools, pane: &str, wanted: &[Regex]) -> Option<bool> {
+    if wanted.is_empty() {
+        return None;
+    }
+    let screen = t
+        .tmux
+        .run(&["capture-pane", "-p", "-J", "-t", pane])
+        .await
+        .ok()?;
+    Some(
+        screen
+            .lines()
+            .any(|l| wanted.iter().any(|re| re.is_match(l))),
+    )
 }

@@ -53,6 +53,7 @@ struct Link {
 
 pub struct Channel {
     global: Arc<[OsString]>,
+    handshakes: super::follow::Handshakes,
     link: tokio::sync::Mutex<Option<Link>>,
     failed_at: Mutex<Option<Instant>>,
     /// The session the live client is attached to, as `$N`, and that client's liveness.
@@ -64,9 +65,10 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Channel {
-    pub fn new(global: Arc<[OsString]>) -> Self {
+    pub fn new(global: Arc<[OsString]>, handshakes: super::follow::Handshakes) -> Self {
         Channel {
             global,
+            handshakes,
             link: tokio::sync::Mutex::new(None),
             failed_at: Mutex::new(None),
             session: Mutex::new(None),
@@ -210,6 +212,7 @@ impl Channel {
     }
 
     async fn connect(&self) -> Option<Link> {
+        let _turn = self.handshakes.lock().await;
         let mut child = Command::new("tmux")
             .args(self.global.iter())
             .args(["-C", "attach-session", "-f", "ignore-size,no-output"])

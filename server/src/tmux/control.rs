@@ -1,120 +1,44 @@
-//! A read-only control-mode client (`tmux -C attach -r -f ignore-size`): the event stream that
-//! tells within a millisecond when a pane prints, instead of polling its screen.
+//! Control-mode lines: what a control client's output says, for the clients that follow pane
+//! output ([`super::follow`]).
 
-use std::process::Stdio;
-
-use tokio::io::{AsyncBufReadExt, BufReader, Lines};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
-
-use super::{Tmux, TmuxError, TmuxErrorKind};
-
-/// What a control client reports that watchers care about.
+/// One line a control client printed.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Event {
-    /// A pane printed these bytes.
+pub enum Notice<'a> {
+    /// A pane printed this (escaped: see [`unescape`]).
     Output {
-        pane: String,
-        bytes: Vec<u8>,
+        pane: &'a str,
+        escaped: &'a str,
     },
-    /// Windows or panes went away, or the client detached: a watched pane may be gone.
-    Closing,
-    /// The client's attach command finished; output from now on is new.
-    Ready,
+    /// An answer block starts; its guard (time, number, flags) ends it.
+    Begin(&'a str),
+    /// Windows or panes closed or changed: a followed pane may be gone.
+    Changed,
+    /// The client is now attached to this session.
+    SessionChanged(&'a str),
+    /// The client is leaving.
+    Exit,
     Other,
 }
 
-pub struct Watch {
-    child: Child,
-    lines: Lines<BufReader<ChildStdout>>,
-    /// Held open: a control client exits when its input closes.
-    _stdin: ChildStdin,
-    ended: bool,
-}
-
-impl Tmux {
-    /// Attaches a read-only, size-ignoring control client to `target`'s session.
-    pub async fn watch(&self, target: &str) -> Result<Watch, TmuxError> {
-        let mut child = Command::new("tmux")
-            .args(self.global_args())
-            .args([
-                "-C",
-                "attach-session",
-                "-r",
-                "-f",
-                "ignore-size",
-                "-t",
-                target,
-            ])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|e| {
-                TmuxError::new(
-                    TmuxErrorKind::ServerGone,
-                    format!("cannot start a tmux control client: {e}"),
-                )
-            })?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            return Err(TmuxError::new(
-                TmuxErrorKind::ServerGone,
-                "tmux control client has no pipes",
-            ));
-        };
-        Ok(Watch {
-            child,
-            lines: BufReader::new(stdout).lines(),
-            _stdin: stdin,
-            ended: false,
-        })
-    }
-}
-
-impl Watch {
-    /// The next event; `None` when the client has gone.
-    pub async fn next(&mut self) -> Option<Event> {
-        if self.ended {
-            return None;
-        }
-        match self.lines.next_line().await {
-            Ok(Some(line)) => Some(parse(&line)),
-            _ => {
-                self.ended = true;
-                None
-            }
-        }
-    }
-
-    /// The client has exited: its session went away or it was detached.
-    pub fn ended(&self) -> bool {
-        self.ended
-    }
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        let _ = self.child.start_kill();
-    }
-}
-
-fn parse(line: &str) -> Event {
+pub fn parse(line: &str) -> Notice<'_> {
     if let Some(rest) = line.strip_prefix("%output ") {
         let (pane, data) = rest.split_once(' ').unwrap_or((rest, ""));
-        return Event::Output {
-            pane: pane.to_owned(),
-            bytes: unescape(data),
+        return Notice::Output {
+            pane,
+            escaped: data,
         };
     }
-    let word = line.split(' ').next().unwrap_or_default();
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     match word {
-        "%end" | "%error" => Event::Ready,
+        "%begin" => Notice::Begin(rest),
+        "%session-changed" => Notice::SessionChanged(rest.split(' ').next().unwrap_or_default()),
+        "%exit" => Notice::Exit,
         "%window-close"
         | "%unlinked-window-close"
         | "%layout-change"
-        | "%exit"
-        | "%sessions-changed" => Event::Closing,
-        _ => Event::Other,
+        | "%sessions-changed"
+        | "%pane-mode-changed" => Notice::Changed,
+        _ => Notice::Other,
     }
 }
 
@@ -157,16 +81,22 @@ mod tests {
 
     #[test]
     fn parses_output_and_unescapes_octal() {
-        let event = parse(r"%output %3 a\011b\134c\015\012");
+        let notice = parse(r"%output %3 a\011b\134c\015\012");
         assert_eq!(
-            event,
-            Event::Output {
-                pane: "%3".into(),
-                bytes: b"a\tb\\c\r\n".to_vec()
+            notice,
+            Notice::Output {
+                pane: "%3",
+                escaped: r"a\011b\134c\015\012"
             }
         );
-        assert_eq!(parse("%exit"), Event::Closing);
-        assert_eq!(parse("%end 1 2 0"), Event::Ready);
+        assert_eq!(unescape(r"a\011b\134c\015\012"), b"a\tb\\c\r\n".to_vec());
+        assert_eq!(parse("%exit"), Notice::Exit);
+        assert_eq!(parse("%begin 1 2 0"), Notice::Begin("1 2 0"));
+        assert_eq!(
+            parse("%session-changed $4 name"),
+            Notice::SessionChanged("$4")
+        );
+        assert_eq!(parse("%layout-change @1 x y *"), Notice::Changed);
         assert_eq!(unescape(r"\1"), b"\\1".to_vec());
     }
 }

@@ -8,7 +8,10 @@
 mod channel;
 mod control;
 mod error;
+mod follow;
 mod format;
+pub mod journal;
+mod lines;
 
 use std::ffi::OsString;
 use std::process::Stdio;
@@ -20,9 +23,10 @@ use tokio::process::Command;
 use tokio::sync::Semaphore;
 
 pub use channel::command_line;
-pub use control::{Event, Watch};
 pub use error::{TmuxError, TmuxErrorKind};
 pub use format::{Fields, SEP, SEPARATOR, quote_literal, row_format};
+pub use journal::Journal;
+pub use lines::REPORT_OSC;
 
 /// Deadline of an ordinary tmux command.
 pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);
@@ -73,6 +77,8 @@ const CHANNEL_COMMANDS: &[&str] = &[
 pub struct Tmux {
     global: Arc<[OsString]>,
     channel: Arc<channel::Channel>,
+    streams: Arc<follow::Streams>,
+    handshakes: follow::Handshakes,
     /// Ordinary subprocesses take turns: tmux answers one command at a time, so subprocesses
     /// running at once (a batch of captures, say) would only share one another's deadline.
     subprocess_turn: Arc<Semaphore>,
@@ -82,8 +88,11 @@ impl Tmux {
     /// `global` are the arguments before the command: `-L name` or `-S path`, and `-f config`.
     pub fn new(global: Vec<OsString>) -> Self {
         let global: Arc<[OsString]> = global.into();
+        let handshakes = follow::Handshakes::default();
         Tmux {
-            channel: Arc::new(channel::Channel::new(global.clone())),
+            channel: Arc::new(channel::Channel::new(global.clone(), handshakes.clone())),
+            streams: Arc::default(),
+            handshakes,
             global,
             subprocess_turn: Arc::new(Semaphore::new(1)),
         }

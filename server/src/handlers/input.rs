@@ -1,0 +1,88 @@
+//! Input marks: every input tool follows the pane before typing and marks its journal, so the
+//! output the input causes is kept for the wait that follows; the mark comes back as a cursor.
+//!
+//! A cursor names a journal (unique in this process) and a position in it, with a MAC keyed per
+//! server process over those and the pane, so a forged or another pane's cursor is refused.
+
+use std::hash::BuildHasher;
+use std::sync::Arc;
+
+use super::Tools;
+use super::since::key;
+use crate::catalog::{ErrorKind, ToolError};
+use crate::tmux::Journal;
+use crate::tmux::journal::Position;
+
+type R<T> = Result<T, ToolError>;
+
+/// Follows `pane` and records that `typed` is about to be sent to it; returns the journal, the
+/// input's position and its cursor.
+pub async fn mark(t: &Tools, pane: &str, typed: &str) -> R<(Arc<Journal>, Position, String)> {
+    let (journal, at) = t.tmux.follow(pane).await?;
+    journal.input(at, typed);
+    let cursor = encode(pane, journal.id, at);
+    Ok((journal, at, cursor))
+}
+
+fn mac(pane: &str, journal: u64, at: Position) -> u64 {
+    key().hash_one((pane, journal, at.line, at.col, at.bytes, "input/1"))
+}
+
+fn encode(pane: &str, journal: u64, at: Position) -> String {
+    format!(
+        "{journal:x}.{:x}.{:x}.{:x}.{:016x}",
+        at.line,
+        at.col,
+        at.bytes,
+        mac(pane, journal, at)
+    )
+}
+
+/// The journal id and position a cursor names, when this process issued it for `pane`.
+pub fn decode(pane: &str, text: &str) -> R<(u64, Position)> {
+    let refused = || {
+        ToolError::new(
+            ErrorKind::InvalidInput,
+            format!(
+                "since is not last_input, now or a cursor an input tool returned for {pane} in this server's life; pass since: last_input"
+            ),
+        )
+    };
+    let parts: Vec<u64> = text
+        .split('.')
+        .map(|p| u64::from_str_radix(p, 16).ok())
+        .collect::<Option<_>>()
+        .ok_or_else(refused)?;
+    let [journal, line, col, bytes, given] = parts[..] else {
+        return Err(refused());
+    };
+    let at = Position {
+        line,
+        col: usize::try_from(col).map_err(|_| refused())?,
+        bytes,
+    };
+    if mac(pane, journal, at) != given {
+        return Err(refused());
+    }
+    Ok((journal, at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cursor_round_trips_only_for_its_pane_and_unaltered() {
+        let at = Position {
+            line: 7,
+            col: 2,
+            bytes: 99,
+        };
+        let cursor = encode("%3", 5, at);
+        assert_eq!(decode("%3", &cursor).ok(), Some((5, at)));
+        assert!(decode("%4", &cursor).is_err());
+        assert!(decode("%3", &cursor.replacen('7', "8", 1)).is_err());
+        assert!(decode("%3", "last").is_err());
+        assert!(decode("%3", "").is_err());
+    }
+}

@@ -1,0 +1,428 @@
+//! A followed pane's output journal: what the pane printed since this server began following
+//! it, as lines, bounded (the oldest dropped first, and how many is known), with the positions
+//! of this server's inputs and the reports of commands it typed.
+//!
+//! The journal is fed by the session's output stream ([`super::follow`]) whether or not anyone
+//! waits, so output printed between an input and the wait that follows it is still there when
+//! the wait starts.
+
+use std::borrow::Cow;
+use std::collections::VecDeque;
+use std::ops::Range;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use tokio::sync::watch;
+
+use super::lines::{LineAssembler, Piece};
+
+/// Most lines kept per pane.
+pub const MAX_LINES: usize = 4_096;
+/// Most bytes of line text kept per pane.
+pub const MAX_BYTES: usize = 256 << 10;
+/// Most command reports kept per pane.
+const MAX_REPORTS: usize = 32;
+/// Typed text whose echo has not shown within this long never will.
+const ECHO_TTL: Duration = Duration::from_secs(10);
+/// Most typed lines waiting for their echo per pane.
+const MAX_PENDING_ECHO: usize = 64;
+
+/// A point in a pane's output: before line `line` (counted from the first output followed),
+/// `col` bytes into it, after `bytes` bytes of text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub line: u64,
+    pub col: usize,
+    pub bytes: u64,
+}
+
+/// A report from a command this server typed, and where in the output it came.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub body: String,
+    pub at: Position,
+    /// The line being written when the report came, up to the report.
+    pub partial: String,
+}
+
+struct Line {
+    text: String,
+    /// The echo of text this server typed, which never matches a wait.
+    echo: Option<Range<usize>>,
+}
+
+struct Pending {
+    text: String,
+    at: Instant,
+}
+
+#[derive(Default)]
+struct State {
+    assembler: LineAssembler,
+    store: Store,
+}
+
+#[derive(Default)]
+struct Store {
+    lines: VecDeque<Line>,
+    /// The index of `lines[0]`: lines before it were dropped.
+    first: u64,
+    retained_bytes: usize,
+    pending_echo: VecDeque<Pending>,
+    reports: VecDeque<Report>,
+    last_input: Option<Position>,
+    /// The stream stopped delivering this pane's output.
+    ended: bool,
+    changes: u64,
+}
+
+impl State {
+    fn position(&self) -> Position {
+        Position {
+            line: self.store.next_line(),
+            col: self.assembler.partial().len(),
+            bytes: self.assembler.text_bytes(),
+        }
+    }
+}
+
+impl Store {
+    fn next_line(&self) -> u64 {
+        self.first + self.lines.len() as u64
+    }
+
+    fn apply(&mut self, piece: Piece) {
+        match piece {
+            Piece::Line(text) => self.add_line(text),
+            Piece::Report {
+                body,
+                partial,
+                text_bytes,
+            } => {
+                let at = Position {
+                    line: self.next_line(),
+                    col: partial.len(),
+                    bytes: text_bytes,
+                };
+                if self.reports.len() == MAX_REPORTS {
+                    self.reports.pop_front();
+                }
+                self.reports.push_back(Report { body, at, partial });
+            }
+        }
+    }
+
+    fn add_line(&mut self, text: String) {
+        let now = Instant::now();
+        self.pending_echo
+            .retain(|p| now.duration_since(p.at) < ECHO_TTL);
+        let echo = self
+            .pending_echo
+            .iter()
+            .enumerate()
+            .find_map(|(i, p)| text.find(&p.text).map(|at| (i, at..at + p.text.len())));
+        let echo = echo.map(|(i, span)| {
+            self.pending_echo.remove(i);
+            span
+        });
+        self.retained_bytes += text.len();
+        self.lines.push_back(Line { text, echo });
+        while self.lines.len() > MAX_LINES || self.retained_bytes > MAX_BYTES {
+            let Some(old) = self.lines.pop_front() else {
+                break;
+            };
+            self.retained_bytes -= old.text.len();
+            self.first += 1;
+        }
+    }
+}
+
+/// One pane's journal.
+pub struct Journal {
+    /// Unique in this process: a cursor names the journal it was issued for.
+    pub id: u64,
+    state: Mutex<State>,
+    changed: watch::Sender<u64>,
+}
+
+impl Default for Journal {
+    fn default() -> Self {
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        Journal {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            state: Mutex::default(),
+            changed: watch::Sender::new(0),
+        }
+    }
+}
+
+fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Journal {
+    /// Takes output bytes the pane printed.
+    pub fn push(&self, bytes: &[u8]) {
+        {
+            let mut guard = lock(&self.state);
+            let State { assembler, store } = &mut *guard;
+            assembler.push(bytes, &mut |piece| store.apply(piece));
+        }
+        self.poke();
+    }
+
+    /// Wakes everyone watching: output came.
+    fn poke(&self) {
+        self.changed.send_modify(|v| *v = v.wrapping_add(1));
+    }
+
+    /// Windows or panes of the pane's session closed or changed: the pane may be gone.
+    pub fn structure_changed(&self) {
+        lock(&self.state).store.changes += 1;
+        self.poke();
+    }
+
+    /// How often [`Journal::structure_changed`] was called, or the stream ended: a waiter that
+    /// sees this move checks whether the pane still lives.
+    pub fn changes(&self) -> u64 {
+        let state = lock(&self.state);
+        state.store.changes + u64::from(state.store.ended)
+    }
+
+    /// The stream stopped delivering this pane's output (its session went away, say).
+    pub fn end(&self) {
+        lock(&self.state).store.ended = true;
+        self.poke();
+    }
+
+    /// A stream delivers this pane's output again.
+    pub fn restart(&self) {
+        lock(&self.state).store.ended = false;
+    }
+
+    pub fn ended(&self) -> bool {
+        lock(&self.state).store.ended
+    }
+
+    /// Notified on every change.
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changed.subscribe()
+    }
+
+    /// Where the output ends now.
+    pub fn position(&self) -> Position {
+        lock(&self.state).position()
+    }
+
+    /// Records input this server is about to send, output from `at` on being what it causes:
+    /// `at` becomes the last input's position, and the input's lines are expected back as echo.
+    pub fn input(&self, at: Position, typed: &str) {
+        let mut state = lock(&self.state);
+        state.store.last_input = Some(at);
+        for line in typed.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            if state.store.pending_echo.len() == MAX_PENDING_ECHO {
+                state.store.pending_echo.pop_front();
+            }
+            state.store.pending_echo.push_back(Pending {
+                text: line.to_owned(),
+                at: Instant::now(),
+            });
+        }
+    }
+
+    /// The position of the last input, while the journal still holds it.
+    pub fn last_input(&self) -> Option<Position> {
+        let state = lock(&self.state);
+        state
+            .store
+            .last_input
+            .filter(|p| p.line >= state.store.first)
+    }
+
+    /// The lines from `from` on, as a wait matches them: each with its index, its text after
+    /// `from` with this server's echo removed, and whether it is complete (the last is the
+    /// line being written).
+    pub fn matchable_since(&self, from: Position) -> Vec<(u64, String, bool)> {
+        let state = lock(&self.state);
+        let start = from.line.max(state.store.first);
+        let mut out: Vec<(u64, String, bool)> = state
+            .store
+            .lines
+            .iter()
+            .enumerate()
+            .skip((start - state.store.first) as usize)
+            .map(|(i, l)| (state.store.first + i as u64, l))
+            .map(|(i, l)| {
+                let text = match &l.echo {
+                    Some(span) => {
+                        let mut t = l.text.clone();
+                        t.replace_range(span.clone(), "");
+                        Cow::Owned(t)
+                    }
+                    None => Cow::Borrowed(l.text.as_str()),
+                };
+                let text = if i == from.line {
+                    after(&text, from.col)
+                } else {
+                    text.into_owned()
+                };
+                (i, text, true)
+            })
+            .collect();
+        let partial = state.assembler.partial();
+        let partial = strip_pending_echo(&partial, &state.store.pending_echo);
+        let partial = if state.store.next_line() == from.line {
+            after(&partial, from.col)
+        } else {
+            partial
+        };
+        out.push((state.store.next_line(), partial, false));
+        out
+    }
+
+    /// A report-like mark of where the output ends now (for text up to now).
+    pub fn here(&self) -> Report {
+        let state = lock(&self.state);
+        Report {
+            body: String::new(),
+            at: state.position(),
+            partial: state.assembler.partial(),
+        }
+    }
+
+    /// The reports that came after `from`.
+    pub fn reports_since(&self, from: Position) -> Vec<Report> {
+        lock(&self.state)
+            .store
+            .reports
+            .iter()
+            .filter(|r| r.at.bytes >= from.bytes && r.at.line >= from.line)
+            .cloned()
+            .collect()
+    }
+
+    /// The text printed between two positions of reports (`from` before `to`): the retained
+    /// lines, and how many lines were printed in all (dropped ones included).
+    pub fn text_between(&self, from: &Report, to: &Report) -> Between {
+        let state = lock(&self.state);
+        let mut lines: Vec<String> = Vec::new();
+        let mut dropped = false;
+        for index in from.at.line..to.at.line {
+            match index.checked_sub(state.store.first) {
+                Some(i) if (i as usize) < state.store.lines.len() => {
+                    let text = &state.store.lines[i as usize].text;
+                    lines.push(if index == from.at.line {
+                        after(text, from.at.col)
+                    } else {
+                        text.clone()
+                    });
+                }
+                _ => dropped = true,
+            }
+        }
+        let mut printed = to.at.line - from.at.line;
+        let tail = if to.at.line == from.at.line {
+            after(&to.partial, from.at.col)
+        } else {
+            to.partial.clone()
+        };
+        if !tail.is_empty() {
+            lines.push(tail);
+            printed += 1;
+        }
+        Between {
+            lines,
+            printed_lines: printed,
+            printed_bytes: to.at.bytes - from.at.bytes,
+            dropped,
+        }
+    }
+
+}
+
+/// What a command printed between two reports.
+pub struct Between {
+    /// The lines still held, oldest first; the last may be unfinished.
+    pub lines: Vec<String>,
+    pub printed_lines: u64,
+    pub printed_bytes: u64,
+    /// Older lines were dropped from the journal before they could be read.
+    pub dropped: bool,
+}
+
+/// `text` from byte `col` on (all of it when `col` is not a place in it: the line was
+/// rewritten since).
+fn after(text: &str, col: usize) -> String {
+    text.get(col..).unwrap_or(text).to_owned()
+}
+
+/// The line being written without this server's echo: a whole typed line, or the start of
+/// one still being echoed.
+fn strip_pending_echo(line: &str, pending: &VecDeque<Pending>) -> String {
+    let mut line = line.to_owned();
+    for p in pending {
+        if let Some(at) = line.find(&p.text) {
+            line.replace_range(at..at + p.text.len(), "");
+        } else if let Some(n) = (1..p.text.len())
+            .rev()
+            .filter(|&n| p.text.is_char_boundary(n))
+            .find(|&n| line.ends_with(&p.text[..n]))
+        {
+            line.truncate(line.len() - n);
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(j: &Journal, from: Position) -> Vec<String> {
+        j.matchable_since(from)
+            .into_iter()
+            .map(|(_, t, _)| t)
+            .collect()
+    }
+
+    #[test]
+    fn output_after_an_input_is_kept_and_its_echo_never_matches() {
+        let j = Journal::default();
+        j.push(b"old READY\r\n$ ");
+        let at = j.position();
+        j.input(at, "printf 'READY\\n'");
+        j.push(b"printf 'READY\\n'\r\nREADY\r\n$ ");
+        assert_eq!(texts(&j, at), ["", "READY", "$ "]);
+        // Nothing before the input matches from it.
+        assert_eq!(j.last_input(), Some(at));
+        assert!(texts(&j, at).iter().all(|t| !t.contains("old")));
+    }
+
+    #[test]
+    fn a_full_journal_drops_the_oldest_lines_and_knows_it() {
+        let j = Journal::default();
+        let start = j.position();
+        for i in 0..MAX_LINES + 10 {
+            j.push(format!("{i}\n").as_bytes());
+        }
+        let lines = j.matchable_since(start);
+        assert_eq!(lines[0].1, "10");
+        assert_eq!(lines.len(), MAX_LINES + 1);
+    }
+
+    #[test]
+    fn text_between_reports_counts_what_was_printed() {
+        let j = Journal::default();
+        j.push(b"typed\r\n\x1b]6973;k\x07one\r\ntwo\r\nthree\x1b]6973;k;0\x07$ ");
+        let reports = j.reports_since(Position {
+            line: 0,
+            col: 0,
+            bytes: 0,
+        });
+        assert_eq!(reports.len(), 2);
+        let between = j.text_between(&reports[0], &reports[1]);
+        assert_eq!(between.lines, ["one", "two", "three"]);
+        assert_eq!((between.printed_lines, between.printed_bytes), (3, 13));
+    }
+}
