@@ -2698,11 +2698,11 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "output_bytes": {
-            "description": "Text bytes printed in all.",
+            "description": "Text bytes printed.",
             "type": "integer"
           },
           "output_lines": {
-            "description": "Lines printed in all.",
+            "description": "Lines printed.",
             "type": "integer"
           },
           "pane": {
@@ -2718,7 +2718,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           },
           "truncated": {
-            "description": "output holds only the newest part.",
+            "description": "output is only the newest part.",
             "type": "boolean"
           }
         },
@@ -4200,8 +4200,7 @@ window.TMUX_MCP_CATALOG = {
           },
           "since": {
             "default": "last_input",
-            "description": "last_input, now or a cursor.",
-            "maxLength": 128,
+            "description": "Where matching starts.",
             "pattern": "^(last_input|now|[0-9a-f.]+)$",
             "type": "string"
           },
@@ -4226,7 +4225,7 @@ window.TMUX_MCP_CATALOG = {
       "outputSchema": {
         "properties": {
           "already_present": {
-            "description": "Printed before the call.",
+            "description": "Was printed earlier.",
             "type": "boolean"
           },
           "elapsed_ms": {
@@ -4241,7 +4240,7 @@ window.TMUX_MCP_CATALOG = {
             ]
           },
           "on_screen": {
-            "description": "At deadline: a pattern is on screen.",
+            "description": "Pattern on screen at deadline.",
             "type": [
               "boolean",
               "null"

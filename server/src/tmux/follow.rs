@@ -64,7 +64,7 @@ struct Stream {
     /// The panes whose output this stream delivers.
     panes: Mutex<HashMap<String, Arc<Journal>>>,
     alive: AtomicBool,
-    _child: Child,
+    child: Mutex<Child>,
 }
 
 impl Tmux {
@@ -190,7 +190,7 @@ async fn start(global: &[OsString], session: &str) -> Result<Arc<Stream>, TmuxEr
         replies: Mutex::new([attached].into()),
         panes: Mutex::default(),
         alive: AtomicBool::new(true),
-        _child: child,
+        child: Mutex::new(child),
     });
     tokio::spawn(read(BufReader::new(stdout), stream.clone()));
     match tokio::time::timeout(COMMAND_DEADLINE, answered).await {
@@ -294,6 +294,8 @@ async fn read(mut stdout: BufReader<ChildStdout>, stream: Arc<Stream>) {
         }
     }
     stream.alive.store(false, Ordering::Release);
+    // A client moved to another session would deliver that session's output to nobody.
+    let _ = lock(&stream.child).start_kill();
     lock(&stream.replies).clear();
     for journal in lock(&stream.panes).drain().map(|(_, j)| j) {
         journal.end();

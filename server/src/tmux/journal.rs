@@ -8,7 +8,6 @@
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
-use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -46,10 +45,11 @@ pub struct Report {
     pub partial: String,
 }
 
+/// Kept small: a journal holds thousands (32 bytes beside the text).
 struct Line {
-    text: String,
-    /// The echo of text this server typed, which never matches a wait.
-    echo: Option<Range<usize>>,
+    text: Box<str>,
+    /// The byte span of the echo of text this server typed, which never matches a wait.
+    echo: Option<(u32, u32)>,
 }
 
 struct Pending {
@@ -117,17 +117,19 @@ impl Store {
         let now = Instant::now();
         self.pending_echo
             .retain(|p| now.duration_since(p.at) < ECHO_TTL);
-        let echo = self
-            .pending_echo
-            .iter()
-            .enumerate()
-            .find_map(|(i, p)| text.find(&p.text).map(|at| (i, at..at + p.text.len())));
+        let echo = self.pending_echo.iter().enumerate().find_map(|(i, p)| {
+            let at = text.find(&p.text)?;
+            Some((i, (at as u32, (at + p.text.len()) as u32)))
+        });
         let echo = echo.map(|(i, span)| {
             self.pending_echo.remove(i);
             span
         });
         self.retained_bytes += text.len();
-        self.lines.push_back(Line { text, echo });
+        self.lines.push_back(Line {
+            text: text.into_boxed_str(),
+            echo,
+        });
         while self.lines.len() > MAX_LINES || self.retained_bytes > MAX_BYTES {
             let Some(old) = self.lines.pop_front() else {
                 break;
@@ -255,12 +257,12 @@ impl Journal {
             .map(|(i, l)| (state.store.first + i as u64, l))
             .map(|(i, l)| {
                 let text = match &l.echo {
-                    Some(span) => {
-                        let mut t = l.text.clone();
-                        t.replace_range(span.clone(), "");
+                    &Some((from, to)) => {
+                        let mut t = l.text.to_string();
+                        t.replace_range(from as usize..to as usize, "");
                         Cow::Owned(t)
                     }
-                    None => Cow::Borrowed(l.text.as_str()),
+                    None => Cow::Borrowed(&*l.text),
                 };
                 let text = if i == from.line {
                     after(&text, from.col)
@@ -315,7 +317,7 @@ impl Journal {
                     lines.push(if index == from.at.line {
                         after(text, from.at.col)
                     } else {
-                        text.clone()
+                        text.to_string()
                     });
                 }
                 _ => dropped = true,
@@ -338,7 +340,6 @@ impl Journal {
             dropped,
         }
     }
-
 }
 
 /// What a command printed between two reports.
