@@ -1,4 +1,4 @@
-//! The performance figures of issue #8, each beside its target and, where one exists, the raw
+//! The performance figures of issues #8 and #14, each beside its target and, where one exists, the raw
 //! tmux baseline measured in the same run (absolute times drift between machines; ratios hold):
 //! a `tmux` subprocess for one call, and tmux alone running a batch's commands for a batch.
 //! Run with:
