@@ -6,12 +6,6 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tmux_mcp_tests::{Fixture, World, wait_until};
 
-fn fmt(f: &Fixture, target: &str, format: &str) -> String {
-    f.tmux(&["display-message", "-p", "-t", target, format])
-        .trim_end()
-        .to_owned()
-}
-
 #[tokio::test]
 async fn creation_tools_start_configured_processes_and_store_names_literally() {
     let f = Fixture::new().await;
@@ -28,12 +22,13 @@ async fn creation_tools_start_configured_processes_and_store_names_literally() {
         "stored literally, not expanded: {names}"
     );
     let pane = made["pane"].as_str().unwrap();
-    assert!(wait_until(Duration::from_secs(5), || fmt(
-        &f,
-        pane,
-        "#{pane_current_path}"
-    ) == "/tmp"));
-    assert_eq!(fmt(&f, pane, "#{window_width}x#{window_height}"), "100x30");
+    assert!(wait_until(Duration::from_secs(5), || f
+        .display(pane, "#{pane_current_path}")
+        == "/tmp"));
+    assert_eq!(
+        f.display(pane, "#{window_width}x#{window_height}"),
+        "100x30"
+    );
     let again = f
         .fails("create_session", json!({"name": "lit#{pane_id}"}))
         .await;
@@ -52,7 +47,7 @@ async fn creation_tools_start_configured_processes_and_store_names_literally() {
         )
         .await;
     assert_eq!(
-        fmt(&f, window["window"].as_str().unwrap(), "#{window_name}"),
+        f.display(window["window"].as_str().unwrap(), "#{window_name}"),
         "w#{window_id}"
     );
     assert_eq!(window["index"], 1);
@@ -64,18 +59,18 @@ async fn creation_tools_start_configured_processes_and_store_names_literally() {
         )
         .await;
     let new = split["pane"].as_str().unwrap();
-    assert_eq!(fmt(&f, new, "#{pane_at_right}#{pane_at_left}"), "10");
+    assert_eq!(f.display(new, "#{pane_at_right}#{pane_at_left}"), "10");
     let width = split["width"].as_i64().unwrap();
     assert!((20..=26).contains(&width), "30% of 80 columns, got {width}");
 
-    let before = fmt(&f, new, "#{pane_pid}");
+    let before = f.display(new, "#{pane_pid}");
     let refused = f.fails("respawn_pane", json!({"pane": new})).await;
     assert_eq!(refused["kind"], "refused");
     let respawned = f
         .ok("respawn_pane", json!({"pane": new, "kill_first": true}))
         .await;
     assert_ne!(respawned["pid"].to_string(), before);
-    assert_eq!(respawned["pid"].to_string(), fmt(&f, new, "#{pane_pid}"));
+    assert_eq!(respawned["pid"].to_string(), f.display(new, "#{pane_pid}"));
 }
 
 #[tokio::test]
@@ -89,21 +84,17 @@ async fn send_keys_keeps_text_and_key_names_apart() {
     f.wait_for_screen("%0", "C-c Enter\n#");
 
     f.tmux(&["send-keys", "-t", "%0", "sleep 30", "Enter"]);
-    assert!(wait_until(Duration::from_secs(5), || fmt(
-        &f,
-        "%0",
-        "#{pane_current_command}"
-    ) == "sleep"));
+    assert!(wait_until(Duration::from_secs(5), || f
+        .display("%0", "#{pane_current_command}")
+        == "sleep"));
     let sent = f
         .ok("send_keys", json!({"pane": "%0", "keys": ["C-c"]}))
         .await;
     assert_eq!(sent["keys"], 1);
     assert!(
-        wait_until(Duration::from_secs(5), || fmt(
-            &f,
-            "%0",
-            "#{pane_current_command}"
-        ) == "sh"),
+        wait_until(Duration::from_secs(5), || f
+            .display("%0", "#{pane_current_command}")
+            == "sh"),
         "C-c interrupted sleep"
     );
 
@@ -196,11 +187,9 @@ async fn paste_text_reaches_exactly_one_pane_and_leaves_no_buffer() {
     let f = Fixture::new().await;
     let other = f.open(&["split-window", "-t", "%0"], "cat");
     f.tmux(&["send-keys", "-t", "%0", "cat", "Enter"]);
-    assert!(wait_until(Duration::from_secs(5), || fmt(
-        &f,
-        "%0",
-        "#{pane_current_command}"
-    ) == "cat"));
+    assert!(wait_until(Duration::from_secs(5), || f
+        .display("%0", "#{pane_current_command}")
+        == "cat"));
     f.ok(
         "set_synchronize_panes",
         json!({"window": "@0", "enabled": true}),
@@ -275,7 +264,7 @@ async fn run_shell_command_returns_the_real_exit_status() {
         json!({"pane": "%0", "command": "sleep 30", "seconds": 20}),
     );
     let interrupt = async {
-        while fmt(&f, "%0", "#{pane_current_command}") != "sleep" {
+        while f.display("%0", "#{pane_current_command}") != "sleep" {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         let busy = f
@@ -329,11 +318,9 @@ async fn run_shell_command_returns_the_real_exit_status() {
     );
 
     f.tmux(&["send-keys", "-t", "%0", "cat", "Enter"]);
-    assert!(wait_until(Duration::from_secs(5), || fmt(
-        &f,
-        "%0",
-        "#{pane_current_command}"
-    ) == "cat"));
+    assert!(wait_until(Duration::from_secs(5), || f
+        .display("%0", "#{pane_current_command}")
+        == "cat"));
     let busy = f
         .fails(
             "run_shell_command",
@@ -403,7 +390,7 @@ async fn manage_tools_report_what_tmux_applied() {
         )
         .await;
     assert_eq!(title["title"], "t#{pane_id}");
-    assert_eq!(fmt(&f, "%0", "#{pane_title}"), "t#{pane_id}");
+    assert_eq!(f.display("%0", "#{pane_title}"), "t#{pane_id}");
 
     f.tmux(&["split-window", "-d", "-h", "-t", "%0", "sh"]);
     let layout = f
@@ -412,7 +399,7 @@ async fn manage_tools_report_what_tmux_applied() {
             json!({"window": "@0", "layout": "even-vertical"}),
         )
         .await;
-    assert_eq!(layout["layout"], fmt(&f, "@0", "#{window_layout}"));
+    assert_eq!(layout["layout"], f.display("@0", "#{window_layout}"));
     let abbreviated = f
         .ok("select_layout", json!({"window": "@0", "layout": "even-h"}))
         .await;
@@ -451,7 +438,7 @@ async fn manage_tools_report_what_tmux_applied() {
         (resized["width"].clone(), resized["height"].clone()),
         (json!(100), json!(30))
     );
-    let before = fmt(&f, "%0", "#{pane_width}").parse::<i64>().unwrap();
+    let before = f.display("%0", "#{pane_width}").parse::<i64>().unwrap();
     let pane = f
         .ok(
             "resize_pane",
@@ -464,7 +451,7 @@ async fn manage_tools_report_what_tmux_applied() {
         .ok("select_pane", json!({"pane": "%0", "direction": "right"}))
         .await;
     assert_eq!(selected["pane"], "%1");
-    assert_eq!(fmt(&f, "@0", "#{pane_id}"), "%1");
+    assert_eq!(f.display("@0", "#{pane_id}"), "%1");
     let next = f
         .ok("select_pane", json!({"pane": "%1", "direction": "next"}))
         .await;
@@ -483,7 +470,7 @@ async fn manage_tools_report_what_tmux_applied() {
         ),
         (json!("@0"), json!("@0"))
     );
-    assert_eq!(fmt(&f, "%1", "#{pane_index}"), "0");
+    assert_eq!(f.display("%1", "#{pane_index}"), "0");
 
     f.tmux(&["new-window", "-d", "-t", "$0:"]);
     let moved = f
@@ -634,7 +621,7 @@ async fn teardown_tools_delete_but_never_the_servers_own_pane() {
     let screen = f.screen("%0");
     let cleared = f.ok("clear_pane_scrollback", json!({"pane": "%0"})).await;
     assert!(cleared["discarded_lines"].as_i64().unwrap() > 0);
-    assert_eq!(fmt(&f, "%0", "#{history_size}"), "0");
+    assert_eq!(f.display("%0", "#{history_size}"), "0");
     assert_eq!(f.screen("%0"), screen, "the visible screen stays");
 
     let limit = f.ok("set_history_limit", json!({"limit": 500})).await;

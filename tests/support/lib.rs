@@ -454,6 +454,13 @@ impl Fixture {
         self.tmux(&args).trim().to_owned()
     }
 
+    /// `format` expanded for `target`, without the trailing newline.
+    pub fn display(&self, target: &str, format: &str) -> String {
+        self.tmux(&["display-message", "-p", "-t", target, format])
+            .trim_end()
+            .to_owned()
+    }
+
     /// The pane's visible text.
     pub fn screen(&self, pane: &str) -> String {
         self.tmux(&["capture-pane", "-p", "-t", pane])

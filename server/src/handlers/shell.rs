@@ -51,8 +51,10 @@ fn reserve<'a>(t: &'a Tools, pane: &str) -> R<Reservation<'a>> {
 }
 
 /// The line typed into the shell: an EXIT trap reports the status of a command that ends the
-/// shell (`exit 3`), `trap : 2` keeps an interrupted command (Ctrl-C) from abandoning the
-/// report after it, and both traps are reset afterwards.
+/// shell (`exit 3`), then keeps the terminal open a moment, because tmux 3.3a drops output it
+/// has not yet written to control clients once a pane's terminal closes (control.c,
+/// `control_write_pending`); `trap : 2` keeps an interrupted command (Ctrl-C) from abandoning
+/// the report after it; both traps are reset afterwards.
 fn wrapper(id: &str, command: &str, suppress_history: bool) -> String {
     // A leading space keeps the line out of history where the shell honours that; bash also
     // forgets it explicitly.
@@ -63,7 +65,7 @@ fn wrapper(id: &str, command: &str, suppress_history: bool) -> String {
     };
     let osc = REPORT_OSC;
     format!(
-        "{forget}trap 'printf \"\\33]{osc};{id};x$?\\a\"' 0;trap : 2;{{ printf '\\33]{osc};\\a';{command}\n}};printf \"\\33]{osc};{id};$?\\a\";trap - 0 2"
+        "{forget}trap 'printf \"\\33]{osc};{id};x$?\\a\";sleep .2' 0;trap : 2;{{ printf '\\33]{osc};\\a';{command}\n}};printf \"\\33]{osc};{id};$?\\a\";trap - 0 2"
     )
 }
 
@@ -305,7 +307,7 @@ mod tests {
             "{line}"
         );
         assert!(
-            line.len() - "echo 'x'".len() <= 125,
+            line.len() - "echo 'x'".len() <= 135,
             "{} characters beyond the command",
             line.len() - "echo 'x'".len()
         );

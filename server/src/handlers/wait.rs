@@ -43,11 +43,17 @@ pub async fn check_alive(t: &Tools, pane: &str, journal: &Journal) -> Result<(),
                 TmuxErrorKind::ObjectGone | TmuxErrorKind::ServerGone
             ) =>
         {
+            // Its last output (an exit's report, say) may still be on the way: the stream
+            // delivers it before answering a sync.
+            t.tmux.drain(pane).await;
             t.tmux.unfollow(pane);
             Err(Gone::Closed)
         }
         Err(e) => Err(Gone::Error(e.into())),
-        Ok(dead) if dead.trim() == "1" => Err(Gone::Closed),
+        Ok(dead) if dead.trim() == "1" => {
+            t.tmux.drain(pane).await;
+            Err(Gone::Closed)
+        }
         Ok(_) if journal.ended() => match t.tmux.follow(pane).await {
             Ok(_) => Ok(()),
             Err(e)

@@ -14,12 +14,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin, Command};
 use tokio::sync::oneshot;
 
+use super::control::{Item, Reader};
 use super::format::SEP;
-use super::{MAX_OUTPUT, TmuxError, TmuxErrorKind};
+use super::{TmuxError, TmuxErrorKind};
 
 /// Commands that only read: safe to have run even when one before them failed.
 const READ_ONLY: &[&str] = &[
@@ -229,7 +230,7 @@ impl Channel {
         // The attach command answers first; its reply says whether there was a session.
         let (tx, rx) = oneshot::channel();
         lock(&waiters).push_back(tx);
-        tokio::spawn(read(BufReader::new(stdout), waiters.clone(), alive.clone()));
+        tokio::spawn(read(Reader::new(stdout), waiters.clone(), alive.clone()));
         let mut link = match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
             Ok(Ok(Reply::Done(_))) => Link {
                 stdin,
@@ -256,64 +257,23 @@ impl Channel {
     }
 }
 
-/// Matches answer blocks to waiters in order. The first block answers the attach; after it
-/// only blocks flagged as coming from this client's input (flags `1`) are answers: commands
-/// tmux runs in the client's name (hooks) print blocks too. Notifications between blocks are
-/// skipped, except the one saying the client has left.
-async fn read(
-    mut stdout: BufReader<tokio::process::ChildStdout>,
-    waiters: Waiters,
-    alive: Arc<AtomicBool>,
-) {
-    let mut line = Vec::new();
-    let mut block: Option<(String, Vec<u8>)> = None;
-    let mut attached = false;
-    loop {
-        line.clear();
-        match stdout.read_until(b'\n', &mut line).await {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let text = String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(&line)).into_owned();
-        match &mut block {
-            Some((guard, body)) => {
-                let end = text
-                    .strip_prefix("%end ")
-                    .map(|rest| (rest, true))
-                    .or_else(|| text.strip_prefix("%error ").map(|rest| (rest, false)));
-                match end {
-                    Some((rest, ok)) if rest == guard.as_str() => {
-                        let ours = !attached || guard.ends_with(" 1");
-                        attached = true;
-                        if ours {
-                            let out = String::from_utf8_lossy(body).into_owned();
-                            let reply = if ok {
-                                Reply::Done(out)
-                            } else {
-                                Reply::Failed(out)
-                            };
-                            if let Some(w) = lock(&waiters).pop_front() {
-                                let _ = w.send(reply);
-                            }
-                        }
-                        block = None;
-                    }
-                    _ => {
-                        if body.len() + line.len() > MAX_OUTPUT {
-                            // Far beyond any answer this server asks for: give up on the client.
-                            break;
-                        }
-                        body.extend_from_slice(&line);
-                    }
+/// Matches answer blocks to waiters in order; notifications between blocks are skipped, except
+/// the one saying the client has left.
+async fn read(mut reader: Reader, waiters: Waiters, alive: Arc<AtomicBool>) {
+    while let Some(item) = reader.next().await {
+        match item {
+            Item::Answer { ok, body, ours } if ours => {
+                let reply = if ok {
+                    Reply::Done(body)
+                } else {
+                    Reply::Failed(body)
+                };
+                if let Some(w) = lock(&waiters).pop_front() {
+                    let _ = w.send(reply);
                 }
             }
-            None => {
-                if let Some(rest) = text.strip_prefix("%begin ") {
-                    block = Some((rest.to_owned(), Vec::new()));
-                } else if text.starts_with("%exit") {
-                    break;
-                }
-            }
+            Item::Notice(text) if text.starts_with("%exit") => break,
+            _ => {}
         }
     }
     alive.store(false, Ordering::Release);

@@ -44,6 +44,8 @@ impl TmuxError {
         } else if first.starts_with("can't find")
             || first.starts_with("no such")
             || first.contains("not found")
+            // What a target names on a server whose last session has just ended.
+            || first == "no current target"
         {
             TmuxErrorKind::ObjectGone
         } else {
@@ -97,6 +99,7 @@ mod tests {
         );
         assert_eq!(k("can't find pane: %99"), TmuxErrorKind::ObjectGone);
         assert_eq!(k("can't find session: nope"), TmuxErrorKind::ObjectGone);
+        assert_eq!(k("no current target"), TmuxErrorKind::ObjectGone);
         assert_eq!(
             k("create window failed: index in use: 1"),
             TmuxErrorKind::Refused

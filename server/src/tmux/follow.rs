@@ -22,11 +22,11 @@ use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::io::AsyncWriteExt;
+use tokio::process::{Child, ChildStdin, Command};
 use tokio::sync::oneshot;
 
-use super::control::{Notice, parse, unescape};
+use super::control::{Item, Notice, Reader, parse, unescape};
 use super::journal::{Journal, Position};
 use super::{COMMAND_DEADLINE, Tmux, TmuxError, TmuxErrorKind};
 
@@ -120,6 +120,19 @@ impl Tmux {
         Ok((journal, now))
     }
 
+    /// Returns once the output the pane's stream had received before now is in its journal:
+    /// for a pane that has just gone, its last output and reports.
+    pub async fn drain(&self, pane: &str) {
+        let found = lock(&self.streams.inner)
+            .sessions
+            .values()
+            .find_map(|s| lock(&s.panes).get(pane).cloned().map(|j| (s.clone(), j)));
+        if let Some((stream, journal)) = found {
+            // A stream that ends instead has delivered everything before its end.
+            let _ = stream.sync(&journal).await;
+        }
+    }
+
     /// Stops following a pane that has gone.
     pub fn unfollow(&self, pane: &str) {
         let mut inner = lock(&self.streams.inner);
@@ -192,7 +205,7 @@ async fn start(global: &[OsString], session: &str) -> Result<Arc<Stream>, TmuxEr
         alive: AtomicBool::new(true),
         child: Mutex::new(child),
     });
-    tokio::spawn(read(BufReader::new(stdout), stream.clone()));
+    tokio::spawn(read(Reader::new(stdout), stream.clone()));
     match tokio::time::timeout(COMMAND_DEADLINE, answered).await {
         Ok(Ok(_)) if stream.alive.load(Ordering::Acquire) => Ok(stream),
         Ok(_) => Err(TmuxError::new(
@@ -249,47 +262,28 @@ impl Stream {
     }
 }
 
-/// Delivers a stream's output to its panes' journals until the client goes. The first answer
-/// block is the attach's; after it only blocks flagged as answering this client's own input
-/// (flags `1`) are replies, as hooks run in its name print blocks too.
-async fn read(mut stdout: BufReader<ChildStdout>, stream: Arc<Stream>) {
-    let mut line = Vec::new();
-    let mut block: Option<String> = None;
-    let mut attached = false;
-    loop {
-        line.clear();
-        match stdout.read_until(b'\n', &mut line).await {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let text = String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(&line));
-        if let Some(guard) = &block {
-            let ended = text
-                .strip_prefix("%end ")
-                .or_else(|| text.strip_prefix("%error "));
-            if ended == Some(guard.as_str()) {
-                if !attached || guard.ends_with(" 1") {
-                    attached = true;
-                    if let Some((reply, journal)) = lock(&stream.replies).pop_front() {
-                        let _ = reply.send(journal.map(|j| j.position()));
+/// Delivers a stream's output to its panes' journals until the client goes.
+async fn read(mut reader: Reader, stream: Arc<Stream>) {
+    while let Some(item) = reader.next().await {
+        match item {
+            Item::Answer { ours: true, .. } => {
+                if let Some((reply, journal)) = lock(&stream.replies).pop_front() {
+                    let _ = reply.send(journal.map(|j| j.position()));
+                }
+            }
+            Item::Notice(text) => match parse(&text) {
+                // Other panes of the session print too; only followed ones are decoded.
+                Notice::Output { pane, escaped } => {
+                    let journal = lock(&stream.panes).get(pane).cloned();
+                    if let Some(journal) = journal {
+                        journal.push(&unescape(escaped));
                     }
                 }
-                block = None;
-            }
-            continue;
-        }
-        match parse(&text) {
-            // Other panes of the session print too; only followed ones are decoded.
-            Notice::Output { pane, escaped } => {
-                let journal = lock(&stream.panes).get(pane).cloned();
-                if let Some(journal) = journal {
-                    journal.push(&unescape(escaped));
-                }
-            }
-            Notice::Begin(guard) => block = Some(guard.to_owned()),
-            Notice::Changed => stream.poke_all(),
-            Notice::SessionChanged(id) if id != stream.session => break,
-            Notice::Exit => break,
+                Notice::Changed => stream.poke_all(),
+                Notice::SessionChanged(id) if id != stream.session => break,
+                Notice::Exit => break,
+                _ => {}
+            },
             _ => {}
         }
     }
