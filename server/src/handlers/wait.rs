@@ -18,8 +18,9 @@ type R<T> = Result<T, ToolError>;
 const MAX_PATTERN_BYTES: usize = 16 << 10;
 const MAX_LINE_CHARS: usize = 1_024;
 /// How often a wait checks that its pane lives when tmux said nothing: a pane kept after its
-/// process exits (remain-on-exit) changes no layout.
-const LIVENESS_EVERY: Duration = Duration::from_millis(250);
+/// process exits (remain-on-exit) changes no layout. Closing and killed panes are noticed at
+/// once from the stream's notifications; this bounds the rest, at one command a second a wait.
+const LIVENESS_EVERY: Duration = Duration::from_secs(1);
 
 /// Why a pane's output can no longer come.
 pub enum Gone {
