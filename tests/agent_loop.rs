@@ -512,3 +512,28 @@ async fn the_wrapper_is_short_and_leaves_no_tmux_in_history() {
     let screen = f.screen(&bash);
     assert!(!screen.contains('\x1b'));
 }
+
+#[tokio::test]
+async fn a_wait_follows_its_pane_into_another_session() {
+    let f = Fixture::new().await;
+    let pane = f.open(&["new-window", "-t", "main:"], "sh");
+    f.wait_for_prompt(&pane);
+    f.tmux(&["new-session", "-d", "-s", "other", "sh"]);
+    let before = f.syncs();
+    let wait = f.ok(
+        "wait_for_text",
+        json!({"pane": pane, "patterns": ["moved-along"], "since": "now", "seconds": 20}),
+    );
+    let act = async {
+        f.until_synced(before).await;
+        let window = f.display(&pane, "#{window_id}");
+        // The wait has followed the pane to the other session's stream when that one syncs.
+        let moved = f.syncs();
+        f.tmux(&["move-window", "-d", "-s", &window, "-t", "other:"]);
+        assert_eq!(f.display(&pane, "#{session_name}"), "other");
+        f.until_synced(moved).await;
+        f.tmux(&["send-keys", "-t", &pane, "echo moved-a''long", "Enter"]);
+    };
+    let (matched, ()) = tokio::join!(wait, act);
+    assert_eq!(matched["line"], "moved-along", "{matched}");
+}

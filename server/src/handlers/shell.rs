@@ -152,6 +152,7 @@ pub async fn run_shell_command(
     let mut changed = journal.subscribe();
     let mut progress = progress_ticker();
     let mut liveness = tokio::time::interval(LIVENESS_EVERY);
+    let mut changes = journal.changes();
     let (reports, outcome) = loop {
         changed.borrow_and_update();
         let reports = read_reports(journal.reports_since(from), &id);
@@ -165,7 +166,7 @@ pub async fn run_shell_command(
         }
         let mut check = false;
         tokio::select! {
-            _ = changed.changed() => {}
+            _ = changed.changed() => check = journal.changes() != changes,
             _ = liveness.tick() => check = true,
             () = tokio::time::sleep_until(deadline) => break (reports, Outcome::TimedOut),
             () = cx.cancel.cancelled() => return Err(cancelled("run_shell_command")),
@@ -174,8 +175,10 @@ pub async fn run_shell_command(
                 cx.progress(ran, secs as f64, format!("{} has run {ran:.0}s of {secs}s", a.pane)).await;
             }
         }
-        if check || journal.ended() {
-            match check_alive(t, &a.pane, &journal).await {
+        if check {
+            let moved = journal.changes() != changes;
+            changes = journal.changes();
+            match check_alive(t, &a.pane, &journal, moved).await {
                 Ok(()) => {}
                 Err(Gone::Closed) => {
                     let reports = read_reports(journal.reports_since(from), &id);

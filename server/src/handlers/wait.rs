@@ -29,9 +29,15 @@ pub enum Gone {
     Error(ToolError),
 }
 
-/// Whether `pane` still lives; follows it again when its stream ended while it did (its window
-/// moved to another session, say).
-pub async fn check_alive(t: &Tools, pane: &str, journal: &Journal) -> Result<(), Gone> {
+/// Whether `pane` still lives. Follows it again when its stream ended while it did, or when
+/// `moved` (windows changed: its window may have moved to another session, whose stream then
+/// delivers its output).
+pub async fn check_alive(
+    t: &Tools,
+    pane: &str,
+    journal: &Journal,
+    moved: bool,
+) -> Result<(), Gone> {
     match t
         .tmux
         .run(&super::objects::display(pane, "#{pane_dead}"))
@@ -55,7 +61,7 @@ pub async fn check_alive(t: &Tools, pane: &str, journal: &Journal) -> Result<(),
             t.tmux.drain(pane).await;
             Err(Gone::Closed)
         }
-        Ok(_) if journal.ended() => match t.tmux.follow(pane).await {
+        Ok(_) if moved || journal.ended() => match t.tmux.follow(pane).await {
             Ok(_) => Ok(()),
             Err(e)
                 if matches!(
@@ -190,8 +196,9 @@ pub async fn wait_for_text(
             }
         }
         if check {
+            let moved = journal.changes() != changes;
             changes = journal.changes();
-            match check_alive(t, &a.pane, &journal).await {
+            match check_alive(t, &a.pane, &journal, moved).await {
                 Ok(()) => {}
                 // What the pane printed before it went is still looked at, once.
                 Err(Gone::Closed) => closed = true,
