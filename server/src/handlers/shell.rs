@@ -151,7 +151,9 @@ pub async fn run_shell_command(
     let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
     let mut changed = journal.subscribe();
     let mut progress = progress_ticker();
-    let mut liveness = tokio::time::interval(LIVENESS_EVERY);
+    // Its first look is due after a period: following the pane just found it alive.
+    let mut liveness =
+        tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
     let mut changes = journal.changes();
     let (reports, outcome) = loop {
         changed.borrow_and_update();

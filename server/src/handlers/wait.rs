@@ -127,7 +127,9 @@ pub async fn wait_for_text(
     let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
     let mut changed = journal.subscribe();
     let mut progress = progress_ticker();
-    let mut liveness = tokio::time::interval(LIVENESS_EVERY);
+    // Its first look is due after a period: following the pane just found it alive.
+    let mut liveness =
+        tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
     let mut changes = journal.changes();
     let mut scan = Scan::new(from);
     let mut first_pass = true;

@@ -230,7 +230,8 @@ impl Stream {
             let mut stdin = self.stdin.lock().await;
             lock(&self.replies).push_back((tx, Some(journal.clone())));
             // A read-only client may run list-clients (CMD_READONLY); any answer would do.
-            let line = format!("list-clients -F \"\" -t {}\n", self.session);
+            let line = super::command_line(&["list-clients", "-F", "", "-t", &self.session])
+                .unwrap_or_default();
             if stdin.write_all(line.as_bytes()).await.is_err() {
                 self.alive.store(false, Ordering::Release);
             }

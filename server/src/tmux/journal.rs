@@ -81,7 +81,7 @@ impl State {
     fn position(&self) -> Position {
         Position {
             line: self.store.next_line(),
-            col: self.assembler.partial().len(),
+            col: self.assembler.partial_len(),
             bytes: self.assembler.text_bytes(),
         }
     }

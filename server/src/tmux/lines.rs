@@ -152,6 +152,14 @@ impl LineAssembler {
         String::from_utf8_lossy(&self.line).into_owned()
     }
 
+    /// Bytes of the line being written, as [`LineAssembler::partial`] would hold them.
+    pub fn partial_len(&self) -> usize {
+        match std::str::from_utf8(&self.line) {
+            Ok(text) => text.len(),
+            Err(_) => self.partial().len(),
+        }
+    }
+
     /// Bytes of text seen so far: what lines held, newlines included, escapes not.
     pub fn text_bytes(&self) -> u64 {
         self.text_bytes

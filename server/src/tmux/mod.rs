@@ -104,11 +104,6 @@ impl Tmux {
         self.channel.session()
     }
 
-    /// The global arguments (for building an attach command, say).
-    pub fn global_args(&self) -> &[OsString] {
-        &self.global
-    }
-
     /// Runs commands (separated by [`SEP`]) and returns their output, through the control
     /// client when it can carry them, else a subprocess.
     pub async fn run<S: AsRef<str>>(&self, args: &[S]) -> Result<String, TmuxError> {
