@@ -95,13 +95,30 @@ async fn control_characters_and_nul_are_refused_before_tmux() {
         f.tmux(&["list-sessions", "-F", "#{session_name}"]).trim(),
         "main"
     );
-    // A NUL where text is free-form: refused, nothing typed.
+    // A NUL anywhere, even in a key after valid text: refused before anything is typed, so a
+    // client that retries types nothing twice.
     let screen = f.screen("%0");
+    for arguments in [
+        json!({"pane": "%0", "text": "a\u{0}b"}),
+        json!({"pane": "%0", "text": "a", "keys": ["\u{0}"]}),
+        json!({"pane": "%0", "text": "a", "keys": ["Enter", "C-\u{0}"]}),
+    ] {
+        let refused = f.fails("send_keys", arguments.clone()).await;
+        assert_eq!(refused["kind"], "invalid_input", "{arguments}");
+        assert_eq!(refused["retryable"], false, "{arguments}");
+        assert!(
+            refused["message"].as_str().unwrap().contains("NUL"),
+            "{refused}"
+        );
+    }
     let refused = f
-        .fails("send_keys", json!({"pane": "%0", "text": "a\u{0}b"}))
+        .fails(
+            "send_keys_batch",
+            json!({"operations": [{"pane": "%0", "text": "a"}, {"pane": "%0", "keys": ["\u{0}"]}]}),
+        )
         .await;
-    assert_eq!(refused["kind"], "refused");
-    assert_eq!(f.screen("%0"), screen);
+    assert_eq!(refused["kind"], "invalid_input");
+    assert_eq!(f.screen("%0"), screen, "nothing was typed");
 }
 
 #[tokio::test]

@@ -182,6 +182,14 @@ fn check(schema: &Value, value: &mut Value, path: &mut String) -> Result<(), Vio
 }
 
 fn check_string(schema: &Map<String, Value>, s: &str, path: &str) -> Result<(), Violation> {
+    // One rule for every tool, before anything reaches tmux: its commands end at a NUL, and a
+    // terminal cannot be sent one.
+    if let Some(at) = s.find('\0') {
+        return fail(
+            path,
+            format!("contains a NUL byte (at byte {at}), which tmux cannot take; remove it"),
+        );
+    }
     if let Some(values) = schema.get("enum").and_then(Value::as_array)
         && !values.iter().any(|v| v.as_str() == Some(s))
     {

@@ -316,12 +316,6 @@ pub async fn send_keys_batch(
 }
 
 pub async fn paste_text(t: &Tools, _: &CallContext, a: paste_text::Args) -> R<paste_text::Output> {
-    if a.text.contains('\0') {
-        return Err(ToolError::new(
-            ErrorKind::InvalidInput,
-            "text contains a NUL byte, which a terminal cannot receive; remove it",
-        ));
-    }
     // A buffer of our own, deleted by the paste (-d); written straight to this one pane, so
     // synchronize-panes never fans it out. Enter goes the same way, not through send-keys.
     let buffer = format!("tmux-mcp-{}", crate::nonce::nonce());

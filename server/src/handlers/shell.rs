@@ -115,12 +115,6 @@ pub async fn run_shell_command(
     use run_shell_command::Outcome;
     let secs = seconds(a.seconds);
     let started = Instant::now();
-    if a.command.contains('\0') {
-        return Err(ToolError::new(
-            ErrorKind::InvalidInput,
-            "command contains a NUL byte; remove it",
-        ));
-    }
     let _held = reserve(t, &a.pane)?;
     if let Err(why) = at_prompt(t, &a.pane).await? {
         return Err(ToolError::new(
