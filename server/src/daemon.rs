@@ -233,10 +233,12 @@ impl Launch {
         })
     }
 
-    /// Leaves the socket: the last server on a launch-created dedicated daemon stops it.
+    /// Leaves the socket: the last server on a launch-created dedicated daemon stops it, holding
+    /// the lease exclusively until the daemon is gone, so a server starting meanwhile waits and
+    /// then starts a daemon of its own instead of joining one about to be killed.
     pub async fn leave(self) {
         if let Some(lease) = self.lease
-            && lease.last_holder()
+            && let Some(_last) = lease.last_holder()
         {
             let created = self
                 .tmux
@@ -245,6 +247,7 @@ impl Launch {
                 .unwrap_or_default();
             if !created.trim().is_empty() {
                 let _ = self.tmux.run_for(&["kill-server"], COMMAND_DEADLINE).await;
+                gone(&self.tmux).await;
             }
         }
         if let Some(conf) = self.conf {
@@ -283,10 +286,11 @@ impl Lease {
         Ok(Lease { file })
     }
 
-    /// Gives up the shared hold; true when no other server holds one.
-    fn last_holder(self) -> bool {
+    /// Gives up the shared hold; when no other server holds one, the lease file held
+    /// exclusively (released when it is dropped).
+    fn last_holder(self) -> Option<File> {
         let _ = self.file.unlock();
-        self.file.try_lock().is_ok()
+        self.file.try_lock().is_ok().then_some(self.file)
     }
 }
 
@@ -298,6 +302,15 @@ async fn alive(tmux: &Tmux) -> bool {
     {
         Ok(_) => true,
         Err(e) => e.kind != TmuxErrorKind::ServerGone,
+    }
+}
+
+/// Waits (within a deadline) until nothing answers on the socket: tmux's `kill-server` returns
+/// before the server has exited.
+async fn gone(tmux: &Tmux) {
+    let deadline = tokio::time::Instant::now() + COMMAND_DEADLINE;
+    while alive(tmux).await && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
 }
 

@@ -13,6 +13,7 @@ pub mod handlers;
 pub mod mcp;
 pub mod nonce;
 pub mod selection;
+pub mod signals;
 pub mod socket;
 pub mod surface;
 pub mod tmux;

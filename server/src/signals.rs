@@ -1,0 +1,40 @@
+//! The signals clients stop servers with. Each ends the server as the end of its input does:
+//! requests in flight are dropped, and the dedicated daemon is left as [`crate::daemon`] says.
+
+use tokio::signal::unix::{Signal, SignalKind, signal};
+
+pub struct Ending {
+    watched: Vec<(Signal, &'static str)>,
+}
+
+impl Ending {
+    /// Takes the signals over from their default (ending the process at once). Called before
+    /// anything is started that leaving must undo.
+    pub fn watch() -> Result<Ending, String> {
+        let kinds = [
+            (SignalKind::terminate(), "SIGTERM"),
+            (SignalKind::interrupt(), "SIGINT"),
+            (SignalKind::hangup(), "SIGHUP"),
+        ];
+        let watched = kinds
+            .into_iter()
+            .map(|(kind, name)| {
+                signal(kind)
+                    .map(|s| (s, name))
+                    .map_err(|e| format!("cannot watch {name}: {e}"))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Ending { watched })
+    }
+
+    /// The name of the first of the signals to arrive (at once if one came already).
+    pub async fn first(&mut self) -> &'static str {
+        let arrivals = self.watched.iter_mut().map(|(signal, name)| {
+            Box::pin(async move {
+                signal.recv().await;
+                *name
+            })
+        });
+        futures::future::select_all(arrivals).await.0
+    }
+}
