@@ -7,13 +7,15 @@ use serde_json::{Value, json};
 use tmux_mcp::catalog::TOOLS;
 use tmux_mcp_tests::{RawClient, World, call_request};
 
-/// Reads the reply to `id`, checking every line on the way is JSON-RPC.
+/// Reads the reply to `id` (`Value::Null`: a reply that carries no id), checking every line on
+/// the way is JSON-RPC and that no reply carries `"id": null`.
 fn reply(raw: &mut RawClient, id: &Value) -> Value {
     loop {
         let line = raw.line().expect("the server answers");
         let message: Value = serde_json::from_str(&line)
             .unwrap_or_else(|e| panic!("stdout carried non-JSON ({e}): {line:.200}"));
         assert_eq!(message["jsonrpc"], "2.0", "{line:.200}");
+        assert_ne!(message.get("id"), Some(&Value::Null), "{line:.200}");
         if &message["id"] == id {
             return message;
         }
@@ -53,6 +55,31 @@ fn malformed_frames_get_errors_and_the_server_keeps_serving() {
         let error = reply(&mut raw, &Value::Null);
         assert_eq!(error["error"]["code"], code, "{line:?}");
     }
+    // Not JSON-RPC: answered with the id when it is a valid one.
+    for (line, id) in [
+        (r#"{"jsonrpc":"2.0","id":21}"#, json!(21)),
+        (r#"{"jsonrpc":"1.0","id":"v","method":"ping"}"#, json!("v")),
+        (r#"{"jsonrpc":"2.0","id":22,"method":5}"#, json!(22)),
+        (
+            r#"{"jsonrpc":"2.0","id":23,"method":"ping","params":[1]}"#,
+            json!(23),
+        ),
+        (
+            r#"[{"jsonrpc":"2.0","id":24,"method":"ping"}]"#,
+            Value::Null,
+        ),
+    ] {
+        raw.send(line);
+        assert_eq!(reply(&mut raw, &id)["error"]["code"], -32600, "{line}");
+    }
+    // A malformed notification is never answered: the next line's reply comes first.
+    raw.send(r#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":5}}"#);
+    raw.send(r#"{"jsonrpc":"2.0","method":9}"#);
+    raw.send(r#"{"jsonrpc":"2.0","id":25,"method":"ping"}"#);
+    let next: Value = serde_json::from_str(&raw.line().unwrap()).unwrap();
+    assert_eq!(next["id"], 25, "{next}");
+    raw.send(r#"{"jsonrpc":"2.0","id":26,"method":"resources/read","params":{}}"#);
+    assert_eq!(reply(&mut raw, &json!(26))["error"]["code"], -32602);
     raw.send(r#"{"jsonrpc":"2.0","id":1,"method":"no/such/method"}"#);
     assert_eq!(reply(&mut raw, &json!(1))["error"]["code"], -32601);
     raw.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":7}}"#);
@@ -102,7 +129,11 @@ fn huge_lines_are_bounded() {
         "search_panes",
         &json!({"pattern": pattern}),
     ));
-    assert_eq!(reply(&mut raw, &Value::Null)["error"]["code"], -32600);
+    let skipped = reply(&mut raw, &json!(2));
+    assert_eq!(
+        skipped["error"]["code"], -32600,
+        "the id read from the line's start"
+    );
     still_serving(&mut raw, 3);
 }
 
@@ -133,6 +164,45 @@ fn ids_of_every_json_type_get_an_answer() {
         assert_eq!(answer["error"]["code"], -32600, "{id}");
     }
     still_serving(&mut raw, 1);
+}
+
+#[test]
+fn a_nul_in_any_string_of_any_tool_is_refused_before_tmux() {
+    let world = World::new();
+    world.start_server("work");
+    let all = [("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
+    let mut raw = RawClient::start(&world, &["-L", "work"], &all);
+    let before = world.tmux("work", &["list-panes", "-a", "-F", "#{pane_id}"]);
+    let mut id = 0u64;
+    let mut tried = 0;
+    for tool in &TOOLS {
+        let schema: Value = serde_json::from_str(tool.validation_schema).unwrap();
+        for (name, property) in schema["properties"].as_object().unwrap() {
+            let nul = match property["type"].as_str() {
+                Some("string") => json!("a\u{0}"),
+                Some("array") if property["items"]["type"] == "string" => json!(["\u{0}"]),
+                _ => continue,
+            };
+            id += 1;
+            raw.send(&call_request(id, tool.name, &json!({name: nul})));
+            let answer = reply(&mut raw, &json!(id));
+            let body = &answer["result"]["structuredContent"];
+            assert_eq!(
+                body["kind"], "invalid_input",
+                "{} {name}: {answer}",
+                tool.name
+            );
+            let message = body["message"].as_str().unwrap();
+            assert!(message.contains("NUL"), "{} {name}: {message}", tool.name);
+            tried += 1;
+        }
+    }
+    assert!(tried > 40, "{tried} string parameters");
+    assert_eq!(
+        world.tmux("work", &["list-panes", "-a", "-F", "#{pane_id}"]),
+        before
+    );
+    still_serving(&mut raw, id + 1);
 }
 
 #[test]

@@ -335,8 +335,14 @@ async fn snapshot_pane_reports_state_with_the_screen() {
         (Value::Null, json!(false), json!(false))
     );
 
-    f.tmux(&["send-keys", "-t", "%0", "seq 1 100", "Enter"]);
-    f.wait_for_prompt("%0");
+    // The prompt before `seq` looks like the one after it: wait for the command's own output,
+    // with the history it makes, instead.
+    f.tmux(&["send-keys", "-t", "%0", "seq 1 100 | sed s/^/n/", "Enter"]);
+    f.wait_for_screen("%0", "n100");
+    assert!(tmux_mcp_tests::wait_until(Duration::from_secs(5), || f
+        .display("%0", "#{history_size}")
+        .parse::<u32>()
+        .is_ok_and(|h| h > 0)));
     f.tmux(&["copy-mode", "-t", "%0"]);
     f.tmux(&["send-keys", "-t", "%0", "-X", "scroll-up"]);
     let copy = f.ok("snapshot_pane", json!({"pane": "%0"})).await;

@@ -8,8 +8,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use rmcp::ServiceExt;
-
 use crate::daemon::{self, Launch, Provenance};
 use crate::environment::{self as env, Environment};
 use crate::handlers::Tools;
@@ -336,6 +334,10 @@ fn docs(check: bool, dir: &std::path::Path) -> ExitCode {
 }
 
 async fn serve(startup: Startup) -> ExitCode {
+    let mut ending = match crate::signals::Ending::watch() {
+        Ok(e) => e,
+        Err(e) => return fail(&e),
+    };
     let launch = match Launch::start(&startup.socket).await {
         Ok(l) => l,
         Err(e) => return fail(&e),
@@ -367,19 +369,23 @@ async fn serve(startup: Startup) -> ExitCode {
         startup.environment_values,
     ));
     let (input, output) = rmcp::transport::stdio_pipes();
-    let outcome = match Server::new(tools)
-        .serve(crate::frame::guard(input, output))
-        .await
-    {
-        Ok(running) => running
-            .waiting()
-            .await
-            .map(|_| ())
-            .map_err(|e| e.to_string()),
-        // The client left before saying anything (Ctrl-D at a terminal, say): nothing failed.
-        Err(rmcp::service::ServerInitializeError::ConnectionClosed(_)) => Ok(()),
-        Err(e) => Err(e.to_string()),
-    };
+    // No handshake gate: a dual-era server takes any first message, an `initialize` (legacy
+    // sessions) or a request carrying its own protocol metadata (2026-07-28), in either order.
+    let running =
+        rmcp::service::serve_directly(Server::new(tools), crate::frame::guard(input, output), None);
+    let stop = running.cancellation_token();
+    let waiting = running.waiting();
+    tokio::pin!(waiting);
+    let outcome = tokio::select! {
+        ended = &mut waiting => ended,
+        signal = ending.first() => {
+            eprintln!("tmux-mcp: {signal}: leaving as at the end of input");
+            stop.cancel();
+            waiting.await
+        }
+    }
+    .map(|_| ())
+    .map_err(|e| e.to_string());
     launch.leave().await;
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

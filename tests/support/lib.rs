@@ -623,6 +623,18 @@ pub struct RawClient {
 impl RawClient {
     /// Spawns the server in `world` and completes the initialize handshake.
     pub fn start(world: &World, args: &[&str], env: &[(&str, &str)]) -> RawClient {
+        let mut raw = RawClient::spawn(world, args, env);
+        let init = serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
+        raw.send(&init.to_string());
+        let reply = raw.line().expect("initialize reply");
+        assert!(reply.contains("\"result\""), "{reply}");
+        raw.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+        raw
+    }
+
+    /// Spawns the server in `world` and says nothing to it yet.
+    pub fn spawn(world: &World, args: &[&str], env: &[(&str, &str)]) -> RawClient {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let log = world.dir.path.join(format!(
             "stderr-{}.log",
@@ -640,19 +652,12 @@ impl RawClient {
             .expect("spawn tmux-mcp");
         let stdin = child.stdin.take();
         let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout"));
-        let mut raw = RawClient {
+        RawClient {
             child,
             stdin,
             stdout,
             log,
-        };
-        let init = serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
-        raw.send(&init.to_string());
-        let reply = raw.line().expect("initialize reply");
-        assert!(reply.contains("\"result\""), "{reply}");
-        raw.send(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
-        raw
+        }
     }
 
     pub fn send(&mut self, line: &str) {
@@ -722,6 +727,11 @@ impl RawClient {
     /// The server's process id.
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// Closes stdin without waiting: the server goes on to leave.
+    pub fn close_stdin(&mut self) {
+        drop(self.stdin.take());
     }
 
     /// Closes stdin and waits for the server to exit.
