@@ -101,6 +101,37 @@ fn a_frame_split_across_writes_is_one_request() {
     assert!(reply(&mut raw, &json!(9))["result"]["tools"].is_array());
 }
 
+/// Replies larger than the pipe's free space, with malformed lines arriving while they are
+/// written: stdout still carries one whole message per line.
+#[test]
+fn guard_replies_never_split_a_reply_being_written() {
+    let world = World::new();
+    let mut raw = RawClient::start(&world, &["-L", "absent"], &[]);
+    let mut sent = String::new();
+    for id in 1..=8 {
+        sent.push_str(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/list"}).to_string());
+        sent.push('\n');
+        for _ in 0..40 {
+            sent.push_str("not json\n");
+        }
+    }
+    // Nothing is read until all is written: the server's stdout fills and its writes block.
+    raw.send_raw(sent.as_bytes());
+    let (mut lists, mut errors) = (0, 0);
+    while lists + errors < 8 + 8 * 40 {
+        let line = raw.line().expect("a reply");
+        let message: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("a broken line ({e}): {:.120}…", line));
+        if message["result"]["tools"].is_array() {
+            lists += 1;
+        } else {
+            assert_eq!(message["error"]["code"], -32700, "{line:.200}");
+            errors += 1;
+        }
+    }
+    assert_eq!((lists, errors), (8, 320));
+}
+
 #[test]
 fn huge_lines_are_bounded() {
     let world = World::new();
