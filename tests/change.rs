@@ -570,24 +570,28 @@ async fn teardown_tools_delete_but_never_the_servers_own_pane() {
     world.tmux("work", &["split-window", "-d", "-t", "%0", "sh"]);
     world.tmux("work", &["new-window", "-d", "-t", "main:", "sh"]);
     world.tmux("work", &["new-session", "-d", "-s", "spare", "sh"]);
-    let socket = world
-        .tmux("work", &["display-message", "-p", "#{socket_path}"])
-        .trim()
-        .to_owned();
-    let tmux_env = format!("{socket},1,0");
-    let env = [
-        ("LIBTMUX_TOOLSETS", "inspect,teardown"),
-        ("TMUX", tmux_env.as_str()),
-        ("TMUX_PANE", "%0"),
-    ];
-    let f = Fixture {
-        client: world.client(&["-L", "work"], &env).await,
-        world,
-    };
+    // The server runs in a pane of `main`, started without TMUX and TMUX_PANE as MCP clients
+    // start servers.
+    let (client, own) = world
+        .client_in_pane(
+            "work",
+            "main",
+            &[
+                "-u",
+                "TMUX",
+                "-u",
+                "TMUX_PANE",
+                "LIBTMUX_TOOLSETS=inspect,teardown",
+            ],
+            &["-L", "work"],
+        )
+        .await;
+    let f = Fixture { client, world };
+    let own_window = f.display(&own, "#{window_id}");
 
     for (tool, args) in [
-        ("kill_pane", json!({"pane": "%0"})),
-        ("kill_window", json!({"window": "@0"})),
+        ("kill_pane", json!({"pane": own})),
+        ("kill_window", json!({"window": own_window})),
         ("kill_session", json!({"session": "main"})),
         ("kill_session", json!({"session": "$0"})),
     ] {
@@ -609,7 +613,7 @@ async fn teardown_tools_delete_but_never_the_servers_own_pane() {
     );
     assert_eq!(
         f.tmux(&["list-panes", "-a", "-F", "#{pane_id}"]).trim(),
-        "%0"
+        format!("%0\n{own}")
     );
     assert_eq!(
         f.fails("kill_pane", json!({"pane": "%1"})).await["kind"],

@@ -119,38 +119,58 @@ async fn listings_match_what_tmux_reports() {
     );
 }
 
+/// The server runs in a pane, started as MCP clients start servers: without TMUX and TMUX_PANE.
+/// The process tree finds its pane; a TMUX_PANE naming another pane does not move it.
 #[tokio::test]
-async fn the_servers_own_pane_is_marked_when_it_is_on_this_socket() {
+async fn the_servers_own_pane_is_found_from_the_process_tree() {
     let world = World::new();
     world.start_server("work");
+    let reduced = ["-u", "TMUX", "-u", "TMUX_PANE"];
+    let misleading = ["TMUX_PANE=%0"];
+    for env in [&reduced[..], &misleading[..]] {
+        let (client, own) = world
+            .client_in_pane("work", "main", env, &["-L", "work"])
+            .await;
+        assert_ne!(own, "%0");
+        let panes = call(&client, "list_panes", json!({}))
+            .await
+            .unwrap()
+            .structured_content
+            .unwrap();
+        let callers: Vec<&Value> = panes["panes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["caller"] == true)
+            .map(|p| &p["id"])
+            .collect();
+        assert_eq!(callers, [&json!(own)], "{env:?}");
+        let info = call(&client, "get_server_info", json!({}))
+            .await
+            .unwrap()
+            .structured_content
+            .unwrap();
+        assert_eq!(info["caller_pane"], own.as_str(), "{env:?}");
+        client.cancel().await.unwrap();
+    }
+
+    // Not in a pane at all: variables claiming one are not believed.
     let socket = world.tmux("work", &["display-message", "-p", "#{socket_path}"]);
     let tmux_env = format!("{},1,0", socket.trim());
-    let env = [("TMUX", tmux_env.as_str()), ("TMUX_PANE", "%0")];
-    let client = world.client(&["-L", "work"], &env).await;
+    let claims = [("TMUX", tmux_env.as_str()), ("TMUX_PANE", "%0")];
+    let client = world.client(&["-L", "work"], &claims).await;
     let panes = call(&client, "list_panes", json!({}))
         .await
         .unwrap()
         .structured_content
         .unwrap();
-    assert_eq!(panes["panes"][0]["caller"], true);
-    let tree = call(&client, "get_server_info", json!({}))
-        .await
-        .unwrap()
-        .structured_content
-        .unwrap();
-    assert_eq!(tree["caller_pane"], "%0");
-    client.cancel().await.unwrap();
-
-    let elsewhere = [("TMUX", "/tmp/some-other-socket,1,0"), ("TMUX_PANE", "%0")];
-    let client = world.client(&["-L", "work"], &elsewhere).await;
-    let panes = call(&client, "list_panes", json!({}))
-        .await
-        .unwrap()
-        .structured_content
-        .unwrap();
-    assert_eq!(
-        panes["panes"][0]["caller"], false,
-        "a pane of another server is not this one"
+    assert!(
+        panes["panes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["caller"] == false),
+        "{panes}"
     );
     client.cancel().await.unwrap();
 }

@@ -343,7 +343,12 @@ async fn serve(startup: Startup) -> ExitCode {
         Err(e) => return fail(&e),
     };
     let surface = Arc::new(startup.surface(launch.provenance));
-    let caller_pane = caller_pane(&startup.socket);
+    let hint = Environment::from_process()
+        .get(env::TMUX_PANE)
+        .ok()
+        .flatten()
+        .map(str::to_owned);
+    let caller_pane = crate::caller::find(&launch.tmux, hint.as_deref()).await;
     eprintln!(
         "tmux-mcp {}: serving {} tools on {} ({}){}",
         env!("CARGO_PKG_VERSION"),
@@ -391,17 +396,6 @@ async fn serve(startup: Startup) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(&format!("the MCP session ended with an error: {e}")),
     }
-}
-
-/// The pane this process runs in, when `$TMUX` names the selected socket.
-fn caller_pane(socket: &Socket) -> Option<String> {
-    let vars = Environment::from_process();
-    let tmux = vars.get(env::TMUX).ok().flatten()?;
-    let pane = vars.get(env::TMUX_PANE).ok().flatten()?;
-    let their_socket = tmux.split(',').next()?;
-    let same =
-        std::fs::canonicalize(their_socket).ok()? == std::fs::canonicalize(&socket.path).ok()?;
-    (same && pane.starts_with('%')).then(|| pane.to_owned())
 }
 
 #[cfg(test)]

@@ -16,13 +16,12 @@ pub const EXCLUDE_TOOLS: &str = "LIBTMUX_EXCLUDE_TOOLS";
 pub const ENVIRONMENT_VALUES: &str = "LIBTMUX_ENVIRONMENT_VALUES";
 /// Settings from older releases that must not be silently ignored.
 pub const RETIRED: [&str; 2] = ["LIBTMUX_SAFETY", "TMUX_MCP_SAFETY"];
-/// Set by tmux inside a pane: the server socket and the pane the process runs in.
-pub const TMUX: &str = "TMUX";
+/// Set by tmux inside a pane: the pane the process runs in (a hint; see `caller`).
 pub const TMUX_PANE: &str = "TMUX_PANE";
 /// tmux's directory for sockets.
 pub const TMUX_TMPDIR: &str = "TMUX_TMPDIR";
 
-const READ: [&str; 13] = [
+const READ: [&str; 12] = [
     SOCKET_PATH,
     SOCKET_NAME,
     TMUX_CONFIG,
@@ -32,7 +31,6 @@ const READ: [&str; 13] = [
     ENVIRONMENT_VALUES,
     RETIRED[0],
     RETIRED[1],
-    TMUX,
     TMUX_PANE,
     TMUX_TMPDIR,
     "TMPDIR",

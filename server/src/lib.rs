@@ -3,6 +3,7 @@
 //! Start at [`cli`] (what the binary does with its arguments) and [`mcp`] (how a request is
 //! served); `ARCHITECTURE.md` at the repository root is the map.
 
+pub mod caller;
 pub mod catalog;
 pub mod cli;
 pub mod daemon;

@@ -339,6 +339,73 @@ impl World {
     }
 }
 
+impl World {
+    /// Starts the server inside a new window of `session` on the tmux server on socket `name`,
+    /// as an agent in a pane does, with stdio on FIFOs and a real MCP client on them. `env` goes
+    /// to env(1) before the command (`-u TMUX -u TMUX_PANE` is the reduced environment MCP
+    /// clients start servers with). Returns the client and the pane's id.
+    pub async fn client_in_pane(
+        &self,
+        name: &str,
+        session: &str,
+        env: &[&str],
+        args: &[&str],
+    ) -> (Client, String) {
+        use tokio::net::unix::pipe;
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let fifo = |end: &str| self.dir.path.join(format!("pane-{n}-{end}"));
+        let (input, output) = (fifo("in"), fifo("out"));
+        for path in [&input, &output] {
+            assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
+        }
+        let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
+        // Not exec'd: the pane's shell stays its process, and the server is its child, as an
+        // agent's servers are.
+        let mut command = vec!["env".to_owned()];
+        command.extend(env.iter().map(|e| quote(e)));
+        command.push(quote(&binary().display().to_string()));
+        command.extend(args.iter().map(|a| quote(a)));
+        command.push(format!(
+            "<{} >{} 2>{}",
+            input.display(),
+            output.display(),
+            fifo("stderr").display()
+        ));
+        let pane = self.tmux(
+            name,
+            &[
+                "new-window",
+                "-d",
+                "-t",
+                &format!("{session}:"),
+                "-P",
+                "-F",
+                "#{pane_id}",
+                &command.join(" "),
+            ],
+        );
+        // Read-write: a FIFO read before the server has opened its end would see end of file.
+        let from_server = pipe::OpenOptions::new()
+            .read_write(true)
+            .open_receiver(&output)
+            .expect("open the server's stdout");
+        // Opening the write end fails until the pane's shell has opened the read end.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let to_server = loop {
+            match pipe::OpenOptions::new().open_sender(&input) {
+                Ok(sender) => break sender,
+                Err(_) if Instant::now() < deadline => {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                }
+                Err(e) => panic!("the server in the pane never opened its stdin: {e}"),
+            }
+        };
+        let client = ().serve((from_server, to_server)).await.expect("MCP handshake");
+        (client, pane.trim().to_owned())
+    }
+}
+
 impl Drop for World {
     fn drop(&mut self) {
         for name in self.sockets() {

@@ -1,0 +1,77 @@
+//! Which pane this server runs in, so the teardown and respawn tools never end it. MCP clients
+//! start servers with a reduced environment (no `TMUX`, no `TMUX_PANE`), so the answer comes
+//! from the process tree: this process or its nearest ancestor that is a pane's process on the
+//! selected socket. `TMUX_PANE` is only a hint, reported when the tree disagrees with it.
+
+use std::collections::HashMap;
+
+use crate::tmux::{COMMAND_DEADLINE, Fields, Tmux, row_format};
+
+/// The caller's pane id, if this process descends from a pane of `tmux`'s server.
+pub async fn find(tmux: &Tmux, hint: Option<&str>) -> Option<String> {
+    let listed = tmux
+        .run_for(
+            &[
+                "list-panes",
+                "-a",
+                "-F",
+                &row_format(&["pane_pid", "pane_id"]),
+            ],
+            COMMAND_DEADLINE,
+        )
+        .await
+        .ok()?;
+    let panes: HashMap<u32, String> = listed
+        .lines()
+        .filter_map(|line| {
+            let mut f = Fields::new(line, 2);
+            let pid = u32::try_from(f.int().ok()?).ok()?;
+            Some((pid, f.text().ok()?))
+        })
+        .collect();
+    let own = std::process::id();
+    let found = std::iter::once(own)
+        .chain(ancestors(own))
+        .find_map(|pid| panes.get(&pid))
+        .cloned();
+    if let Some(hint) = hint
+        && found.as_deref() != Some(hint)
+    {
+        eprintln!(
+            "tmux-mcp: TMUX_PANE says {hint}, but this process {}; the process tree wins",
+            match &found {
+                Some(pane) => format!("runs in pane {pane}"),
+                None => "does not run in a pane of the selected socket".to_owned(),
+            }
+        );
+    }
+    found
+}
+
+/// `pid`'s parent, grandparent and so on, up to (not including) pid 1.
+fn ancestors(pid: u32) -> impl Iterator<Item = u32> {
+    std::iter::successors(parent(pid), |&p| parent(p))
+}
+
+/// The parent of `pid`, from `/proc/PID/stat` (Linux): its fourth field, counted after the
+/// command name's closing parenthesis, since the name itself may hold spaces and parentheses.
+fn parent(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let ppid: u32 = rest.split_whitespace().nth(1)?.parse().ok()?;
+    (ppid > 1).then_some(ppid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ancestors, parent};
+
+    #[test]
+    fn this_process_has_its_parent_among_its_ancestors() {
+        let own = std::process::id();
+        let first = parent(own).expect("a parent");
+        assert_eq!(ancestors(own).next(), Some(first));
+        assert!(ancestors(own).all(|p| p > 1));
+        assert_eq!(parent(u32::MAX), None);
+    }
+}
