@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tmux_mcp::catalog::TOOLS;
-use tmux_mcp_tests::{RawClient, World, call_request};
+use tmux_mcp_tests::{RawClient, World, call_request, payload};
 
 /// Reads the reply to `id` (`Value::Null`: a reply that carries no id), checking every line on
 /// the way is JSON-RPC and that no reply carries `"id": null`.
@@ -145,10 +145,7 @@ fn huge_lines_are_bounded() {
     ));
     let result = reply(&mut raw, &json!(1));
     assert_eq!(result["result"]["isError"], true);
-    assert_eq!(
-        result["result"]["structuredContent"]["kind"],
-        "invalid_input"
-    );
+    assert_eq!(payload(&result["result"])["kind"], "invalid_input");
     assert!(
         result.to_string().len() < 2_000,
         "the error does not echo the input"
@@ -217,7 +214,7 @@ fn a_nul_in_any_string_of_any_tool_is_refused_before_tmux() {
             id += 1;
             raw.send(&call_request(id, tool.name, &json!({name: nul})));
             let answer = reply(&mut raw, &json!(id));
-            let body = &answer["result"]["structuredContent"];
+            let body = &payload(&answer["result"]);
             assert_eq!(
                 body["kind"], "invalid_input",
                 "{} {name}: {answer}",
@@ -261,12 +258,9 @@ fn every_parameter_of_every_tool_refuses_the_wrong_type() {
                     "{} {name} {wrong}: {answer}",
                     tool.name
                 );
-                assert_eq!(
-                    result["structuredContent"]["kind"], "invalid_input",
-                    "{} {name}",
-                    tool.name
-                );
-                let message = result["structuredContent"]["message"].as_str().unwrap();
+                let body = payload(result);
+                assert_eq!(body["kind"], "invalid_input", "{} {name}", tool.name);
+                let message = body["message"].as_str().unwrap();
                 assert!(
                     message.contains(name.as_str()),
                     "{} {name}: the message names the field: {message}",

@@ -282,6 +282,11 @@ fn sixteen_huge_captures_fit_in_one_megabyte() {
     let result = &response["result"];
     assert_eq!(result["isError"], false);
     let body = &result["structuredContent"];
+    let text: Value = serde_json::from_str(result["content"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        &text, body,
+        "the text block mirrors the structured result, within the limit"
+    );
     let rows = body["results"].as_array().unwrap();
     assert_eq!(
         rows.len(),

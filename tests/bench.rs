@@ -225,8 +225,8 @@ fn main() {
     report.line(
         "tools/list size, all 45 tools",
         format!("{} bytes", line.len()),
-        "<= 67,000 bytes",
-        line.len() <= 67_000,
+        "<= 70,500 bytes",
+        line.len() <= 70_500,
     );
     // Timed from the request written to the reply read; the reply is checked, not parsed.
     let list: Vec<Duration> = (0..500)

@@ -8,12 +8,13 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, TempDir, World, call_request, wait_until};
+use tmux_mcp_tests::{RawClient, TempDir, World, call_request, payload, wait_until};
 
-fn kind(answer: &Value) -> &str {
-    answer["result"]["structuredContent"]["kind"]
+fn kind(answer: &Value) -> String {
+    payload(&answer["result"])["kind"]
         .as_str()
         .unwrap_or("")
+        .to_owned()
 }
 
 #[test]
@@ -35,7 +36,7 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
     world.kill_server("work");
     let answer: Value = serde_json::from_str(&raw.line().expect("the wait answers")).unwrap();
     assert_eq!(answer["id"], 2);
-    let outcome = &answer["result"]["structuredContent"];
+    let outcome = &payload(&answer["result"]);
     assert!(
         outcome["outcome"] == "pane_closed" || outcome["kind"] == "server_gone",
         "{answer}"
@@ -49,7 +50,7 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
             break;
         }
     }
-    assert_eq!(down["result"]["structuredContent"]["retryable"], true);
+    assert_eq!(payload(&down["result"])["retryable"], true);
     world.start_server("work");
     let back = raw.call(600, "list_panes", json!({})).1;
     assert_eq!(

@@ -799,7 +799,7 @@ async fn refusals_are_typed_and_helpful() {
             .await
             .unwrap();
         if result.is_error == Some(true) {
-            down = result.structured_content.unwrap();
+            down = tmux_mcp_tests::payload(&serde_json::to_value(&result).unwrap());
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;

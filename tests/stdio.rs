@@ -234,7 +234,7 @@ async fn bad_arguments_are_tool_errors_that_name_the_field() {
             .await
             .expect("a tool result, not a protocol error");
         assert_eq!(result.is_error, Some(true), "{args}");
-        let body = result.structured_content.expect("error body");
+        let body = tmux_mcp_tests::payload(&serde_json::to_value(&result).unwrap());
         assert_eq!(body["kind"], "invalid_input", "{args}");
         assert_eq!(body["retryable"], false);
         assert!(

@@ -257,7 +257,7 @@ window.TMUX_MCP_CATALOG = {
                       "additionalProperties": false,
                       "properties": {
                         "names": {
-                          "description": "Variable names, without",
+                          "description": "Variable names, without #{}.",
                           "items": {
                             "maxLength": 64,
                             "pattern": "^[A-Za-z][A-Za-z0-9_]*$",
@@ -609,6 +609,11 @@ window.TMUX_MCP_CATALOG = {
                       "type": "boolean"
                     }
                   },
+                  "required": [
+                    "message",
+                    "kind",
+                    "retryable"
+                  ],
                   "type": [
                     "object",
                     "null"
@@ -619,7 +624,7 @@ window.TMUX_MCP_CATALOG = {
                   "type": "integer"
                 },
                 "result": {
-                  "description": "The tool's result envelope; null when dropped.",
+                  "description": "The tool's result envelope without its text block (this result's text repeats everything); null when dropped.",
                   "type": [
                     "object",
                     "null"
@@ -638,6 +643,14 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 }
               },
+              "required": [
+                "index",
+                "tool",
+                "success",
+                "result",
+                "result_dropped",
+                "error"
+              ],
               "type": "object"
             },
             "type": "array"
@@ -658,6 +671,14 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           }
         },
+        "required": [
+          "results",
+          "succeeded",
+          "failed",
+          "stoppedAt",
+          "truncated",
+          "droppedBytes"
+        ],
         "type": "object"
       },
       "title": "Batch read tools",
@@ -744,6 +765,12 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           }
         },
+        "required": [
+          "pane",
+          "text",
+          "lines",
+          "truncated"
+        ],
         "type": "object"
       },
       "title": "Capture pane",
@@ -824,6 +851,15 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           }
         },
+        "required": [
+          "pane",
+          "text",
+          "cursor",
+          "first",
+          "missed_lines",
+          "replaced",
+          "truncated"
+        ],
         "type": "object"
       },
       "title": "Capture since cursor",
@@ -878,6 +914,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "pane",
+          "discarded_lines"
+        ],
         "type": "object"
       },
       "title": "Clear scrollback",
@@ -964,6 +1004,12 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "session",
+          "name",
+          "window",
+          "pane"
+        ],
         "type": "object"
       },
       "title": "Create session",
@@ -1040,6 +1086,11 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "window",
+          "index",
+          "pane"
+        ],
         "type": "object"
       },
       "title": "Create window",
@@ -1101,6 +1152,9 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "pane"
+        ],
         "type": "object"
       },
       "title": "Find pane by position",
@@ -1209,9 +1263,28 @@ window.TMUX_MCP_CATALOG = {
                 "type": "string"
               }
             },
+            "required": [
+              "id",
+              "window_id",
+              "active",
+              "command",
+              "path",
+              "title",
+              "width",
+              "height",
+              "pid",
+              "dead",
+              "caller"
+            ],
             "type": "object"
           }
         },
+        "required": [
+          "pane",
+          "history_size",
+          "history_limit",
+          "dead_status"
+        ],
         "type": "object"
       },
       "title": "Get pane info",
@@ -1279,6 +1352,12 @@ window.TMUX_MCP_CATALOG = {
                       "type": "integer"
                     }
                   },
+                  "required": [
+                    "id",
+                    "name",
+                    "windows",
+                    "attached"
+                  ],
                   "type": "object"
                 },
                 "windows": {
@@ -1334,6 +1413,19 @@ window.TMUX_MCP_CATALOG = {
                               "type": "string"
                             }
                           },
+                          "required": [
+                            "id",
+                            "window_id",
+                            "active",
+                            "command",
+                            "path",
+                            "title",
+                            "width",
+                            "height",
+                            "pid",
+                            "dead",
+                            "caller"
+                          ],
                           "type": "object"
                         },
                         "type": "array"
@@ -1378,14 +1470,33 @@ window.TMUX_MCP_CATALOG = {
                             "type": "integer"
                           }
                         },
+                        "required": [
+                          "id",
+                          "session_id",
+                          "index",
+                          "name",
+                          "panes",
+                          "active",
+                          "width",
+                          "height",
+                          "layout"
+                        ],
                         "type": "object"
                       }
                     },
+                    "required": [
+                      "window",
+                      "panes"
+                    ],
                     "type": "object"
                   },
                   "type": "array"
                 }
               },
+              "required": [
+                "session",
+                "windows"
+              ],
               "type": "object"
             },
             "type": "array"
@@ -1399,6 +1510,12 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "version",
+          "socket",
+          "caller_pane",
+          "sessions"
+        ],
         "type": "object"
       },
       "title": "Get server info",
@@ -1465,6 +1582,12 @@ window.TMUX_MCP_CATALOG = {
                 "type": "integer"
               }
             },
+            "required": [
+              "id",
+              "name",
+              "windows",
+              "attached"
+            ],
             "type": "object"
           },
           "windows": {
@@ -1508,11 +1631,26 @@ window.TMUX_MCP_CATALOG = {
                   "type": "integer"
                 }
               },
+              "required": [
+                "id",
+                "session_id",
+                "index",
+                "name",
+                "panes",
+                "active",
+                "width",
+                "height",
+                "layout"
+              ],
               "type": "object"
             },
             "type": "array"
           }
         },
+        "required": [
+          "session",
+          "windows"
+        ],
         "type": "object"
       },
       "title": "Get session info",
@@ -1547,7 +1685,7 @@ window.TMUX_MCP_CATALOG = {
         "additionalProperties": false,
         "properties": {
           "names": {
-            "description": "Variable names, without",
+            "description": "Variable names, without #{}.",
             "items": {
               "maxLength": 64,
               "pattern": "^[A-Za-z][A-Za-z0-9_]*$",
@@ -1585,11 +1723,18 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 }
               },
+              "required": [
+                "name",
+                "value"
+              ],
               "type": "object"
             },
             "type": "array"
           }
         },
+        "required": [
+          "values"
+        ],
         "type": "object"
       },
       "title": "Get tmux variables",
@@ -1684,6 +1829,19 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 }
               },
+              "required": [
+                "id",
+                "window_id",
+                "active",
+                "command",
+                "path",
+                "title",
+                "width",
+                "height",
+                "pid",
+                "dead",
+                "caller"
+              ],
               "type": "object"
             },
             "type": "array"
@@ -1728,9 +1886,24 @@ window.TMUX_MCP_CATALOG = {
                 "type": "integer"
               }
             },
+            "required": [
+              "id",
+              "session_id",
+              "index",
+              "name",
+              "panes",
+              "active",
+              "width",
+              "height",
+              "layout"
+            ],
             "type": "object"
           }
         },
+        "required": [
+          "window",
+          "panes"
+        ],
         "type": "object"
       },
       "title": "Get window info",
@@ -1781,6 +1954,9 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "pane"
+        ],
         "type": "object"
       },
       "title": "Kill pane",
@@ -1832,6 +2008,9 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "session"
+        ],
         "type": "object"
       },
       "title": "Kill session",
@@ -1882,6 +2061,9 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "window"
+        ],
         "type": "object"
       },
       "title": "Kill window",
@@ -1967,11 +2149,27 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 }
               },
+              "required": [
+                "id",
+                "window_id",
+                "active",
+                "command",
+                "path",
+                "title",
+                "width",
+                "height",
+                "pid",
+                "dead",
+                "caller"
+              ],
               "type": "object"
             },
             "type": "array"
           }
         },
+        "required": [
+          "panes"
+        ],
         "type": "object"
       },
       "title": "List panes",
@@ -2029,11 +2227,20 @@ window.TMUX_MCP_CATALOG = {
                   "type": "integer"
                 }
               },
+              "required": [
+                "id",
+                "name",
+                "windows",
+                "attached"
+              ],
               "type": "object"
             },
             "type": "array"
           }
         },
+        "required": [
+          "sessions"
+        ],
         "type": "object"
       },
       "title": "List sessions",
@@ -2111,11 +2318,25 @@ window.TMUX_MCP_CATALOG = {
                   "type": "integer"
                 }
               },
+              "required": [
+                "id",
+                "session_id",
+                "index",
+                "name",
+                "panes",
+                "active",
+                "width",
+                "height",
+                "layout"
+              ],
               "type": "object"
             },
             "type": "array"
           }
         },
+        "required": [
+          "windows"
+        ],
         "type": "object"
       },
       "title": "List windows",
@@ -2188,6 +2409,11 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "window",
+          "session",
+          "index"
+        ],
         "type": "object"
       },
       "title": "Move window",
@@ -2258,6 +2484,11 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "pane",
+          "bytes",
+          "cursor"
+        ],
         "type": "object"
       },
       "title": "Paste text",
@@ -2323,6 +2554,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "session",
+          "name"
+        ],
         "type": "object"
       },
       "title": "Rename session",
@@ -2387,6 +2622,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "window",
+          "name"
+        ],
         "type": "object"
       },
       "title": "Rename window",
@@ -2463,6 +2702,11 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           }
         },
+        "required": [
+          "pane",
+          "width",
+          "height"
+        ],
         "type": "object"
       },
       "title": "Resize pane",
@@ -2535,6 +2779,11 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "window",
+          "width",
+          "height"
+        ],
         "type": "object"
       },
       "title": "Resize window",
@@ -2595,6 +2844,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           }
         },
+        "required": [
+          "pane",
+          "pid"
+        ],
         "type": "object"
       },
       "title": "Respawn pane",
@@ -2722,6 +2975,18 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           }
         },
+        "required": [
+          "pane",
+          "outcome",
+          "exit_status",
+          "timed_out",
+          "seconds",
+          "elapsed_ms",
+          "output",
+          "output_lines",
+          "output_bytes",
+          "truncated"
+        ],
         "type": "object"
       },
       "title": "Run shell command",
@@ -2825,6 +3090,11 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 }
               },
+              "required": [
+                "pane",
+                "line",
+                "text"
+              ],
               "type": "object"
             },
             "type": "array"
@@ -2834,6 +3104,11 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           }
         },
+        "required": [
+          "matches",
+          "panes_searched",
+          "limits_hit"
+        ],
         "type": "object"
       },
       "title": "Search panes",
@@ -2896,6 +3171,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "window",
+          "layout"
+        ],
         "type": "object"
       },
       "title": "Select layout",
@@ -2963,6 +3242,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "pane",
+          "window"
+        ],
         "type": "object"
       },
       "title": "Select pane",
@@ -3026,6 +3309,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "window",
+          "session"
+        ],
         "type": "object"
       },
       "title": "Select window",
@@ -3108,6 +3395,12 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           }
         },
+        "required": [
+          "pane",
+          "text_bytes",
+          "keys",
+          "cursor"
+        ],
         "type": "object"
       },
       "title": "Send keys",
@@ -3228,6 +3521,11 @@ window.TMUX_MCP_CATALOG = {
                       "type": "boolean"
                     }
                   },
+                  "required": [
+                    "message",
+                    "kind",
+                    "retryable"
+                  ],
                   "type": [
                     "object",
                     "null"
@@ -3246,6 +3544,13 @@ window.TMUX_MCP_CATALOG = {
                   "type": "boolean"
                 }
               },
+              "required": [
+                "index",
+                "pane",
+                "success",
+                "cursor",
+                "error"
+              ],
               "type": "object"
             },
             "type": "array"
@@ -3262,6 +3567,12 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           }
         },
+        "required": [
+          "results",
+          "succeeded",
+          "failed",
+          "stoppedAt"
+        ],
         "type": "object"
       },
       "title": "Send keys to several panes",
@@ -3338,6 +3649,12 @@ window.TMUX_MCP_CATALOG = {
             ]
           }
         },
+        "required": [
+          "session",
+          "limit",
+          "previous",
+          "discarded_lines"
+        ],
         "type": "object"
       },
       "title": "Set history limit",
@@ -3400,6 +3717,10 @@ window.TMUX_MCP_CATALOG = {
             ]
           }
         },
+        "required": [
+          "session",
+          "enabled"
+        ],
         "type": "object"
       },
       "title": "Set mouse",
@@ -3463,6 +3784,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "pane",
+          "title"
+        ],
         "type": "object"
       },
       "title": "Set pane title",
@@ -3522,6 +3847,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "window",
+          "enabled"
+        ],
         "type": "object"
       },
       "title": "Set synchronize-panes",
@@ -3589,6 +3918,12 @@ window.TMUX_MCP_CATALOG = {
                   "type": "boolean"
                 }
               },
+              "required": [
+                "name",
+                "set",
+                "value",
+                "withheld"
+              ],
               "type": "object"
             },
             "type": "array"
@@ -3601,6 +3936,10 @@ window.TMUX_MCP_CATALOG = {
             ]
           }
         },
+        "required": [
+          "session",
+          "entries"
+        ],
         "type": "object"
       },
       "title": "Show environment",
@@ -3657,11 +3996,18 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 }
               },
+              "required": [
+                "name",
+                "command"
+              ],
               "type": "object"
             },
             "type": "array"
           }
         },
+        "required": [
+          "hooks"
+        ],
         "type": "object"
       },
       "title": "Show hooks",
@@ -3750,6 +4096,12 @@ window.TMUX_MCP_CATALOG = {
             ]
           }
         },
+        "required": [
+          "name",
+          "scope",
+          "value",
+          "inherited"
+        ],
         "type": "object"
       },
       "title": "Show option",
@@ -3800,6 +4152,9 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "channel"
+        ],
         "type": "object"
       },
       "title": "Signal channel",
@@ -3912,6 +4267,20 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           }
         },
+        "required": [
+          "pane",
+          "content",
+          "lines",
+          "truncated",
+          "width",
+          "height",
+          "cursor_x",
+          "cursor_y",
+          "mode",
+          "scroll_position",
+          "alternate_screen",
+          "dead"
+        ],
         "type": "object"
       },
       "title": "Snapshot pane",
@@ -4000,6 +4369,12 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "pane",
+          "window",
+          "width",
+          "height"
+        ],
         "type": "object"
       },
       "title": "Split window",
@@ -4068,6 +4443,12 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           }
         },
+        "required": [
+          "source_pane",
+          "source_window",
+          "target_pane",
+          "target_window"
+        ],
         "type": "object"
       },
       "title": "Swap panes",
@@ -4136,6 +4517,11 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           }
         },
+        "required": [
+          "channel",
+          "outcome",
+          "seconds"
+        ],
         "type": "object"
       },
       "title": "Wait for channel",
@@ -4272,6 +4658,16 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           }
         },
+        "required": [
+          "pane",
+          "outcome",
+          "pattern",
+          "line",
+          "already_present",
+          "on_screen",
+          "seconds",
+          "elapsed_ms"
+        ],
         "type": "object"
       },
       "title": "Wait for text",

@@ -468,7 +468,6 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
         tool.meta.always_load,
     );
     let arguments = tool.arguments.iter().filter_map(|a| a.name.as_deref());
-    let text_summary = tool.text_content == crate::model::TextContent::Summary;
     quote! {
         rt::ToolDescriptor {
             name: #name,
@@ -495,7 +494,6 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
             batch_alternative: #alternative,
             operation_pointer: #pointer,
             arguments: &[#(#arguments),*],
-            text_summary: #text_summary,
         }
     }
 }

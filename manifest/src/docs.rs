@@ -111,9 +111,10 @@ fn index(cat: &Catalog) -> String {
 fn errors(cat: &Catalog) -> String {
     let mut s = String::from(GENERATED);
     s.push_str(
-        "# Error kinds\n\nA tool that fails returns a result with `isError: true` whose structured \
-         body is `{message, kind, retryable}`. Unknown and unoffered tools are JSON-RPC errors \
-         (-32602) instead.\n\n| kind | retryable | meaning |\n|---|---|---|\n",
+        "# Error kinds\n\nA tool that fails returns a result with `isError: true` whose text \
+         content is the JSON object `{message, kind, retryable}`, and no `structuredContent` (which \
+         clients check against the tool's output schema). Unknown and unoffered tools are JSON-RPC \
+         errors (-32602) instead.\n\n| kind | retryable | meaning |\n|---|---|---|\n",
     );
     for k in &cat.manifest.error_kinds {
         let _ = writeln!(
@@ -264,13 +265,10 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
         s.push_str("\nUnknown fields are refused.\n");
     }
 
-    s.push_str("\n## Output\n\n`structuredContent` has these fields, all always present");
-    s.push_str(match tool.text_content {
-        crate::model::TextContent::Json => " (the text content repeats it as JSON):\n\n",
-        crate::model::TextContent::Summary => {
-            " (the text content only summarizes its top-level fields):\n\n"
-        }
-    });
+    s.push_str(
+        "\n## Output\n\n`structuredContent` has these fields, all always present (the text \
+         content repeats it as JSON):\n\n",
+    );
     s.push_str("| Field | Type | Description |\n|---|---|---|\n");
     let mut rows = Vec::new();
     flatten(cat, &tool.output, "", &mut rows);

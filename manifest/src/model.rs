@@ -79,26 +79,11 @@ pub struct Tool {
     /// Extra `_meta` entries.
     #[serde(default)]
     pub meta: Meta,
-    /// What the result's text content holds beside `structuredContent`.
-    #[serde(default)]
-    pub text_content: TextContent,
     /// Arguments, in the order documented.
     #[serde(default)]
     pub arguments: Vec<Node>,
     /// Fields of `structuredContent`, all always present.
     pub output: Vec<Node>,
-}
-
-/// The text block of a successful result.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum TextContent {
-    /// The structured result serialized as JSON, as MCP recommends for older clients.
-    #[default]
-    Json,
-    /// A one-line summary of its top-level fields: for results whose size is bounded as a whole
-    /// (a batch), where a second full copy would halve what fits.
-    Summary,
 }
 
 /// MCP tool annotations, each stated explicitly.

@@ -46,8 +46,6 @@ pub struct ToolDescriptor {
     pub operation_pointer: Option<&'static str>,
     /// Argument names in manifest order.
     pub arguments: &'static [&'static str],
-    /// The text block of a result is a summary, not a copy of `structuredContent`.
-    pub text_summary: bool,
 }
 
 /// A toolset as declared.

@@ -37,7 +37,7 @@ pub fn validation_schema(m: &Manifest, tool: &Tool) -> Value {
     object(m, &tool.arguments, Side::Input, Operations::Loose)
 }
 
-/// The output schema. Every field is always present (nullable ones may be null).
+/// The output schema. Every field is always present (nullable ones may be null) and says so.
 pub fn output_schema(m: &Manifest, tool: &Tool) -> Value {
     object(m, &tool.output, Side::Output, Operations::Loose)
 }
@@ -91,7 +91,8 @@ fn object(m: &Manifest, fields: &[Node], side: Side, ops: Operations) -> Value {
         let Some(name) = field.name.clone() else {
             continue;
         };
-        if field.required {
+        // Every output field is always present (nullable ones as null).
+        if field.required || side == Side::Output {
             required.push(Value::String(name.clone()));
         }
         properties.insert(name, render(m, field, side, ops));
@@ -99,12 +100,11 @@ fn object(m: &Manifest, fields: &[Node], side: Side, ops: Operations) -> Value {
     let mut out = Map::new();
     out.insert("type".into(), json!("object"));
     out.insert("properties".into(), Value::Object(properties));
-    // Outputs declare neither: every output field is always present (the docs say so and the
-    // tests check it), and leaving the lists out keeps tools/list small.
+    if !required.is_empty() {
+        out.insert("required".into(), Value::Array(required));
+    }
+    // Outputs leave it out: a client on an older server version must accept new fields.
     if side == Side::Input {
-        if !required.is_empty() {
-            out.insert("required".into(), Value::Array(required));
-        }
         out.insert("additionalProperties".into(), json!(false));
     }
     Value::Object(out)

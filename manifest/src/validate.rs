@@ -86,6 +86,26 @@ impl Checker<'_> {
         }
     }
 
+    /// A description must end like a sentence. YAML cuts an unquoted value at ` #` (a comment),
+    /// and a description cut short this way ends mid-sentence: this catches that class of
+    /// mistake at compile time.
+    fn sentence(&mut self, path: &Path, what: &str, text: &str) {
+        let text = text.trim_end();
+        let ends = text.trim_end_matches(['"', '\'', ')', '`']);
+        if !text.is_empty() && !ends.ends_with(['.', '?', '!']) {
+            let tail: String = {
+                let chars: Vec<char> = text.chars().collect();
+                chars[chars.len().saturating_sub(32)..].iter().collect()
+            };
+            self.error(
+                path,
+                format!(
+                    "the description of {what} does not end like a sentence (\"…{tail}\"); end it with a full stop, and quote it if it holds ` #`, which YAML reads as the start of a comment"
+                ),
+            );
+        }
+    }
+
     fn toolsets(&mut self) {
         let base = Path::default().key("toolsets");
         let mut seen = HashSet::new();
@@ -102,6 +122,11 @@ impl Checker<'_> {
             self.text(
                 &at,
                 "description",
+                &format!("toolset `{}`", ts.name),
+                &ts.description,
+            );
+            self.sentence(
+                &at.key("description"),
                 &format!("toolset `{}`", ts.name),
                 &ts.description,
             );
@@ -123,6 +148,11 @@ impl Checker<'_> {
             self.text(
                 &at,
                 "description",
+                &format!("error kind `{}`", kind.name),
+                &kind.description,
+            );
+            self.sentence(
+                &at.key("description"),
                 &format!("error kind `{}`", kind.name),
                 &kind.description,
             );
@@ -207,6 +237,7 @@ impl Checker<'_> {
         self.name(at, "tool", &tool.name);
         self.text(at, "title", &what, &tool.title);
         self.text(at, "description", &what, &tool.description);
+        self.sentence(&at.key("description"), &what, &tool.description);
         let toolset = self.m.toolsets.iter().find(|t| t.name == tool.toolset);
         if toolset.is_none() {
             let known: Vec<&str> = self.m.toolsets.iter().map(|t| t.name.as_str()).collect();
@@ -406,6 +437,13 @@ impl Checker<'_> {
     }
 
     fn node(&mut self, node: &Node, at: &Path, cx: Context) {
+        if let Some(description) = &node.description {
+            let what = match &node.name {
+                Some(name) => format!("`{name}`"),
+                None => format!("`{at}`"),
+            };
+            self.sentence(&at.key("description"), &what, description);
+        }
         if cx != Context::Argument && (node.required || node.default.is_some()) {
             self.error(at, "required and default apply to arguments only".into());
         }

@@ -39,50 +39,27 @@ impl Server {
     }
 }
 
-/// A tool's result envelope: `structuredContent` on success, the typed error body otherwise.
-/// The text block repeats the JSON, or for tools that declare it, summarizes it.
-pub fn envelope(tool: ToolId, result: Result<Value, ToolError>) -> CallToolResult {
+/// A tool's result envelope. On success `structuredContent`, repeated as JSON in the text block
+/// for every tool, so a client that shows the model only the text loses nothing. On failure
+/// `isError` with the body `{message, kind, retryable}` as the text, and no `structuredContent`:
+/// clients check that against the tool's output schema (the TypeScript SDK even for errors), and
+/// the body is not the tool's output.
+pub fn envelope(result: Result<Value, ToolError>) -> CallToolResult {
     match result {
-        Ok(value) if tool.descriptor().text_summary => {
-            let mut envelope =
-                CallToolResult::success(vec![ContentBlock::text(summary(tool, &value))]);
-            envelope.structured_content = Some(value);
-            envelope
-        }
         Ok(value) => CallToolResult::structured(value),
-        Err(e) => CallToolResult::structured_error(e.body()),
+        Err(e) => CallToolResult::error(vec![ContentBlock::text(e.body().to_string())]),
     }
 }
 
-/// [`envelope`] as a JSON object, for a batch row: the result's value is moved in, not
-/// serialized again.
-pub fn envelope_object(tool: ToolId, result: Result<Value, ToolError>) -> Map<String, Value> {
-    let mut envelope = envelope(tool, result);
-    let structured = envelope.structured_content.take();
-    let mut object = match serde_json::to_value(&envelope) {
-        Ok(Value::Object(object)) => object,
-        _ => Map::new(),
-    };
-    if let Some(structured) = structured {
-        object.insert("structuredContent".into(), structured);
+/// A batch row's envelope: [`envelope`] without its text block, which the batch's own text
+/// repeats along with everything else; the value is moved in, never serialized here.
+pub fn row_envelope(result: Result<Value, ToolError>) -> Map<String, Value> {
+    let mut object = Map::new();
+    object.insert("isError".into(), Value::Bool(result.is_err()));
+    if let Ok(value) = result {
+        object.insert("structuredContent".into(), value);
     }
     object
-}
-
-/// `tool: a=1, b=true; the full result is in structuredContent.`
-fn summary(tool: ToolId, value: &Value) -> String {
-    let fields: Vec<String> = value
-        .as_object()
-        .into_iter()
-        .flatten()
-        .filter(|(_, v)| !v.is_array() && !v.is_object())
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect();
-    format!(
-        "{}: {}; the full result is in structuredContent.",
-        tool.name(),
-        fields.join(", ")
-    )
 }
 
 fn invalid(message: String) -> ErrorData {
@@ -143,11 +120,7 @@ impl ServerHandler for Server {
         }
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         let cx = CallContext::new(context);
-        Ok(envelope(
-            id,
-            catalog::dispatch(&*self.tools, &cx, id, arguments).await,
-        )
-        .into())
+        Ok(envelope(catalog::dispatch(&*self.tools, &cx, id, arguments).await).into())
     }
 
     async fn list_resources(
@@ -191,20 +164,36 @@ impl ServerHandler for Server {
 mod tests {
     use serde_json::{Value, json};
 
-    use super::{envelope, envelope_object};
-    use crate::catalog::{ErrorKind, ToolError, ToolId};
+    use super::{envelope, row_envelope};
+    use crate::catalog::{ErrorKind, ToolError};
 
     #[test]
-    fn a_batch_row_envelope_is_the_direct_call_envelope() {
+    fn a_batch_row_envelope_is_the_direct_call_envelope_without_its_text() {
         let results = [
             Ok(json!({"sessions": [{"id": "$0", "name": "a \"b\"\n"}]})),
             Err(ToolError::new(ErrorKind::ObjectGone, "can't find pane: %9")),
         ];
-        for tool in [ToolId::ListSessions, ToolId::CallReadToolsBatch] {
-            for result in results.clone() {
-                let direct = serde_json::to_value(envelope(tool, result.clone())).unwrap();
-                assert_eq!(Value::Object(envelope_object(tool, result)), direct);
-            }
+        for result in results {
+            let mut direct = serde_json::to_value(envelope(result.clone())).unwrap();
+            // Nor `resultType`: a 2026-07-28 field that rmcp strips only at the top for older peers.
+            let direct = direct.as_object_mut().unwrap();
+            direct.remove("content");
+            direct.remove("resultType");
+            assert_eq!(row_envelope(result), *direct);
         }
+    }
+
+    #[test]
+    fn the_text_repeats_a_result_and_carries_an_error() {
+        let ok = serde_json::to_value(envelope(Ok(json!({"a": [1]})))).unwrap();
+        let text: Value = serde_json::from_str(ok["content"][0]["text"].as_str().unwrap()).unwrap();
+        assert_eq!(text, ok["structuredContent"]);
+        let failed = ToolError::new(ErrorKind::Refused, "no");
+        let error = serde_json::to_value(envelope(Err(failed.clone()))).unwrap();
+        assert_eq!(error["isError"], true);
+        assert!(error.get("structuredContent").is_none(), "{error}");
+        let text: Value =
+            serde_json::from_str(error["content"][0]["text"].as_str().unwrap()).unwrap();
+        assert_eq!(text, failed.body());
     }
 }

@@ -606,9 +606,21 @@ impl Fixture {
             "{tool} {arguments} should fail: {:?}",
             result.structured_content
         );
-        let body = result.structured_content.expect("error body");
+        payload(&serde_json::to_value(&result).expect("a result is JSON"))
+    }
+}
+
+/// What a tool result (a `CallToolResult` as JSON) carries: its `structuredContent`, or for an
+/// `isError` result the error body its text holds (an error has no `structuredContent`).
+pub fn payload(result: &Value) -> Value {
+    if result["isError"] == true {
+        assert!(result.get("structuredContent").is_none(), "{result}");
+        let text = result["content"][0]["text"].as_str().expect("error text");
+        let body: Value = serde_json::from_str(text).expect("the error text is JSON");
         check_error_body(&body);
         body
+    } else {
+        result["structuredContent"].clone()
     }
 }
 

@@ -12,13 +12,13 @@ use serde_json::Value;
 use super::{CallContext, Tools, row_error};
 use crate::catalog::types::OnError;
 use crate::catalog::{self, ErrorKind, ToolError, ToolId, call_read_tools_batch};
-use crate::mcp::envelope_object;
+use crate::mcp::row_envelope;
 
 type R<T> = Result<T, ToolError>;
 
 /// The whole JSON-RPC response must fit in this many bytes.
 pub const RESPONSE_LIMIT: usize = 1_000_000;
-/// Room for the JSON-RPC frame and the summary text around the result, beyond the request id.
+/// Room for the JSON-RPC frame around the result, beyond the request id.
 const FRAME_OVERHEAD: usize = 1024;
 
 /// Boxed, because the rows go through `dispatch`, whose future contains this one's: a named,
@@ -103,7 +103,7 @@ async fn row(
             )
         });
     let error = outcome.as_ref().err().map(row_error);
-    let result = Some(envelope_object(id, outcome));
+    let result = Some(row_envelope(outcome));
     call_read_tools_batch::ResultsItem {
         index: index as i64,
         tool: op.tool,
@@ -128,40 +128,56 @@ fn refusal(tool: &str, index: usize) -> String {
     }
 }
 
-/// Bytes `value` takes as JSON, counted without building the text.
-fn json_len(value: &impl serde::Serialize) -> usize {
-    struct Count(usize);
+/// What `value` costs in the response, counted without building the text: its JSON in
+/// `structuredContent`, and the same JSON again as the text block, where each `"` and `\`
+/// takes one byte more. Also returns the JSON's own length.
+fn response_cost(value: &impl serde::Serialize) -> (usize, usize) {
+    #[derive(Default)]
+    struct Count {
+        bytes: usize,
+        escapes: usize,
+    }
     impl std::io::Write for Count {
         fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0 += bytes.len();
+            self.bytes += bytes.len();
+            self.escapes += bytes.iter().filter(|b| matches!(b, b'"' | b'\\')).count();
             Ok(bytes.len())
         }
         fn flush(&mut self) -> std::io::Result<()> {
             Ok(())
         }
     }
-    let mut count = Count(0);
-    serde_json::to_writer(&mut count, value).map_or(0, |()| count.0)
+    let mut count = Count::default();
+    match serde_json::to_writer(&mut count, value) {
+        Ok(()) => (2 * count.bytes + count.escapes, count.bytes),
+        Err(_) => (0, 0),
+    }
 }
 
-/// Drops row payloads, largest first, until the result fits `budget` (counting
-/// `structuredContent`: the batch's text block is a short summary, within the frame overhead);
-/// rows themselves stay.
+/// Drops row payloads, largest first, until the result fits `budget`; rows themselves stay.
+/// Each payload is measured once: dropping one takes its cost off the total.
 fn fit(output: &mut call_read_tools_batch::Output, budget: usize) {
-    let mut size = json_len(output);
-    while size > budget {
-        let largest = output
-            .results
-            .iter()
-            .enumerate()
-            .filter_map(|(i, r)| r.result.as_ref().map(|v| (i, json_len(v))))
-            .max_by_key(|(_, len)| *len);
-        let Some((i, len)) = largest else { break };
+    let (mut size, _) = response_cost(output);
+    if size <= budget {
+        return;
+    }
+    let mut payloads: Vec<(usize, usize, usize)> = output
+        .results
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| r.result.as_ref().map(|v| (i, response_cost(v))))
+        .map(|(i, (cost, len))| (i, cost, len))
+        .collect();
+    payloads.sort_by_key(|&(_, cost, _)| std::cmp::Reverse(cost));
+    for (i, cost, len) in payloads {
+        if size <= budget {
+            break;
+        }
         let row = &mut output.results[i];
         row.result = None;
         row.result_dropped = true;
         output.truncated = true;
         output.dropped_bytes += len as i64;
-        size = json_len(output);
+        size = size.saturating_sub(cost);
     }
 }

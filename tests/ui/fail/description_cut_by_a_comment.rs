@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("description_cut_by_a_comment.yaml");
+
+fn main() {}
