@@ -132,3 +132,39 @@ fn an_unsupported_version_is_named_with_the_supported_ones() {
     assert!(supported.contains("2026-07-28"), "{reply}");
     assert!(raw.finish().success());
 }
+
+/// 2026-07-28 results carry the server's name and version in `_meta`; legacy results, whose
+/// session learned them from `initialize`, do not.
+#[test]
+fn modern_results_name_the_server() {
+    let world = World::new();
+    world.start_server("work");
+    let mut raw = RawClient::spawn(&world, &["-L", "work"], &[]);
+    let info = json!({"name": "tmux-mcp", "version": env!("CARGO_PKG_VERSION")});
+    let key = "io.modelcontextprotocol/serverInfo";
+    let requests = [
+        ("tools/list", json!({})),
+        (
+            "tools/call",
+            json!({"name": "list_sessions", "arguments": {}}),
+        ),
+        (
+            "tools/call",
+            json!({"name": "get_pane_info", "arguments": {"pane": "%99999"}}),
+        ),
+        ("resources/list", json!({})),
+        ("resources/read", json!({"uri": "tmux://capabilities"})),
+    ];
+    for (id, (method, params)) in requests.iter().enumerate() {
+        let mut params = params.clone();
+        params["_meta"] = modern();
+        let (_, reply) = raw.request(json!(id), method, params);
+        assert_eq!(ok(&reply)["_meta"][key], info, "{method}: {reply:.300}");
+    }
+    initialize(&mut raw, 100);
+    for (id, (method, params)) in requests.iter().enumerate() {
+        let (_, reply) = raw.request(json!(200 + id), method, params.clone());
+        assert!(ok(&reply).get("_meta").is_none(), "{method}: {reply:.300}");
+    }
+    assert!(raw.finish().success());
+}

@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
-    ServerConfig,
+    ListResourcesResult, ListToolsResult, MetaObject, PaginatedRequestParams, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -62,6 +62,26 @@ pub fn row_envelope(result: Result<Value, ToolError>) -> Map<String, Value> {
     object
 }
 
+fn implementation() -> Implementation {
+    Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))
+}
+
+/// The result `_meta` of a request made under 2026-07-28 or later: the server's name and
+/// version, which that revision asks results to carry (there is no `initialize` to tell them).
+fn result_meta(context: &RequestContext<RoleServer>) -> Option<MetaObject> {
+    let modern = context
+        .protocol_version()
+        .is_some_and(|v| v.as_str() >= ProtocolVersion::V_2026_07_28.as_str());
+    modern.then(|| {
+        let mut meta = MetaObject::new();
+        meta.insert(
+            "io.modelcontextprotocol/serverInfo".into(),
+            serde_json::to_value(implementation()).unwrap_or_default(),
+        );
+        meta
+    })
+}
+
 fn invalid(message: String) -> ErrorData {
     ErrorData::invalid_params(
         message,
@@ -87,24 +107,23 @@ impl ServerHandler for Server {
                 .enable_resources()
                 .build(),
         )
-        .with_server_info(Implementation::new(
-            env!("CARGO_PKG_NAME"),
-            env!("CARGO_PKG_VERSION"),
-        ))
+        .with_server_info(implementation())
         .with_instructions(INSTRUCTIONS)
     }
 
     async fn list_tools(
         &self,
         request: Option<PaginatedRequestParams>,
-        _: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
         if request.and_then(|r| r.cursor).is_some() {
             return Err(invalid(
                 "tools/list has a single page; call it without a cursor".into(),
             ));
         }
-        Ok(self.surface.tools().clone())
+        let mut listed = self.surface.tools().clone();
+        listed.meta = result_meta(&context);
+        Ok(listed)
     }
 
     async fn call_tool(
@@ -119,14 +138,17 @@ impl ServerHandler for Server {
             return Err(invalid(self.surface.resolved.why_not_offered(id)));
         }
         let arguments = Value::Object(request.arguments.unwrap_or_default());
+        let meta = result_meta(&context);
         let cx = CallContext::new(context);
-        Ok(envelope(catalog::dispatch(&*self.tools, &cx, id, arguments).await).into())
+        let mut result = envelope(catalog::dispatch(&*self.tools, &cx, id, arguments).await);
+        result.meta = meta;
+        Ok(result.into())
     }
 
     async fn list_resources(
         &self,
         request: Option<PaginatedRequestParams>,
-        _: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
         if request.and_then(|r| r.cursor).is_some() {
             return Err(invalid(
@@ -137,13 +159,15 @@ impl ServerHandler for Server {
             .with_title("tmux-mcp capabilities")
             .with_description("The startup-frozen socket, provenance, selection and each offered tool's capability record.")
             .with_mime_type("application/json");
-        Ok(ListResourcesResult::with_all_items(vec![resource]))
+        let mut listed = ListResourcesResult::with_all_items(vec![resource]);
+        listed.meta = result_meta(&context);
+        Ok(listed)
     }
 
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         if request.uri != CAPABILITIES_URI {
             return Err(ErrorData::resource_not_found(
@@ -156,7 +180,9 @@ impl ServerHandler for Server {
         }
         let contents = ResourceContents::text(self.surface.capabilities(), CAPABILITIES_URI)
             .with_mime_type("application/json");
-        Ok(ReadResourceResult::new(vec![contents]).into())
+        let mut read = ReadResourceResult::new(vec![contents]);
+        read.meta = result_meta(&context);
+        Ok(read.into())
     }
 }
 
