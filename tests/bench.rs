@@ -428,6 +428,128 @@ fn main() {
         "all 100, ids matched",
         all_there,
     );
+    // list_sessions while a large search runs (last: its 40 MB stay with the allocator). Six panes 1,000 columns wide with over 7,000 lines of
+    // history each: a search captures about 40 MB (the output bound is 64 MB) and matches it,
+    // CPU work that runs beside the runtime's thread. list_sessions calls, one after another,
+    // are timed while it runs.
+    world.tmux("bench", &["set-option", "-g", "history-limit", "8192"]);
+    world.tmux(
+        "bench",
+        &[
+            "new-session",
+            "-d",
+            "-s",
+            "search",
+            "-x",
+            "1000",
+            "-y",
+            "20",
+            "sh",
+        ],
+    );
+    let mut wide = Vec::new();
+    for n in 0..6 {
+        let pane = if n == 0 {
+            world.tmux(
+                "bench",
+                &["display-message", "-p", "-t", "search:", "#{pane_id}"],
+            )
+        } else {
+            world.tmux(
+                "bench",
+                &[
+                    "new-window",
+                    "-d",
+                    "-t",
+                    "search:",
+                    "-P",
+                    "-F",
+                    "#{pane_id}",
+                    "sh",
+                ],
+            )
+        };
+        let pane = pane.trim().to_owned();
+        world.tmux(
+            "bench",
+            &["resize-window", "-t", &pane, "-x", "1000", "-y", "20"],
+        );
+        world.tmux(
+            "bench",
+            &[
+                "send-keys",
+                "-t",
+                &pane,
+                "yes \"$(printf 'word %.0s' $(seq 190))\" | head -n 8300",
+                "Enter",
+            ],
+        );
+        wide.push(pane);
+    }
+    for pane in &wide {
+        assert!(wait_until(Duration::from_secs(60), || world
+            .tmux(
+                "bench",
+                &["display-message", "-p", "-t", pane, "#{history_size}"]
+            )
+            .trim()
+            .parse::<u32>()
+            // tmux drops a tenth of the history each time it reaches the limit.
+            .is_ok_and(|h| h >= 7_000)));
+    }
+    // No literal in the pattern, so the regex engine cannot skip ahead: every byte is matched.
+    let search =
+        json!({"pattern": "\\b\\w{12}\\b", "regex": true, "history": true, "session": "search"});
+    let (alone_search, replies) =
+        round_trips(&mut raw, &[next_call(&mut id, "search_panes", &search)]);
+    assert_eq!(
+        replies[0]["result"]["structuredContent"]["panes_searched"],
+        6
+    );
+    let mut beside = Vec::new();
+    for _ in 0..5 {
+        let search_id = id + 1;
+        raw.send(&next_call(&mut id, "search_panes", &search));
+        // One call after another, each timed from its request written to its reply read, until
+        // the search's reply comes.
+        let mut search_done = false;
+        while !search_done {
+            let request = next_call(&mut id, "list_sessions", &json!({}));
+            let written = Instant::now();
+            raw.send(&request);
+            loop {
+                let reply: Value = serde_json::from_str(&raw.line().unwrap()).unwrap();
+                if reply["id"] == search_id {
+                    search_done = true;
+                } else {
+                    let took = written.elapsed();
+                    assert_eq!(reply["result"]["isError"], false, "{reply}");
+                    if !search_done {
+                        beside.push(took);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    beside.sort();
+    let worst = *beside.last().unwrap();
+    let typical = beside[beside.len() / 2];
+    let ratio = typical.as_secs_f64() / sessions.as_secs_f64();
+    // The worst call waits for tmux itself, which answers nothing while it builds the captures.
+    report.line(
+        "list_sessions during a 40 MB search",
+        format!(
+            "{} = {ratio:.2}x alone ({} calls; worst {}, search {})",
+            ms(typical),
+            beside.len(),
+            ms(worst),
+            ms(alone_search)
+        ),
+        "median <= 2x alone",
+        ratio <= 2.0,
+    );
+
     raw.finish();
 
     agent_loop(&mut report, &world);

@@ -191,7 +191,7 @@ pub fn matcher(pattern: &str, regex: bool, match_case: bool) -> R<Regex> {
 
 pub async fn search_panes(
     t: &Tools,
-    _: &CallContext,
+    cx: &CallContext,
     a: search_panes::Args,
 ) -> R<search_panes::Output> {
     use search_panes::LimitsHitItem as Limit;
@@ -251,14 +251,47 @@ pub async fn search_panes(
     } else {
         t.tmux.run(&args).await?
     };
+    // Matching is CPU work of up to SEARCH_TIME: it runs beside the runtime's thread, so other
+    // calls, cancellations and progress go on meanwhile; a cancelled call stops it.
+    let cancel = cx.cancel.clone();
+    let history = a.history;
+    let (matches, searched, limits) = tokio::task::spawn_blocking(move || {
+        scan(&out, &marker, &re, history, limits, || {
+            cancel.is_cancelled()
+        })
+    })
+    .await
+    .map_err(|e| ToolError::new(ErrorKind::Internal, format!("the search stopped: {e}")))??;
+    Ok(search_panes::Output {
+        matches,
+        panes_searched: searched,
+        limits_hit: limits,
+    })
+}
+
+/// Matches `re` against the captures in `out` (each after a `marker` row naming its pane),
+/// within [`SEARCH_TIME`] and [`SEARCH_MATCHES`], until `cancelled`.
+fn scan(
+    out: &str,
+    marker: &str,
+    re: &Regex,
+    with_history: bool,
+    mut limits: Vec<search_panes::LimitsHitItem>,
+    cancelled: impl Fn() -> bool,
+) -> R<(
+    Vec<search_panes::MatchesItem>,
+    i64,
+    Vec<search_panes::LimitsHitItem>,
+)> {
+    use search_panes::LimitsHitItem as Limit;
     let started = Instant::now();
     let mut matches = Vec::new();
     let mut searched = 0;
-    for block in out.split(&marker).filter(|b| !b.is_empty()) {
+    for block in out.split(marker).filter(|b| !b.is_empty()) {
         let (head, body) = block.split_once('\n').unwrap_or((block, ""));
         let mut f = Fields::new(head, 3);
         let (pane, height, history) = (f.text()?, f.int()?, f.int()?);
-        if a.history && history > SEARCH_HISTORY_LINES && !limits.contains(&Limit::Lines) {
+        if with_history && history > SEARCH_HISTORY_LINES && !limits.contains(&Limit::Lines) {
             limits.push(Limit::Lines);
         }
         searched += 1;
@@ -266,7 +299,7 @@ pub async fn search_panes(
         // The last `height` lines are the screen (0 = its top); lines above it are scrollback.
         let top = lines.len() as i64 - height;
         for (i, line) in lines.iter().enumerate() {
-            if i % 256 == 0 && started.elapsed() > SEARCH_TIME {
+            if i % 256 == 0 && (started.elapsed() > SEARCH_TIME || cancelled()) {
                 limits.push(Limit::Time);
                 break;
             }
@@ -290,9 +323,5 @@ pub async fn search_panes(
             break;
         }
     }
-    Ok(search_panes::Output {
-        matches,
-        panes_searched: searched,
-        limits_hit: limits,
-    })
+    Ok((matches, searched, limits))
 }
