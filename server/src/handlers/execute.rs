@@ -6,22 +6,17 @@ use crate::catalog::{
     ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys,
     send_keys_batch, set_synchronize_panes, split_window,
 };
-use crate::tmux::{Fields, SEP, quote_literal, row_format};
+use crate::tmux::{Row, SEP, int_output, quote_literal, row_format};
 
 type R<T> = Result<T, ToolError>;
 
 /// Runs a creation command with `-P -F` printing `vars` of what it created.
-async fn create(t: &Tools, mut command: Vec<String>, vars: &[&str]) -> R<Vec<String>> {
+async fn create(t: &Tools, mut command: Vec<String>, vars: &[&str]) -> R<Row> {
     command.insert(1, "-P".into());
     command.insert(2, "-F".into());
     command.insert(3, row_format(vars));
     let out = t.tmux.run(&command).await?;
-    let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
-    Ok(vars.iter().map(|_| f.text().unwrap_or_default()).collect())
-}
-
-fn int(text: &str) -> i64 {
-    text.trim().parse().unwrap_or_default()
+    Ok(Row::last(&out, vars.len()))
 }
 
 pub async fn create_session(
@@ -44,7 +39,7 @@ pub async fn create_session(
     if let Some(h) = a.height {
         command.extend(["-y".into(), h.to_string()]);
     }
-    let v = create(
+    let row = create(
         t,
         command,
         &["session_id", "window_id", "pane_id", "session_name"],
@@ -63,11 +58,12 @@ pub async fn create_session(
             e
         }
     })?;
+    let mut f = row.fields();
     Ok(create_session::Output {
-        session: v[0].clone(),
-        window: v[1].clone(),
-        pane: v[2].clone(),
-        name: v[3].clone(),
+        session: f.text()?,
+        window: f.text()?,
+        pane: f.text()?,
+        name: f.text()?,
     })
 }
 
@@ -88,11 +84,12 @@ pub async fn create_window(
     if let Some(dir) = &a.start_directory {
         command.extend(["-c".into(), quote_literal(dir)]);
     }
-    let v = create(t, command, &["window_id", "window_index", "pane_id"]).await?;
+    let row = create(t, command, &["window_id", "window_index", "pane_id"]).await?;
+    let mut f = row.fields();
     Ok(create_window::Output {
-        window: v[0].clone(),
-        index: int(&v[1]),
-        pane: v[2].clone(),
+        window: f.text()?,
+        index: f.int()?,
+        pane: f.text()?,
     })
 }
 
@@ -124,7 +121,7 @@ pub async fn split_window(
     if let Some(dir) = &a.start_directory {
         command.extend(["-c".into(), quote_literal(dir)]);
     }
-    let v = create(
+    let row = create(
         t,
         command,
         &["pane_id", "window_id", "pane_width", "pane_height"],
@@ -143,11 +140,12 @@ pub async fn split_window(
             e
         }
     })?;
+    let mut f = row.fields();
     Ok(split_window::Output {
-        pane: v[0].clone(),
-        window: v[1].clone(),
-        width: int(&v[2]),
-        height: int(&v[3]),
+        pane: f.text()?,
+        window: f.text()?,
+        width: f.int()?,
+        height: f.int()?,
     })
 }
 
@@ -186,7 +184,7 @@ pub async fn respawn_pane(
     })?;
     Ok(respawn_pane::Output {
         pane: a.pane,
-        pid: int(&out),
+        pid: int_output(&out)?,
     })
 }
 

@@ -362,7 +362,7 @@ pub async fn get_tmux_variables(
         .map(|name| {
             Ok(get_tmux_variables::ValuesItem {
                 name: (*name).to_owned(),
-                value: f.text().unwrap_or_default(),
+                value: f.text()?,
             })
         })
         .collect::<R<Vec<_>>>()?;

@@ -10,17 +10,12 @@ use crate::catalog::{
     select_layout, select_pane, select_window, set_mouse_enabled, set_pane_title, signal_channel,
     swap_pane, wait_for_channel,
 };
-use crate::tmux::{Fields, SEP, TmuxErrorKind, quote_literal, row_format};
+use crate::tmux::{Row, SEP, TmuxError, TmuxErrorKind, quote_literal, row_format};
 
 type R<T> = Result<T, ToolError>;
 
-/// Runs `command` then prints `vars` of `target`, returning the printed fields.
-async fn apply_and_read(
-    t: &Tools,
-    command: Vec<String>,
-    target: &str,
-    vars: &[&str],
-) -> R<Vec<String>> {
+/// Runs `command` then prints `vars` of `target`, returning the printed row.
+async fn apply_and_read(t: &Tools, command: Vec<String>, target: &str, vars: &[&str]) -> R<Row> {
     let mut args = command;
     args.extend([
         SEP.into(),
@@ -31,8 +26,7 @@ async fn apply_and_read(
         row_format(vars),
     ]);
     let out = t.tmux.run(&args).await?;
-    let mut f = Fields::new(out.lines().last().unwrap_or_default(), vars.len());
-    Ok(vars.iter().map(|_| f.text().unwrap_or_default()).collect())
+    Ok(Row::last(&out, vars.len()))
 }
 
 /// One variable of an object that must exist.
@@ -54,16 +48,17 @@ pub async fn rename_session(
     a: rename_session::Args,
 ) -> R<rename_session::Output> {
     let id = read(t, &a.session, "session_id").await?;
-    let v = apply_and_read(
+    let row = apply_and_read(
         t,
         cmd(&["rename-session", "-t", &id, "--", &quote_literal(&a.name)]),
         &format!("{id}:"),
         &["session_name"],
     )
     .await?;
+    let mut f = row.fields();
     Ok(rename_session::Output {
         session: id,
-        name: v[0].clone(),
+        name: f.text()?,
     })
 }
 
@@ -72,7 +67,7 @@ pub async fn rename_window(
     _: &CallContext,
     a: rename_window::Args,
 ) -> R<rename_window::Output> {
-    let v = apply_and_read(
+    let row = apply_and_read(
         t,
         cmd(&[
             "rename-window",
@@ -85,9 +80,10 @@ pub async fn rename_window(
         &["window_name"],
     )
     .await?;
+    let mut f = row.fields();
     Ok(rename_window::Output {
         window: a.window,
-        name: v[0].clone(),
+        name: f.text()?,
     })
 }
 
@@ -105,9 +101,10 @@ pub async fn select_window(
     });
     let mut command = cmd(&["select-window", "-t", &a.window]);
     command.extend(flag.map(str::to_owned));
-    let v = apply_and_read(t, command, &format!("{session}:"), &["window_id"]).await?;
+    let row = apply_and_read(t, command, &format!("{session}:"), &["window_id"]).await?;
+    let mut f = row.fields();
     Ok(select_window::Output {
-        window: v[0].clone(),
+        window: f.text()?,
         session,
     })
 }
@@ -148,9 +145,10 @@ pub async fn select_pane(
     };
     let mut command = cmd(&["select-pane", "-t", &target]);
     command.extend(flag.map(str::to_owned));
-    let v = apply_and_read(t, command, &window, &["pane_id"]).await?;
+    let row = apply_and_read(t, command, &window, &["pane_id"]).await?;
+    let mut f = row.fields();
     Ok(select_pane::Output {
-        pane: v[0].clone(),
+        pane: f.text()?,
         window,
     })
 }
@@ -215,16 +213,17 @@ pub async fn select_layout(
     a: select_layout::Args,
 ) -> R<select_layout::Output> {
     let layout = layout_argument(&a.layout)?;
-    let v = apply_and_read(
+    let row = apply_and_read(
         t,
         cmd(&["select-layout", "-t", &a.window, "--", &layout]),
         &a.window,
         &["window_layout"],
     )
     .await?;
+    let mut f = row.fields();
     Ok(select_layout::Output {
         window: a.window,
-        layout: v[0].clone(),
+        layout: f.text()?,
     })
 }
 
@@ -240,17 +239,18 @@ pub async fn resize_pane(
         Direction::Left => "-L",
         Direction::Right => "-R",
     };
-    let v = apply_and_read(
+    let row = apply_and_read(
         t,
         cmd(&["resize-pane", "-t", &a.pane, flag, &a.cells.to_string()]),
         &a.pane,
         &["pane_width", "pane_height"],
     )
     .await?;
+    let mut f = row.fields();
     Ok(resize_pane::Output {
         pane: a.pane,
-        width: int(&v[0]),
-        height: int(&v[1]),
+        width: f.int()?,
+        height: f.int()?,
     })
 }
 
@@ -268,11 +268,12 @@ pub async fn resize_window(
         "-y",
         &a.height.to_string(),
     ]);
-    let v = apply_and_read(t, command, &a.window, &["window_width", "window_height"]).await?;
+    let row = apply_and_read(t, command, &a.window, &["window_width", "window_height"]).await?;
+    let mut f = row.fields();
     Ok(resize_window::Output {
         window: a.window,
-        width: int(&v[0]),
-        height: int(&v[1]),
+        width: f.int()?,
+        height: f.int()?,
     })
 }
 
@@ -286,17 +287,18 @@ pub async fn move_window(
         session_target(&a.destination_session),
         a.destination_index
     );
-    let v = apply_and_read(
+    let row = apply_and_read(
         t,
         cmd(&["move-window", "-d", "-s", &a.window, "-t", &destination]),
         &a.window,
         &["session_id", "window_index"],
     )
     .await?;
+    let mut f = row.fields();
     Ok(move_window::Output {
         window: a.window,
-        session: v[0].clone(),
-        index: int(&v[1]),
+        session: f.text()?,
+        index: f.int()?,
     })
 }
 
@@ -320,11 +322,20 @@ pub async fn swap_pane(t: &Tools, _: &CallContext, a: swap_pane::Args) -> R<swap
         ]));
     }
     let out = t.tmux.run(&args).await?;
-    let mut lines = out.lines().map(str::to_owned);
-    let (source_window, target_window) = (
-        lines.next().unwrap_or_default(),
-        lines.next().unwrap_or_default(),
-    );
+    let (source_window, target_window) = match out.lines().collect::<Vec<_>>()[..] {
+        [source, target] if !source.is_empty() && !target.is_empty() => {
+            (source.to_owned(), target.to_owned())
+        }
+        _ => {
+            return Err(TmuxError::new(
+                TmuxErrorKind::Unexpected,
+                format!(
+                    "unexpected tmux output (two window ids expected) after swap-pane: {out:?}"
+                ),
+            )
+            .into());
+        }
+    };
     Ok(swap_pane::Output {
         source_pane: a.source_pane,
         source_window,
@@ -338,16 +349,17 @@ pub async fn set_pane_title(
     _: &CallContext,
     a: set_pane_title::Args,
 ) -> R<set_pane_title::Output> {
-    let v = apply_and_read(
+    let row = apply_and_read(
         t,
         cmd(&["select-pane", "-t", &a.pane, "-T", &quote_literal(&a.title)]),
         &a.pane,
         &["pane_title"],
     )
     .await?;
+    let mut f = row.fields();
     Ok(set_pane_title::Output {
         pane: a.pane,
-        title: v[0].clone(),
+        title: f.text()?,
     })
 }
 
@@ -413,10 +425,6 @@ pub async fn signal_channel(
 ) -> R<signal_channel::Output> {
     t.tmux.run(&["wait-for", "-S", "--", &a.channel]).await?;
     Ok(signal_channel::Output { channel: a.channel })
-}
-
-fn int(text: &str) -> i64 {
-    text.trim().parse().unwrap_or_default()
 }
 
 #[cfg(test)]

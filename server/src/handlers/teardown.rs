@@ -6,7 +6,7 @@ use crate::catalog::{
     ErrorKind, ToolError, clear_pane_scrollback, kill_pane, kill_session, kill_window,
     set_history_limit,
 };
-use crate::tmux::{Fields, SEP, row_format};
+use crate::tmux::{Fields, SEP, int_output, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -81,7 +81,7 @@ pub async fn clear_pane_scrollback(
     let out = t.tmux.run(&args).await?;
     Ok(clear_pane_scrollback::Output {
         pane: a.pane,
-        discarded_lines: out.trim().parse().unwrap_or_default(),
+        discarded_lines: int_output(&out)?,
     })
 }
 
@@ -105,11 +105,7 @@ pub async fn set_history_limit(
     args.extend(scope);
     args.extend(["history-limit".into(), a.limit.to_string()]);
     let out = t.tmux.run(&args).await?;
-    let previous = out
-        .lines()
-        .next()
-        .and_then(|l| l.trim().parse().ok())
-        .unwrap_or_default();
+    let previous = int_output(out.lines().next().unwrap_or_default())?;
     // tmux 3.3a applies history-limit to new panes only and reports nothing discarded.
     Ok(set_history_limit::Output {
         session,

@@ -14,6 +14,9 @@ pub enum TmuxErrorKind {
     Timeout,
     /// tmux refused the command for another reason.
     Refused,
+    /// tmux answered with something this server cannot read: a defect here or a tmux it does
+    /// not know.
+    Unexpected,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,6 +80,7 @@ impl From<TmuxError> for ToolError {
             TmuxErrorKind::ObjectGone => ErrorKind::ObjectGone,
             TmuxErrorKind::Timeout => ErrorKind::Timeout,
             TmuxErrorKind::Refused => ErrorKind::Refused,
+            TmuxErrorKind::Unexpected => ErrorKind::Internal,
         };
         ToolError::new(kind, e.message)
     }

@@ -42,7 +42,33 @@ pub fn quote_literal(text: &str) -> String {
     text.replace('#', "##")
 }
 
-/// The fields of one output row, read in order.
+/// One row of a command's output, owned: its last line, read strictly with [`Row::fields`].
+pub struct Row {
+    line: String,
+    count: usize,
+}
+
+impl Row {
+    /// The last line of `out`, holding `count` fields.
+    pub fn last(out: &str, count: usize) -> Row {
+        Row {
+            line: out.lines().last().unwrap_or_default().to_owned(),
+            count,
+        }
+    }
+
+    pub fn fields(&self) -> Fields<'_> {
+        Fields::new(&self.line, self.count)
+    }
+}
+
+/// A command's whole output read as one integer (a pid, a count).
+pub fn int_output(out: &str) -> Result<i64, TmuxError> {
+    Fields::new(out.trim_end_matches('\n'), 1).int()
+}
+
+/// The fields of one output row, read in order. A field that is missing or does not parse is
+/// an error naming the row, never a default.
 pub struct Fields<'a> {
     parts: std::iter::Peekable<std::str::SplitN<'a, char>>,
     line: &'a str,
@@ -58,7 +84,7 @@ impl<'a> Fields<'a> {
 
     fn malformed(&self, what: &str) -> TmuxError {
         TmuxError::new(
-            TmuxErrorKind::Refused,
+            TmuxErrorKind::Unexpected,
             format!("unexpected tmux output ({what}) in row {:?}", self.line),
         )
     }
@@ -107,6 +133,31 @@ mod tests {
         assert!(f.flag().unwrap());
         assert_eq!(f.text().unwrap(), format!("a{SEPARATOR}b"));
         assert!(f.text().is_err());
+    }
+
+    #[test]
+    fn what_cannot_be_read_is_an_internal_error_never_a_default() {
+        use crate::catalog::{ErrorKind, ToolError};
+        let failures = [
+            Row::last("", 2).fields().int().unwrap_err(),
+            {
+                let row = Row::last("%1", 2);
+                let mut f = row.fields();
+                f.text().unwrap();
+                f.text().unwrap_err()
+            },
+            int_output("12 lines").unwrap_err(),
+            int_output("").unwrap_err(),
+        ];
+        for e in failures {
+            assert_eq!(e.kind, TmuxErrorKind::Unexpected, "{e}");
+            assert!(e.message.starts_with("unexpected tmux output"), "{e}");
+            assert_eq!(ToolError::from(e).kind, ErrorKind::Internal);
+        }
+        let row = Row::last("noise\n%3\u{1f}7", 2);
+        let mut f = row.fields();
+        assert_eq!((f.text().unwrap(), f.int().unwrap()), ("%3".to_owned(), 7));
+        assert_eq!(int_output("42\n").unwrap(), 42);
     }
 
     #[test]

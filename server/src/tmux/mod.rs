@@ -24,7 +24,7 @@ use tokio::sync::Semaphore;
 
 pub use channel::command_line;
 pub use error::{TmuxError, TmuxErrorKind};
-pub use format::{Fields, SEP, SEPARATOR, quote_literal, row_format};
+pub use format::{Fields, Row, SEP, SEPARATOR, int_output, quote_literal, row_format};
 pub use journal::Journal;
 pub use lines::REPORT_OSC;
 
