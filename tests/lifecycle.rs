@@ -17,6 +17,14 @@ fn configurations(world: &World) -> Vec<String> {
         .collect()
 }
 
+/// Two calls that need the daemon succeed: it did not go away under the server.
+fn assert_served(raw: &mut RawClient, what: &str) {
+    for id in 1..=2 {
+        let (_, listed) = raw.call(id, "list_sessions", json!({}));
+        assert_eq!(listed["result"]["isError"], false, "{what}: {listed}");
+    }
+}
+
 #[test]
 fn a_signal_leaves_as_the_end_of_input_does() {
     for signal in ["TERM", "INT", "HUP"] {
@@ -56,13 +64,7 @@ fn a_server_starting_while_the_last_one_leaves_keeps_a_daemon() {
     for round in 0..40 {
         leaving.close_stdin();
         let mut starting = RawClient::start(&world, &[], &[]);
-        for id in 1..=2 {
-            let (_, listed) = starting.call(id, "list_sessions", json!({}));
-            assert_eq!(
-                listed["result"]["isError"], false,
-                "round {round}: {listed}"
-            );
-        }
+        assert_served(&mut starting, &format!("round {round}"));
         assert!(leaving.finish().success());
         leaving = starting;
     }
@@ -83,13 +85,7 @@ fn overlapping_starts_and_stops_never_lose_the_daemon() {
             scope.spawn(move || {
                 for round in 0..8 {
                     let mut raw = RawClient::start(world, &[], &[]);
-                    for id in 1..=2 {
-                        let (_, listed) = raw.call(id, "list_sessions", json!({}));
-                        assert_eq!(
-                            listed["result"]["isError"], false,
-                            "client {client} round {round}: {listed}"
-                        );
-                    }
+                    assert_served(&mut raw, &format!("client {client} round {round}"));
                     assert!(raw.finish().success());
                 }
             });
