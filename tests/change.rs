@@ -120,7 +120,7 @@ async fn send_keys_keeps_text_and_key_names_apart() {
         json!({"pane": bash, "text": "echo recalled", "enter": true}),
     )
     .await;
-    f.wait_for_screen(&bash, "recalled\n");
+    f.wait_for_screen(&bash, "\nrecalled\n");
     f.ok("send_keys", json!({"pane": bash, "keys": ["Up", "Enter"]}))
         .await;
     assert!(
@@ -155,7 +155,7 @@ async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
     );
     assert_eq!(stopped["results"].as_array().unwrap().len(), 2);
     assert_eq!(stopped["results"][1]["error"]["kind"], "invalid_input");
-    f.wait_for_screen("%0", "row-zero\n");
+    f.wait_for_screen("%0", "\nrow-zero\n");
     assert!(!f.screen(&other).contains("row-two"));
 
     let continued = f
@@ -172,7 +172,7 @@ async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
         ),
         (json!(2), json!(1), Value::Null)
     );
-    f.wait_for_screen(&other, "row-two\n");
+    f.wait_for_screen(&other, "\nrow-two\n");
     let too_many = f
         .fails(
             "send_keys_batch",
@@ -297,7 +297,7 @@ async fn run_shell_command_returns_the_real_exit_status() {
         ),
         (json!(true), Value::Null, json!(1))
     );
-    f.wait_for_screen("%0", "late\n");
+    f.wait_for_screen("%0", "\nlate\n");
     f.wait_for_prompt("%0");
     let after = f
         .ok(
@@ -621,7 +621,8 @@ async fn teardown_tools_delete_but_never_the_servers_own_pane() {
     );
 
     f.tmux(&["send-keys", "-t", "%0", "clear; seq 1 50", "Enter"]);
-    f.wait_for_screen("%0", "50\n");
+    // A line of its own: the typed command line holds " 50" too.
+    f.wait_for_screen("%0", "\n50\n");
     let screen = f.screen("%0");
     let cleared = f.ok("clear_pane_scrollback", json!({"pane": "%0"})).await;
     assert!(cleared["discarded_lines"].as_i64().unwrap() > 0);

@@ -179,7 +179,8 @@ async fn the_servers_own_pane_is_found_from_the_process_tree() {
 async fn capture_pane_reads_screen_history_and_ranges_within_bounds() {
     let f = Fixture::new().await;
     f.tmux(&["send-keys", "-t", "%0", "clear; seq 1 100", "Enter"]);
-    f.wait_for_screen("%0", "100");
+    // A line of its own: the typed command line holds " 100" too.
+    f.wait_for_screen("%0", "\n100\n");
     f.wait_for_prompt("%0");
 
     let screen = f.ok("capture_pane", json!({"pane": "%0"})).await;
@@ -262,7 +263,7 @@ async fn capture_since_returns_only_what_is_new() {
     );
 
     f.tmux(&["send-keys", "-t", "%0", "echo one; echo two", "Enter"]);
-    f.wait_for_screen("%0", "two\n");
+    f.wait_for_screen("%0", "\ntwo\n");
     f.wait_for_prompt("%0");
     let next = f
         .ok(
@@ -282,7 +283,7 @@ async fn capture_since_returns_only_what_is_new() {
 
     // History trimmed past the cursor: said so.
     f.tmux(&["send-keys", "-t", "%0", "seq 1 3000", "Enter"]);
-    f.wait_for_screen("%0", "3000\n");
+    f.wait_for_screen("%0", "\n3000\n");
     f.wait_for_prompt("%0");
     let trimmed = f
         .ok(
@@ -297,7 +298,7 @@ async fn capture_since_returns_only_what_is_new() {
     );
     assert!(trimmed["text"].as_str().unwrap().ends_with("2999\n3000\n#"));
     f.tmux(&["send-keys", "-t", "%0", "echo after", "Enter"]);
-    f.wait_for_screen("%0", "after\n");
+    f.wait_for_screen("%0", "\nafter\n");
     f.wait_for_prompt("%0");
     let after = f
         .ok(
@@ -425,8 +426,8 @@ async fn search_panes_finds_text_within_its_bounds() {
     f.wait_for_prompt("%1");
     f.tmux(&["send-keys", "-t", "%0", "echo Needle-one", "Enter"]);
     f.tmux(&["send-keys", "-t", "%1", "echo needle-two", "Enter"]);
-    f.wait_for_screen("%1", "needle-two\n");
-    f.wait_for_screen("%0", "Needle-one\n");
+    f.wait_for_screen("%1", "\nneedle-two\n");
+    f.wait_for_screen("%0", "\nNeedle-one\n");
 
     let all = f.ok("search_panes", json!({"pattern": "needle-"})).await;
     assert_eq!(all["panes_searched"], 2);
@@ -559,7 +560,7 @@ async fn search_panes_stops_at_its_pane_and_line_bounds() {
 async fn wait_for_text_matches_only_new_output() {
     let f = Fixture::new().await;
     f.tmux(&["send-keys", "-t", "%0", "echo already-there", "Enter"]);
-    f.wait_for_screen("%0", "already-there\n");
+    f.wait_for_screen("%0", "\nalready-there\n");
     let stale = f
         .ok(
             "wait_for_text",

@@ -5,10 +5,36 @@
 
 use std::collections::HashMap;
 
+use tokio::sync::OnceCell;
+
 use crate::tmux::{COMMAND_DEADLINE, Fields, Tmux, row_format};
 
+/// The caller's pane, looked up when a tool first needs it (not at startup, which it would
+/// slow by a tmux round trip), then kept: the process tree does not change.
+pub struct Caller {
+    hint: Option<String>,
+    found: OnceCell<Option<String>>,
+}
+
+impl Caller {
+    /// `hint` is `TMUX_PANE`, if set.
+    pub fn new(hint: Option<String>) -> Caller {
+        Caller {
+            hint,
+            found: OnceCell::new(),
+        }
+    }
+
+    pub async fn pane(&self, tmux: &Tmux) -> Option<&str> {
+        self.found
+            .get_or_init(|| find(tmux, self.hint.as_deref()))
+            .await
+            .as_deref()
+    }
+}
+
 /// The caller's pane id, if this process descends from a pane of `tmux`'s server.
-pub async fn find(tmux: &Tmux, hint: Option<&str>) -> Option<String> {
+async fn find(tmux: &Tmux, hint: Option<&str>) -> Option<String> {
     let listed = tmux
         .run_for(
             &[

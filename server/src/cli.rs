@@ -348,17 +348,12 @@ async fn serve(startup: Startup) -> ExitCode {
         .ok()
         .flatten()
         .map(str::to_owned);
-    let caller_pane = crate::caller::find(&launch.tmux, hint.as_deref()).await;
     eprintln!(
-        "tmux-mcp {}: serving {} tools on {} ({}){}",
+        "tmux-mcp {}: serving {} tools on {} ({})",
         env!("CARGO_PKG_VERSION"),
         surface.offered_count(),
         startup.socket.path.display(),
         launch.provenance.describe(),
-        caller_pane
-            .as_deref()
-            .map(|p| format!(", from pane {p}"))
-            .unwrap_or_default()
     );
     if std::io::stdin().is_terminal() {
         eprintln!(
@@ -370,7 +365,7 @@ async fn serve(startup: Startup) -> ExitCode {
         launch.tmux.clone(),
         startup.socket.path.clone(),
         surface,
-        caller_pane,
+        crate::caller::Caller::new(hint),
         startup.environment_values,
     ));
     let (input, output) = rmcp::transport::stdio_pipes();

@@ -154,7 +154,7 @@ pub async fn respawn_pane(
     _: &CallContext,
     a: respawn_pane::Args,
 ) -> R<respawn_pane::Output> {
-    if t.caller_pane.as_deref() == Some(a.pane.as_str()) {
+    if t.caller_pane().await == Some(a.pane.as_str()) {
         return Err(ToolError::new(
             ErrorKind::Refused,
             format!(

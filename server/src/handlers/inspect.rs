@@ -65,7 +65,7 @@ pub async fn list_panes(t: &Tools, _: &CallContext, _: list_panes::Args) -> R<li
         .await
         .or_else(empty_when_gone)?;
     let mut seen = HashSet::new();
-    let caller = t.caller_pane.as_deref();
+    let caller = t.caller_pane().await;
     let panes = rows(&out, PANE_VARS.len(), |f| objects::pane(f, caller))?;
     t.pane_reads.saw_panes(panes.len());
     // A window linked into several sessions lists its panes once per link.
@@ -117,7 +117,7 @@ pub async fn get_server_info(
         .or_else(empty_when_gone)?;
     let (mut version, mut socket) = (String::new(), String::new());
     let (mut sessions, mut windows, mut panes) = (Vec::new(), Vec::new(), Vec::new());
-    let caller = t.caller_pane.as_deref();
+    let caller = t.caller_pane().await;
     for line in out.lines() {
         let Some((tag, rest)) = line.split_once(SEPARATOR) else {
             continue;
@@ -162,7 +162,7 @@ pub async fn get_server_info(
     Ok(get_server_info::Output {
         version,
         socket,
-        caller_pane: t.caller_pane.clone(),
+        caller_pane: t.caller_pane().await.map(str::to_owned),
         sessions,
     })
 }
@@ -255,7 +255,7 @@ async fn window_and_panes(
         .await?;
     let mut found = None;
     let mut panes = Vec::new();
-    let caller = t.caller_pane.as_deref();
+    let caller = t.caller_pane().await;
     for line in out.lines() {
         match line.split_once(SEPARATOR) {
             Some(("W", rest)) => {
@@ -292,7 +292,7 @@ pub async fn get_pane_info(
     let history_size = f.int()?;
     let history_limit = f.int()?;
     let dead_status = f.opt_int()?;
-    let pane = objects::pane(&mut f, t.caller_pane.as_deref())?;
+    let pane = objects::pane(&mut f, t.caller_pane().await)?;
     Ok(get_pane_info::Output {
         pane,
         history_size,

@@ -39,7 +39,7 @@ pub struct Tools {
     pub socket_path: PathBuf,
     pub surface: Arc<Surface>,
     /// The pane this server runs in, when it is on the selected socket.
-    pub caller_pane: Option<String>,
+    caller: crate::caller::Caller,
     /// Environment variables whose values show_environment may return.
     pub environment_values: Vec<String>,
     /// Panes with a run_shell_command in progress.
@@ -53,18 +53,25 @@ impl Tools {
         tmux: Tmux,
         socket_path: PathBuf,
         surface: Arc<Surface>,
-        caller_pane: Option<String>,
+        caller: crate::caller::Caller,
         environment_values: Vec<String>,
     ) -> Self {
         Tools {
             tmux,
             socket_path,
             surface,
-            caller_pane,
+            caller,
             environment_values,
             running: Mutex::new(Vec::new()),
             pane_reads: pane_reads::PaneReads::default(),
         }
+    }
+}
+
+impl Tools {
+    /// The pane this server runs in, when it is on the selected socket.
+    pub async fn caller_pane(&self) -> Option<&str> {
+        self.caller.pane(&self.tmux).await
     }
 }
 

@@ -25,7 +25,7 @@ async fn ids(t: &Tools, target: &str) -> R<[String; 3]> {
 
 /// Refuses when `id` (a pane, window or session id, by `level`) holds the server's own pane.
 async fn refuse_own(t: &Tools, level: usize, id: &str, what: &str) -> R<()> {
-    let Some(caller) = &t.caller_pane else {
+    let Some(caller) = t.caller_pane().await else {
         return Ok(());
     };
     let Ok(own) = ids(t, caller).await else {
