@@ -346,7 +346,9 @@ fn pane_info_rows(panes: &[&str]) -> Value {
 async fn pane_info_rows_are_read_together_and_answer_as_calls_do() {
     let f = Fixture::new().await;
     let panes: Vec<String> = (0..4).map(|_| f.open(&["new-window"], "cat")).collect();
-    f.ok("list_sessions", json!({})).await; // the control client attaches, with a read of its own
+    // The control client attaches, with a read of its own, and the server looks up its own
+    // pane (a list-panes, once): neither is a read's cost.
+    f.ok("list_panes", json!({})).await;
     let commands = count_commands(&f);
     let mut alone = Vec::new();
     let before = commands();
