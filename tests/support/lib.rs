@@ -472,7 +472,10 @@ pub async fn call(
         Value::Object(map) => CallToolRequestParams::new(name.to_owned()).with_arguments(map),
         _ => CallToolRequestParams::new(name.to_owned()),
     };
-    client.call_tool(params).await
+    // A server that never answers (one that killed its own pane, say) fails the test, not hangs it.
+    tokio::time::timeout(Duration::from_secs(90), client.call_tool(params))
+        .await
+        .unwrap_or_else(|_| panic!("{name}: no reply within 90 s"))
 }
 
 /// The JSON-RPC error code of a protocol error.
