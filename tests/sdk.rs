@@ -1,7 +1,9 @@
-//! The official TypeScript SDK as the client (tests/clients, installed from npm at the version
-//! package.json pins). It starts the server as coding agents' clients do, with a reduced
-//! environment, negotiates its protocol version, and checks every structured result against the
-//! tool's output schema: every read-only tool is called, some of them made to fail.
+//! The official SDKs as clients (tests/clients): the TypeScript SDK from npm at the version
+//! package.json pins, and the Python SDK from PyPI at the version requirements.txt pins, in a
+//! private venv, in both its modes (auto: `server/discover` and 2026-07-28; legacy: the
+//! `initialize` handshake). Each starts the server as coding agents' clients do, with a reduced
+//! environment, and checks every structured result against the tool's output schema: every
+//! read-only tool is called, some of them made to fail.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -15,8 +17,8 @@ fn clients() -> PathBuf {
     repo_root().join("tests/clients")
 }
 
-/// `npm ci` when the pinned SDK is not what `node_modules` holds.
-fn install() {
+/// `npm ci` when the pinned TypeScript SDK is not what `node_modules` holds.
+fn install_typescript() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         let read = |path: PathBuf| -> Value {
@@ -42,12 +44,46 @@ fn install() {
     });
 }
 
-/// Runs the TypeScript client over `calls`; returns the records it printed.
-fn typescript(world: &World, args: &[&str], calls: &Value) -> Vec<Value> {
-    install();
+/// The Python in a venv of tests/clients holding the pinned SDK, made when missing.
+fn python() -> PathBuf {
+    static INSTALL: Once = Once::new();
+    let venv = clients().join(".venv");
+    let python = venv.join("bin/python");
+    INSTALL.call_once(|| {
+        let pinned = std::fs::read_to_string(clients().join("requirements.txt")).unwrap();
+        let pinned = pinned.trim().trim_start_matches("mcp==");
+        let installed = Command::new(&python)
+            .args([
+                "-c",
+                "import importlib.metadata as m; print(m.version('mcp'))",
+            ])
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
+        if installed.as_deref() != Some(pinned) {
+            let made = Command::new("python3")
+                .arg("-m")
+                .arg("venv")
+                .arg(&venv)
+                .status();
+            assert!(made.is_ok_and(|s| s.success()), "python3 -m venv failed");
+            let status = Command::new(&python)
+                .args(["-m", "pip", "install", "-q", "-r"])
+                .arg(clients().join("requirements.txt"))
+                .status()
+                .expect("pip runs");
+            assert!(status.success(), "pip install of the Python SDK failed");
+        }
+    });
+    python
+}
+
+/// Runs a client (`program script`) over `calls`; returns the records it printed.
+fn drive(world: &World, client: (PathBuf, &str), mode: &str, calls: &Value) -> Vec<Value> {
     let plan = json!({
         "command": binary(),
-        "args": args,
+        "args": ["-L", "work"],
+        "mode": mode,
         "env": {
             "HOME": world.tmpdir(),
             "TMUX_TMPDIR": world.tmpdir(),
@@ -58,14 +94,15 @@ fn typescript(world: &World, args: &[&str], calls: &Value) -> Vec<Value> {
     });
     let path = world.tmpdir().join("plan.json");
     std::fs::write(&path, plan.to_string()).unwrap();
-    let out = Command::new("node")
-        .arg(clients().join("typescript.mjs"))
+    let (program, script) = client;
+    let out = Command::new(&program)
+        .arg(clients().join(script))
         .arg(&path)
         .output()
-        .expect("node runs");
+        .expect("the client runs");
     assert!(
         out.status.success(),
-        "the TypeScript client failed: {}",
+        "{script} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8_lossy(&out.stdout)
@@ -86,7 +123,7 @@ fn sorted(names: &Value) -> Vec<String> {
 }
 
 #[test]
-fn the_typescript_sdk_calls_every_read_tool_and_accepts_every_result() {
+fn the_official_sdks_call_every_read_tool_and_accept_every_result() {
     let world = World::new();
     world.start_server("work");
     world.tmux(
@@ -150,37 +187,57 @@ fn the_typescript_sdk_calls_every_read_tool_and_accepts_every_result() {
         .chain(&failing)
         .map(|(name, arguments)| json!({"name": name, "arguments": arguments}))
         .collect();
-    let records = typescript(&world, &["-L", "work"], &json!(calls));
+    install_typescript();
+    let clients = [
+        ((PathBuf::from("node"), "typescript.mjs"), "", "2025-11-25"),
+        ((python(), "python.py"), "auto", "2026-07-28"),
+        ((python(), "python.py"), "legacy", "2025-11-25"),
+    ];
+    for (client, mode, protocol) in clients {
+        let which = format!("{} {mode}", client.1);
+        let records = drive(&world, client, mode, &json!(calls));
+        judge(&which, &records, &calls, ok.len());
+        if records[0].get("protocol").is_some() {
+            assert_eq!(records[0]["protocol"], protocol, "{which}");
+        }
+    }
+}
 
+/// Every tool declares its output fields required; the successful calls' results and the
+/// failing calls' error bodies were accepted by the client and are what they should be.
+fn judge(which: &str, records: &[Value], calls: &[Value], succeeding: usize) {
     let list = &records[0];
-    assert_eq!(list["kind"], "list");
+    assert_eq!(list["kind"], "list", "{which}");
     for tool in list["tools"].as_array().unwrap() {
         assert_eq!(
             sorted(&tool["required"]),
             sorted(&tool["properties"]),
-            "{}: every output field is declared required",
+            "{which}: {}: every output field is declared required",
             tool["name"]
         );
     }
-    assert_eq!(records[1]["kind"], "resource");
+    assert_eq!(records[1]["kind"], "resource", "{which}");
     let results = &records[2..];
-    assert_eq!(results.len(), calls.len());
-    for (record, call) in results.iter().zip(&calls) {
-        assert_eq!(record["name"], call["name"]);
+    assert_eq!(results.len(), calls.len(), "{which}");
+    for (record, call) in results.iter().zip(calls) {
+        assert_eq!(record["name"], call["name"], "{which}");
         assert!(
             record.get("thrown").is_none(),
-            "the SDK refused the result of {call}: {}",
+            "{which} refused the result of {call}: {}",
             record["thrown"]
         );
     }
-    for record in &results[..ok.len()] {
-        assert_eq!(record["isError"], false, "{record}");
+    for record in &results[..succeeding] {
+        assert_eq!(record["isError"], false, "{which}: {record}");
         let text: Value = serde_json::from_str(record["text"].as_str().unwrap()).unwrap();
-        assert_eq!(text, record["structured"], "the text mirrors the result");
+        assert_eq!(
+            text, record["structured"],
+            "{which}: the text mirrors the result"
+        );
     }
-    for record in &results[ok.len()..] {
-        assert_eq!(record["isError"], true, "{record}");
-        assert_eq!(record["structured"], Value::Null, "{record}");
+    for record in &results[succeeding..] {
+        assert_eq!(record["isError"], true, "{which}: {record}");
+        assert_eq!(record["structured"], Value::Null, "{which}: {record}");
         let body: Value = serde_json::from_str(record["text"].as_str().unwrap()).unwrap();
         tmux_mcp_tests::check_error_body(&body);
     }
