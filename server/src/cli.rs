@@ -143,6 +143,8 @@ pub struct Startup {
     pub socket: Socket,
     pub selection: Selection,
     pub environment_values: Vec<String>,
+    /// `TMUX_PANE`: a hint to the caller's pane, which the process tree decides.
+    pub caller_hint: Option<String>,
 }
 
 impl Startup {
@@ -150,10 +152,13 @@ impl Startup {
         let selection = Selection::from_env(vars)?;
         let socket = Socket::choose(flags, vars)?;
         let environment_values = environment_values(vars)?;
+        // Only a hint: one that cannot be read is no hint, not a reason to stop.
+        let caller_hint = vars.get(env::TMUX_PANE).ok().flatten().map(str::to_owned);
         Ok(Startup {
             socket,
             selection,
             environment_values,
+            caller_hint,
         })
     }
 
@@ -343,11 +348,6 @@ async fn serve(startup: Startup) -> ExitCode {
         Err(e) => return fail(&e),
     };
     let surface = Arc::new(startup.surface(launch.provenance));
-    let hint = Environment::from_process()
-        .get(env::TMUX_PANE)
-        .ok()
-        .flatten()
-        .map(str::to_owned);
     eprintln!(
         "tmux-mcp {}: serving {} tools on {} ({})",
         env!("CARGO_PKG_VERSION"),
@@ -365,7 +365,7 @@ async fn serve(startup: Startup) -> ExitCode {
         launch.tmux.clone(),
         startup.socket.path.clone(),
         surface,
-        crate::caller::Caller::new(hint),
+        crate::caller::Caller::new(startup.caller_hint),
         startup.environment_values,
     ));
     let (input, output) = rmcp::transport::stdio_pipes();
