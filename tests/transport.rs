@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 
-use tmux_mcp::tmux::{SEP, Tmux, TmuxErrorKind};
+use tmux::{SEP, Tmux, TmuxErrorKind};
 use tmux_mcp_tests::World;
 
 /// A small deterministic generator, so a failure reproduces.
@@ -93,7 +93,7 @@ async fn values_reach_tmux_unchanged_through_either_path() {
         let back = tmux
             .run_for(
                 &["show-buffer", "-b", &buffer],
-                tmux_mcp::tmux::COMMAND_DEADLINE,
+                tmux::COMMAND_DEADLINE,
             )
             .await
             .unwrap();
@@ -110,7 +110,7 @@ async fn values_reach_tmux_unchanged_through_either_path() {
                 "-b",
                 &buffer,
             ],
-            tmux_mcp::tmux::COMMAND_DEADLINE,
+            tmux::COMMAND_DEADLINE,
         )
         .await
         .map(|out| assert_eq!(out, value, "through argv"))

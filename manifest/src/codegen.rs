@@ -3,7 +3,7 @@
 //! Emitted items: `ErrorKind` and `ToolError`; a module per tool with its `Args` and `Output`
 //! types; `types` for named shapes; `ToolId`; the static `TOOLS` and `TOOLSETS` registries; the
 //! `Handlers` trait (one method per tool); `dispatch`; and `DOCS`, the reference pages.
-//! Generated code names only `::tmux_mcp_manifest::rt`, so a crate using the macro needs no other
+//! Generated code names only `::tmux_mcp_runtime`, so a crate using the macro needs no other
 //! dependency for it.
 
 use proc_macro2::{Ident, Span, TokenStream};
@@ -68,7 +68,7 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         #[doc(hidden)]
         const _: &[u8] = include_bytes!(#source);
 
-        use ::tmux_mcp_manifest::rt;
+        use ::tmux_mcp_runtime as rt;
 
         #errors
 
@@ -172,7 +172,7 @@ fn error_kinds(cat: &Catalog) -> TokenStream {
     quote! {
         /// The failure classes of tool errors.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, rt::serde::Serialize, rt::serde::Deserialize)]
-        #[serde(crate = "::tmux_mcp_manifest::rt::serde")]
+        #[serde(crate = "::tmux_mcp_runtime::serde")]
         pub enum ErrorKind { #(#[doc = #docs] #[serde(rename = #names)] #variants),* }
 
         impl ErrorKind {
@@ -344,7 +344,7 @@ fn structure(
     quote! {
         #[doc = #doc]
         #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
-        #[serde(#deny crate = "::tmux_mcp_manifest::rt::serde")]
+        #[serde(#deny crate = "::tmux_mcp_runtime::serde")]
         pub struct #name { #(#members),* }
         #into_json
     }
@@ -354,7 +354,7 @@ fn enumeration(name: &Ident, values: &[String]) -> TokenStream {
     let variants: Vec<Ident> = values.iter().map(|v| pascal(v)).collect();
     quote! {
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, rt::serde::Serialize, rt::serde::Deserialize)]
-        #[serde(crate = "::tmux_mcp_manifest::rt::serde")]
+        #[serde(crate = "::tmux_mcp_runtime::serde")]
         pub enum #name { #(#[serde(rename = #values)] #variants),* }
 
         impl #name {

@@ -10,7 +10,6 @@ pub mod codegen;
 pub mod docs;
 mod locate;
 pub mod model;
-pub mod rt;
 pub mod schema;
 mod validate;
 

@@ -6,7 +6,9 @@ use regex::Regex;
 
 use crate::locate::{Path, locate};
 use crate::model::{Effect, Kind, Manifest, Node, OutputClass, Reach, Tool, wire};
-use crate::{ManifestError, rt, schema};
+use tmux_mcp_runtime as rt;
+
+use crate::{ManifestError, schema};
 
 /// Error kinds the generated code itself reports.
 const REQUIRED_ERROR_KINDS: [&str; 2] = ["invalid_input", "internal"];

@@ -4,7 +4,8 @@
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use tmux_mcp_manifest::{Catalog, rt, schema};
+use tmux_mcp_manifest::{Catalog, schema};
+use tmux_mcp_runtime as rt;
 
 const MANIFEST: &str = include_str!("../tools.yaml");
 

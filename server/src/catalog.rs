@@ -9,7 +9,7 @@ mod tests {
     use serde::Serialize;
     use serde::de::DeserializeOwned;
     use serde_json::{Value, json};
-    use tmux_mcp_manifest::rt::IntoJson;
+    use tmux_mcp_runtime::IntoJson;
 
     /// `into_json` writes what the `Serialize` derive writes, for outputs holding every kind of
     /// field: nested and named objects, lists, null and non-null options, enums, error kinds,

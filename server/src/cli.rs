@@ -8,12 +8,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use crate::daemon::{self, Launch, Provenance};
+use tmux::daemon::{self, Launch, Provenance};
 use crate::environment::{self as env, Environment};
 use crate::handlers::Tools;
 use crate::mcp::Server;
 use crate::selection::Selection;
-use crate::socket::{Socket, SocketFlags};
+use tmux::socket::Socket;
+
+use crate::socket::SocketFlags;
 use crate::surface::Surface;
 
 const USAGE: &str = "\
@@ -150,7 +152,7 @@ pub struct Startup {
 impl Startup {
     pub fn new(flags: &SocketFlags, vars: &Environment) -> Result<Startup, String> {
         let selection = Selection::from_env(vars)?;
-        let socket = Socket::choose(flags, vars)?;
+        let socket = crate::socket::choose(flags, vars)?;
         let environment_values = environment_values(vars)?;
         // Only a hint: one that cannot be read is no hint, not a reason to stop.
         let caller_hint = vars.get(env::TMUX_PANE).ok().flatten().map(str::to_owned);
@@ -365,7 +367,7 @@ async fn serve(startup: Startup) -> ExitCode {
         launch.tmux.clone(),
         startup.socket.path.clone(),
         surface,
-        crate::caller::Caller::new(startup.caller_hint),
+        tmux::caller::Caller::new(startup.caller_hint),
         startup.environment_values,
     ));
     let (input, output) = rmcp::transport::stdio_pipes();

@@ -3,18 +3,15 @@
 //! Start at [`cli`] (what the binary does with its arguments) and [`mcp`] (how a request is
 //! served); `ARCHITECTURE.md` at the repository root is the map.
 
-pub mod caller;
 pub mod catalog;
 pub mod cli;
-pub mod daemon;
 pub mod docs;
 pub mod environment;
 pub mod frame;
 pub mod handlers;
 pub mod mcp;
-pub mod nonce;
 pub mod selection;
 pub mod signals;
 pub mod socket;
 pub mod surface;
-pub mod tmux;
+mod tmux_error;

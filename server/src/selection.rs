@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use crate::catalog::{TOOLSETS, ToolId};
 use crate::environment::{self as env, Environment};
-use tmux_mcp_manifest::rt::ToolsetDescriptor;
+use tmux_mcp_runtime::ToolsetDescriptor;
 
 /// The parsed selection variables.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,9 +9,9 @@ use rmcp::model::{JsonObject, ListToolsResult, MetaObject, Tool, ToolAnnotations
 use serde_json::{Map, Value, json};
 
 use crate::catalog::{TOOLSETS, ToolId};
-use crate::daemon::Provenance;
+use tmux::daemon::Provenance;
 use crate::selection::Resolved;
-use crate::socket::Socket;
+use tmux::socket::Socket;
 
 /// `_meta` key of the capability record; the family's key, kept for compatibility.
 pub const CAPABILITY_KEY: &str = "com.git-pull.libtmux-mcp/capability";

@@ -7,8 +7,8 @@ use serde_json::Value;
 use tmux_mcp::catalog::{ToolId, check_arguments, validation_schema};
 use tmux_mcp::environment::Environment;
 use tmux_mcp::selection::Selection;
-use tmux_mcp::tmux::{Fields, command_line};
-use tmux_mcp_manifest::rt;
+use tmux::{Fields, command_line};
+use tmux_mcp_runtime as rt;
 
 fn config() -> ProptestConfig {
     ProptestConfig {

@@ -655,7 +655,7 @@ pub fn check_output(tool: &str, value: &Value) {
     let id = tmux_mcp::catalog::ToolId::from_name(tool).expect("known tool");
     let schema: Value = serde_json::from_str(id.descriptor().output_schema).expect("schema");
     let mut copy = value.clone();
-    if let Err(v) = tmux_mcp_manifest::rt::validate(&schema, &mut copy) {
+    if let Err(v) = tmux_mcp_runtime::validate(&schema, &mut copy) {
         panic!("{tool} output does not match its schema: {v}\n{value}");
     }
     // Exactly the declared fields: output schemas do not list `required`, because every

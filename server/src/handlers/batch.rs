@@ -81,7 +81,7 @@ async fn row(
     cx: &CallContext,
     allowed: &[ToolId],
     index: usize,
-    op: tmux_mcp_manifest::rt::Operation,
+    op: tmux_mcp_runtime::Operation,
 ) -> call_read_tools_batch::ResultsItem {
     let Some(id) = ToolId::from_name(&op.tool).filter(|id| allowed.contains(id)) else {
         let e = ToolError::new(ErrorKind::InvalidInput, refusal(&op.tool, index));

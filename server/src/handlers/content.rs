@@ -7,8 +7,8 @@ use regex::{Regex, RegexBuilder};
 use super::objects::{self, session_target};
 use super::{CallContext, Tools};
 use crate::catalog::{ErrorKind, ToolError, capture_pane, search_panes, snapshot_pane};
-use crate::tmux::Fields;
-use crate::tmux::{SEP, SEPARATOR, row_format};
+use tmux::Fields;
+use tmux::{SEP, SEPARATOR, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -221,7 +221,7 @@ pub async fn search_panes(
         limits.push(Limit::Panes);
     }
     // One round trip: a marker row (unforgeable: it carries a per-call nonce) before each capture.
-    let marker = format!("{SEPARATOR}{}{SEPARATOR}", crate::nonce::nonce());
+    let marker = format!("{SEPARATOR}{}{SEPARATOR}", tmux::nonce::nonce());
     let mut args: Vec<String> = Vec::new();
     for pane in &panes {
         if !args.is_empty() {

@@ -1,12 +1,14 @@
 //! Execute tools: start configured processes or supply input to panes.
 
 use super::objects::session_target;
-use super::{CallContext, Tools, input, keys};
+use tmux::keys;
+
+use super::{CallContext, Tools, input};
 use crate::catalog::{
     ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys,
     send_keys_batch, set_synchronize_panes, split_window,
 };
-use crate::tmux::{Row, SEP, int_output, quote_literal, row_format};
+use tmux::{Row, SEP, int_output, quote_literal, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -316,7 +318,7 @@ pub async fn send_keys_batch(
 pub async fn paste_text(t: &Tools, _: &CallContext, a: paste_text::Args) -> R<paste_text::Output> {
     // A buffer of our own, deleted by the paste (-d); written straight to this one pane, so
     // synchronize-panes never fans it out. Enter goes the same way, not through send-keys.
-    let buffer = format!("tmux-mcp-{}", crate::nonce::nonce());
+    let buffer = format!("tmux-mcp-{}", tmux::nonce::nonce());
     let mut args: Vec<String> = vec![
         "set-buffer".into(),
         "-b".into(),
@@ -396,7 +398,7 @@ pub async fn set_synchronize_panes(
 #[cfg(test)]
 mod tests {
     use super::input_commands;
-    use crate::tmux::SEP;
+    use tmux::SEP;
 
     #[test]
     fn text_is_literal_and_keys_are_checked_before_anything_is_sent() {

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use super::Tools;
 use super::since::key;
 use crate::catalog::{ErrorKind, ToolError};
-use crate::tmux::Journal;
-use crate::tmux::journal::Position;
+use tmux::Journal;
+use tmux::journal::Position;
 
 type R<T> = Result<T, ToolError>;
 

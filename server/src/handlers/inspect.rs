@@ -11,8 +11,8 @@ use crate::catalog::{
     get_tmux_variables, get_window_info, list_panes, list_sessions, list_windows, show_environment,
     show_hooks, show_option,
 };
-use crate::tmux::{Fields, TmuxError};
-use crate::tmux::{SEP, SEPARATOR, row_format};
+use tmux::{Fields, TmuxError};
+use tmux::{SEP, SEPARATOR, row_format};
 
 type R<T> = Result<T, ToolError>;
 

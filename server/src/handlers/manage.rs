@@ -10,7 +10,7 @@ use crate::catalog::{
     select_layout, select_pane, select_window, set_mouse_enabled, set_pane_title, signal_channel,
     swap_pane, wait_for_channel,
 };
-use crate::tmux::{Row, SEP, TmuxError, TmuxErrorKind, quote_literal, row_format};
+use tmux::{Row, SEP, TmuxError, TmuxErrorKind, quote_literal, row_format};
 
 type R<T> = Result<T, ToolError>;
 

@@ -15,7 +15,6 @@ mod content;
 mod execute;
 mod input;
 mod inspect;
-mod keys;
 mod manage;
 mod objects;
 mod pane_reads;
@@ -30,7 +29,7 @@ pub use pane_reads::{pane_info_command, pane_infos_command};
 
 use crate::catalog::{self, ErrorKind, Handlers, ToolError};
 use crate::surface::Surface;
-use crate::tmux::Tmux;
+use tmux::Tmux;
 
 /// What every handler works with.
 pub struct Tools {
@@ -39,7 +38,7 @@ pub struct Tools {
     pub socket_path: PathBuf,
     pub surface: Arc<Surface>,
     /// The pane this server runs in, when it is on the selected socket.
-    caller: crate::caller::Caller,
+    caller: tmux::caller::Caller,
     /// Environment variables whose values show_environment may return.
     pub environment_values: Vec<String>,
     /// Panes with a run_shell_command in progress.
@@ -53,7 +52,7 @@ impl Tools {
         tmux: Tmux,
         socket_path: PathBuf,
         surface: Arc<Surface>,
-        caller: crate::caller::Caller,
+        caller: tmux::caller::Caller,
         environment_values: Vec<String>,
     ) -> Self {
         Tools {

@@ -2,7 +2,7 @@
 //! as the manifest's named output types.
 
 use crate::catalog::types::{Pane, Session, Window};
-use crate::tmux::{Fields, SEP, TmuxError, row_format};
+use tmux::{Fields, SEP, TmuxError, row_format};
 
 pub const SESSION_VARS: [&str; 4] = [
     "session_id",

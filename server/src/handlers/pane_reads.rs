@@ -17,7 +17,7 @@ use tokio::sync::oneshot;
 
 use super::lock;
 use super::objects::{self, PANE_VARS};
-use crate::tmux::{SEPARATOR, Tmux, TmuxError, row_format};
+use tmux::{SEPARATOR, Tmux, TmuxError, row_format};
 
 /// What `get_pane_info` reads before the [`PANE_VARS`].
 pub const PANE_INFO_VARS: [&str; 3] = ["history_size", "history_limit", "pane_dead_status"];
@@ -148,7 +148,7 @@ mod tests {
     use futures::FutureExt;
 
     use super::PaneReads;
-    use crate::tmux::Tmux;
+    use tmux::Tmux;
 
     #[tokio::test]
     async fn a_cancelled_leader_sends_the_reads_it_gathered_to_read_alone() {

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use super::wait::{Gone, check_alive};
 use super::{CallContext, Tools, cancelled, input, lock, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, run_shell_command};
-use crate::tmux::journal::Report;
-use crate::tmux::{Fields, REPORT_OSC, SEP, row_format};
+use tmux::journal::Report;
+use tmux::{Fields, REPORT_OSC, SEP, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -123,7 +123,7 @@ pub async fn run_shell_command(
         ));
     }
 
-    let id = crate::nonce::nonce()[..10].to_owned();
+    let id = tmux::nonce::nonce()[..10].to_owned();
     let line = wrapper(&id, &a.command, a.suppress_history);
     let (journal, from, _) = input::mark(t, &a.pane, &line).await?;
     t.tmux
@@ -317,7 +317,7 @@ mod tests {
     fn reports_of_other_calls_are_ignored() {
         let report = |body: &str| Report {
             body: body.into(),
-            at: crate::tmux::journal::Position {
+            at: tmux::journal::Position {
                 line: 0,
                 col: 0,
                 bytes: 0,

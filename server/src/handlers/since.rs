@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use super::content::shape;
 use super::{CallContext, Tools, objects};
 use crate::catalog::{ErrorKind, ToolError, capture_since};
-use crate::tmux::{Fields, row_format};
+use tmux::{Fields, row_format};
 
 type R<T> = Result<T, ToolError>;
 

@@ -6,7 +6,7 @@ use crate::catalog::{
     ErrorKind, ToolError, clear_pane_scrollback, kill_pane, kill_session, kill_window,
     set_history_limit,
 };
-use crate::tmux::{Fields, SEP, int_output, row_format};
+use tmux::{Fields, SEP, int_output, row_format};
 
 type R<T> = Result<T, ToolError>;
 

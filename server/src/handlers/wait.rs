@@ -10,8 +10,8 @@ use regex::Regex;
 use super::content::matcher;
 use super::{CallContext, Tools, cancelled, input, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, wait_for_text};
-use crate::tmux::journal::Position;
-use crate::tmux::{Journal, TmuxErrorKind};
+use tmux::journal::Position;
+use tmux::{Journal, TmuxErrorKind};
 
 type R<T> = Result<T, ToolError>;
 

@@ -335,7 +335,7 @@ pub fn command_line<S: AsRef<str>>(args: &[S]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::command_line;
-    use crate::tmux::SEP;
+    use crate::SEP;
 
     #[test]
     fn values_are_quoted_and_separators_are_not() {

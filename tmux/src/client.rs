@@ -1,17 +1,5 @@
-//! The connection to one tmux server: every command goes through [`Tmux::run`], as argv (never a
-//! shell), under a deadline, with bounded output and typed errors.
-//!
-//! Handlers see only this API. A persistent control-mode client carries most commands; the
-//! rest (terminal content, blocking commands) and everything while no control client can attach
-//! run as `tmux` subprocesses.
-
-mod channel;
-mod control;
-mod error;
-mod follow;
-mod format;
-pub mod journal;
-mod lines;
+//! [`Tmux`]: every command goes through [`Tmux::run`], as argv (never a shell), under a
+//! deadline, with bounded output and typed errors.
 
 use std::ffi::OsString;
 use std::process::Stdio;
@@ -22,11 +10,8 @@ use tokio::io::AsyncReadExt;
 use tokio::process::Command;
 use tokio::sync::Semaphore;
 
-pub use channel::command_line;
-pub use error::{TmuxError, TmuxErrorKind};
-pub use format::{Fields, Row, SEP, SEPARATOR, int_output, quote_literal, row_format};
-pub use journal::Journal;
-pub use lines::REPORT_OSC;
+use crate::format::SEP;
+use crate::{TmuxError, TmuxErrorKind, channel, follow};
 
 /// Deadline of an ordinary tmux command.
 pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);
@@ -75,13 +60,13 @@ const CHANNEL_COMMANDS: &[&str] = &[
 /// control client that carries most commands.
 #[derive(Clone)]
 pub struct Tmux {
-    global: Arc<[OsString]>,
-    channel: Arc<channel::Channel>,
-    streams: Arc<follow::Streams>,
-    handshakes: follow::Handshakes,
+    pub(crate) global: Arc<[OsString]>,
+    pub(crate) channel: Arc<channel::Channel>,
+    pub(crate) streams: Arc<follow::Streams>,
+    pub(crate) handshakes: follow::Handshakes,
     /// Ordinary subprocesses take turns: tmux answers one command at a time, so subprocesses
     /// running at once (a batch of captures, say) would only share one another's deadline.
-    subprocess_turn: Arc<Semaphore>,
+    pub(crate) subprocess_turn: Arc<Semaphore>,
 }
 
 impl Tmux {

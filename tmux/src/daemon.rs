@@ -13,7 +13,7 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::socket::Socket;
-use crate::tmux::{COMMAND_DEADLINE, SEP, Tmux, TmuxErrorKind};
+use crate::{COMMAND_DEADLINE, SEP, Tmux, TmuxErrorKind};
 
 /// The user option holding the launch nonce.
 const NONCE_OPTION: &str = "@libtmux_mcp_launch_nonce";

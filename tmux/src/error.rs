@@ -2,7 +2,6 @@
 
 use std::fmt;
 
-use crate::catalog::{ErrorKind, ToolError};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TmuxErrorKind {
@@ -70,19 +69,6 @@ impl TmuxError {
 impl fmt::Display for TmuxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
-    }
-}
-
-impl From<TmuxError> for ToolError {
-    fn from(e: TmuxError) -> Self {
-        let kind = match e.kind {
-            TmuxErrorKind::ServerGone => ErrorKind::ServerGone,
-            TmuxErrorKind::ObjectGone => ErrorKind::ObjectGone,
-            TmuxErrorKind::Timeout => ErrorKind::Timeout,
-            TmuxErrorKind::Refused => ErrorKind::Refused,
-            TmuxErrorKind::Unexpected => ErrorKind::Internal,
-        };
-        ToolError::new(kind, e.message)
     }
 }
 

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use tokio::sync::OnceCell;
 
-use crate::tmux::{COMMAND_DEADLINE, Fields, Tmux, row_format};
+use crate::{COMMAND_DEADLINE, Fields, Tmux, row_format};
 
 /// The caller's pane, looked up when a tool first needs it (not at startup, which it would
 /// slow by a tmux round trip), then kept: the process tree does not change.

@@ -1,0 +1,32 @@
+//! A tmux client: the connection to one tmux server, and what an agent needs of it.
+//!
+//! Every command goes through [`Tmux::run`], as argv (never a shell), under a deadline, with
+//! bounded output and typed errors. A persistent control-mode client carries most commands;
+//! the rest (terminal content, blocking commands) and everything while no control client can
+//! attach run as `tmux` subprocesses. [`Tmux::follow`] keeps one read-only control client per
+//! session feeding a [`Journal`] per followed pane. The socket choice ([`socket`]), the
+//! dedicated daemon and its lease ([`daemon`]), the pane this process runs in ([`caller`]) and
+//! key-name checks ([`keys`]) complete it.
+//!
+//! This crate knows nothing of MCP: it depends on neither rmcp nor the manifest crates.
+
+pub mod caller;
+mod channel;
+mod client;
+mod control;
+pub mod daemon;
+mod error;
+mod follow;
+mod format;
+pub mod journal;
+pub mod keys;
+mod lines;
+pub mod nonce;
+pub mod socket;
+
+pub use channel::command_line;
+pub use client::{COMMAND_DEADLINE, MAX_OUTPUT, Tmux};
+pub use error::{TmuxError, TmuxErrorKind};
+pub use format::{Fields, Row, SEP, SEPARATOR, int_output, quote_literal, row_format};
+pub use journal::Journal;
+pub use lines::REPORT_OSC;
