@@ -14,8 +14,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp::handlers::{list_sessions_command, pane_info_command, pane_infos_command};
 use tmux::{SEP, command_line};
+use tmux_mcp::handlers::{list_sessions_command, pane_info_command, pane_infos_command};
 use tmux_mcp_tests::{RawClient, World, binary, call_request, rss_kib, wait_until};
 
 fn median(mut samples: Vec<Duration>) -> Duration {

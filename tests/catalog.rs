@@ -1,9 +1,9 @@
 //! The manifest, the generated registry and the generated docs say the same thing, and the
-//! committed generated files (docs site, manifest schema) are current.
+//! committed generated files (docs site, manifest schema, the macro's expansion) are current.
 
 use std::collections::BTreeMap;
 
-use tmux_mcp::catalog::{DOCS, TOOLS, TOOLSETS, ToolId};
+use tmux_mcp::catalog::{TOOLS, TOOLSETS, ToolId};
 use tmux_mcp_manifest::Catalog;
 use tmux_mcp_manifest::model::wire;
 use tmux_mcp_tests::{ensure_file_contents, repo_root};
@@ -15,10 +15,11 @@ fn manifest() -> Catalog {
         .unwrap_or_else(|errors| panic!("manifest/tools.yaml is invalid: {errors:?}"))
 }
 
-fn page(path: &str) -> &'static str {
-    DOCS.iter()
+fn page(pages: &[(String, String)], path: &str) -> String {
+    pages
+        .iter()
         .find(|(p, _)| *p == path)
-        .map(|(_, text)| *text)
+        .map(|(_, text)| text.clone())
         .unwrap_or_else(|| panic!("no generated page {path}"))
 }
 
@@ -47,6 +48,7 @@ fn the_catalog_has_the_45_tools_of_the_family() {
 #[test]
 fn registry_docs_and_yaml_agree_for_every_tool() {
     let cat = manifest();
+    let pages = tmux_mcp_manifest::docs::render(&cat);
     assert_eq!(cat.manifest.tools.len(), TOOLS.len());
     for tool in &cat.manifest.tools {
         let id = ToolId::from_name(&tool.name)
@@ -96,7 +98,7 @@ fn registry_docs_and_yaml_agree_for_every_tool() {
             .collect();
         assert_eq!(d.arguments, arguments, "{}", tool.name);
 
-        let text = page(&format!("src/tools/{}.md", tool.name));
+        let text = page(&pages, &format!("src/tools/{}.md", tool.name));
         assert!(
             text.contains(&format!("# {} (`{}`)", tool.title, tool.name)),
             "{}: title",
@@ -124,7 +126,7 @@ fn registry_docs_and_yaml_agree_for_every_tool() {
                 tool.name
             );
         }
-        let listing = page(&format!("src/toolsets/{}.md", tool.toolset));
+        let listing = page(&pages, &format!("src/toolsets/{}.md", tool.toolset));
         assert!(
             listing.contains(&format!("[`{0}`](../tools/{0}.md)", tool.name)),
             "{} missing from its toolset page",
@@ -243,14 +245,20 @@ fn manifest_schema_is_current() {
 }
 
 #[test]
+fn the_committed_expansion_of_the_macro_is_current() {
+    let expansion = xtask::expansion::render().expect("render the expansion");
+    ensure_file_contents(&xtask::expansion::path(), &expansion);
+}
+
+#[test]
 fn generated_docs_are_current() {
     let dir = repo_root().join("generated-docs");
-    let drift = tmux_mcp::docs::check(&dir).expect("read generated-docs");
+    let drift = xtask::site::check(&dir).expect("read generated-docs");
     if drift.is_empty() {
         return;
     }
     // What changed, line by line, for the first few stale files.
-    let pages = tmux_mcp::docs::pages();
+    let pages = xtask::site::pages();
     let mut report = String::new();
     for path in drift.stale.iter().take(5) {
         let rel = path
@@ -286,8 +294,8 @@ fn generated_docs_are_current() {
         ));
     }
     if std::env::var_os("CI").is_none() {
-        tmux_mcp::docs::write(&dir).expect("write generated-docs");
+        xtask::site::write(&dir).expect("write generated-docs");
         panic!("generated-docs was stale and has been regenerated; review and commit:\n{report}");
     }
-    panic!("generated-docs is stale; run `cargo run -p tmux-mcp -- docs` and commit:\n{report}");
+    panic!("generated-docs is stale; run `cargo xtask docs` and commit:\n{report}");
 }

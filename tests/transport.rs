@@ -91,10 +91,7 @@ async fn values_reach_tmux_unchanged_through_either_path() {
             "the control client carries commands"
         );
         let back = tmux
-            .run_for(
-                &["show-buffer", "-b", &buffer],
-                tmux::COMMAND_DEADLINE,
-            )
+            .run_for(&["show-buffer", "-b", &buffer], tmux::COMMAND_DEADLINE)
             .await
             .unwrap();
         assert_eq!(back, value, "through the control client");

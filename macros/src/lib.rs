@@ -1,5 +1,5 @@
 //! `tools!("path/to/tools.yaml")`: reads the manifest at compile time and expands to the tool
-//! registry, argument and output types, the `Handlers` trait, `dispatch` and the reference pages.
+//! registry, argument and output types, the handler traits and `dispatch`.
 //!
 //! All the work is in `tmux-mcp-manifest`; this crate only finds the file, turns manifest
 //! errors into `compile_error!` (each naming the YAML file, line and column) and hands over.

@@ -2,7 +2,7 @@
 //!
 //! Emitted items: `ErrorKind` and `ToolError`; a module per tool with its `Args` and `Output`
 //! types; `types` for named shapes; `ToolId`; the static `TOOLS` and `TOOLSETS` registries; the
-//! `Handlers` trait (one method per tool); `dispatch`; and `DOCS`, the reference pages.
+//! `Service`, `Handlers` and each tool's `Handle` trait; and `dispatch`.
 //! Generated code names only `::tmux_mcp_runtime`, so a crate using the macro needs no other
 //! dependency for it.
 
@@ -11,7 +11,7 @@ use quote::{format_ident, quote};
 use serde_json::Value;
 
 use crate::model::{Kind, Node, Tool, wire};
-use crate::{Catalog, docs, schema};
+use crate::{Catalog, schema};
 
 /// Renders everything; `source` is the absolute path of the YAML, included so that cargo
 /// rebuilds when it changes.
@@ -33,23 +33,20 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         }
     });
     let toolset_count = m.toolsets.len();
-    let methods = tools.iter().map(|t| {
-        let method = ident(&t.name);
-        let module = ident(&t.name);
-        let doc = format!(" {}: {}", t.title, t.description);
-        quote! {
-            #[doc = #doc]
-            fn #method(&self, cx: &Self::Context, args: #module::Args)
-                -> impl ::core::future::Future<Output = ::core::result::Result<#module::Output, ToolError>> + Send;
-        }
-    });
+    let handles: Vec<TokenStream> = tools
+        .iter()
+        .map(|t| {
+            let module = ident(&t.name);
+            quote!(#module::Handle)
+        })
+        .collect();
     let arms = tools.iter().map(|t| {
         let id = pascal(&t.name);
         let method = ident(&t.name);
         let module = ident(&t.name);
         quote! {
             ToolId::#id => {
-                let out = handlers.#method(cx, decode::<#module::Args>(tool, arguments)?).await?;
+                let out = <H as #module::Handle>::#method(handlers, cx, decode::<#module::Args>(tool, arguments)?).await?;
                 Ok(rt::IntoJson::into_json(out))
             }
         }
@@ -59,10 +56,6 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         let module = ident(&t.name);
         quote! { ToolId::#id => decode::<#module::Args>(tool, arguments).map(|_| ()), }
     });
-    let pages = docs::render(cat);
-    let page_paths = pages.iter().map(|(p, _)| p);
-    let page_texts = pages.iter().map(|(_, t)| t);
-    let page_count = pages.len();
 
     quote! {
         #[doc(hidden)]
@@ -75,7 +68,7 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         /// Named shapes from the manifest's `types`.
         pub mod types {
             #[allow(unused_imports)]
-            use super::*;
+            use ::tmux_mcp_runtime as rt;
             #(#types)*
         }
 
@@ -114,13 +107,18 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         /// Every toolset, in manifest order.
         pub static TOOLSETS: [rt::ToolsetDescriptor; #toolset_count] = [#(#toolsets),*];
 
-        /// The server's tool implementations: one method per tool, so a tool without a handler
-        /// does not compile.
-        pub trait Handlers: Sync {
+        /// A set of tool implementations: what it hands every handler. Each tool's handler is
+        /// its module's `Handle` trait, implemented beside the code it calls.
+        pub trait Service: Sync {
             /// Per-call state handed to every handler.
             type Context: Sync;
-            #(#methods)*
         }
+
+        /// A service with a handler for every tool: `dispatch` takes nothing less, so a tool
+        /// without a handler does not compile.
+        pub trait Handlers: Service #(+ #handles)* {}
+
+        impl<T: Service #(+ #handles)*> Handlers for T {}
 
         /// The schema `tool`'s arguments are validated against, parsed once.
         pub fn validation_schema(tool: ToolId) -> &'static rt::serde_json::Value {
@@ -152,9 +150,6 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         ) -> ::core::result::Result<rt::serde_json::Value, ToolError> {
             match tool { #(#arms)* }
         }
-
-        /// The reference pages: `(path under generated-docs/, Markdown)`.
-        pub static DOCS: [(&str, &str); #page_count] = [#((#page_paths, #page_texts)),*];
     }
 }
 
@@ -283,14 +278,28 @@ fn tool_module(cat: &Catalog, tool: &Tool) -> TokenStream {
         &mut extra,
     );
     let doc = format!(" `{}`: {}", tool.name, tool.title);
+    let method = ident(&tool.name);
+    let handle_doc = format!(" The handler of `{}`: {}", tool.name, tool.description);
+    let missing = format!("`{{Self}}` has no handler for the tool `{}`", tool.name);
+    let remedy = format!(
+        "implement `{}::Handle` for `{{Self}}`, beside the code the tool calls",
+        tool.name
+    );
     quote! {
         #[doc = #doc]
         pub mod #module {
             #[allow(unused_imports)]
-            use super::*;
+            use ::tmux_mcp_runtime as rt;
             #args
             #output
             #(#extra)*
+
+            #[doc = #handle_doc]
+            #[diagnostic::on_unimplemented(message = #missing, note = #remedy)]
+            pub trait Handle: super::Service {
+                fn #method<'a>(tools: &'a Self, cx: &'a Self::Context, args: Args)
+                    -> impl ::core::future::Future<Output = ::core::result::Result<Output, super::ToolError>> + Send + 'a;
+            }
         }
     }
 }
@@ -386,7 +395,7 @@ fn rust_type(
             || matches!(target.kind, Some(Kind::String)) && target.values.is_some();
         if named {
             let ty = pascal(name);
-            return quote!(types::#ty);
+            return quote!(super::types::#ty);
         }
         return rust_type(cat, target, hint, side, extra);
     }
@@ -417,7 +426,7 @@ fn rust_type(
             None => quote!(rt::serde_json::Map<::std::string::String, rt::serde_json::Value>),
         },
         Some(Kind::Operation) => quote!(rt::Operation),
-        Some(Kind::ErrorKind) => quote!(ErrorKind),
+        Some(Kind::ErrorKind) => quote!(super::ErrorKind),
         Some(Kind::Any) | None => quote!(rt::serde_json::Value),
     }
 }

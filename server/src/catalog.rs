@@ -1,6 +1,7 @@
 //! The tool catalog, expanded at compile time from `manifest/tools.yaml`: `ToolId`, `TOOLS`,
-//! `TOOLSETS`, the per-tool `Args`/`Output` types, `ErrorKind`, `ToolError`, the `Handlers`
-//! trait, `dispatch` and the reference pages `DOCS`.
+//! `TOOLSETS`, the per-tool `Args`/`Output` types and `Handle` traits, `ErrorKind`,
+//! `ToolError`, `Service`, `Handlers` and `dispatch`. `catalog.expanded.rs` beside this file
+//! is the expansion, formatted, for reading (never compiled; a test keeps it current).
 
 tmux_mcp_macros::tools!("../../manifest/tools.yaml");
 

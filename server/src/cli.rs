@@ -1,5 +1,5 @@
-//! The `tmux-mcp` command line: serve MCP over stdio (the default), or for people `tools`,
-//! `check` and `docs`. Every command that needs the environment goes through [`Startup`], so
+//! The `tmux-mcp` command line: serve MCP over stdio (the default), or for people `tools` and
+//! `check`. Every command that needs the environment goes through [`Startup`], so
 //! `tools` and `check` report exactly what `serve` would do.
 
 use std::ffi::OsString;
@@ -8,11 +8,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use tmux::daemon::{self, Launch, Provenance};
 use crate::environment::{self as env, Environment};
 use crate::handlers::Tools;
 use crate::mcp::Server;
 use crate::selection::Selection;
+use tmux::daemon::{self, Launch, Provenance};
 use tmux::socket::Socket;
 
 use crate::socket::SocketFlags;
@@ -26,7 +26,6 @@ Usage:
   tmux-mcp [SOCKET] tools [--json]
                                 list the tools a server started now would offer
   tmux-mcp [SOCKET] check       check the environment and report the socket and provenance
-  tmux-mcp docs [--check] [DIR] write (or check) the reference site, default generated-docs
 
 Socket (else LIBTMUX_SOCKET_PATH, else LIBTMUX_SOCKET, else the dedicated daemon libtmux-mcp):
   -S, --socket PATH             a tmux socket path
@@ -47,7 +46,6 @@ enum Command {
     Serve,
     Tools { json: bool },
     Check,
-    Docs { check: bool, dir: PathBuf },
     Help,
     Version,
 }
@@ -63,7 +61,6 @@ impl Cli {
         let mut flags = SocketFlags::default();
         let mut words = Vec::new();
         let mut json = false;
-        let mut check = false;
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let text = arg
@@ -99,7 +96,6 @@ impl Cli {
                 "-S" | "--socket" => set_once(&mut flags.path, PathBuf::from(value(flag)?), flag)?,
                 "-L" | "--socket-name" => set_once(&mut flags.name, value(flag)?, flag)?,
                 "--json" => json = true,
-                "--check" => check = true,
                 f if f.starts_with('-') => return Err(format!("unrecognised argument {f}")),
                 word => words.push(word.to_owned()),
             }
@@ -113,20 +109,10 @@ impl Cli {
             [] | ["serve"] => Command::Serve,
             ["tools"] => Command::Tools { json },
             ["check"] => Command::Check,
-            ["docs"] => Command::Docs {
-                check,
-                dir: PathBuf::from("generated-docs"),
-            },
-            ["docs", dir] => Command::Docs {
-                check,
-                dir: PathBuf::from(dir),
-            },
             other => return Err(format!("unrecognised command {:?}", other.join(" "))),
         };
-        let extra = (json && !matches!(command, Command::Tools { .. }))
-            || (check && !matches!(command, Command::Docs { .. }));
-        if extra {
-            return Err("--json goes with `tools` and --check with `docs`".into());
+        if json && !matches!(command, Command::Tools { .. }) {
+            return Err("--json goes with `tools`".into());
         }
         Ok(Cli { flags, command })
     }
@@ -220,7 +206,6 @@ pub fn main() -> ExitCode {
             println!("tmux-mcp {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
-        Command::Docs { check, dir } => docs(check, &dir),
         command => {
             let startup = match Startup::new(&cli.flags, &Environment::from_process()) {
                 Ok(s) => s,
@@ -313,33 +298,6 @@ async fn check(startup: &Startup) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn docs(check: bool, dir: &std::path::Path) -> ExitCode {
-    if check {
-        match crate::docs::check(dir) {
-            Ok(drift) if drift.is_empty() => ExitCode::SUCCESS,
-            Ok(drift) => {
-                for p in drift.stale.iter().chain(&drift.extra) {
-                    eprintln!("stale: {}", p.display());
-                }
-                fail("the reference site is out of date; run `tmux-mcp docs` and commit the result")
-            }
-            Err(e) => fail(&format!("cannot read {}: {e}", dir.display())),
-        }
-    } else {
-        match crate::docs::write(dir) {
-            Ok(changed) => {
-                eprintln!(
-                    "tmux-mcp: {} file(s) updated in {}",
-                    changed.len(),
-                    dir.display()
-                );
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail(&format!("cannot write {}: {e}", dir.display())),
-        }
-    }
-}
-
 async fn serve(startup: Startup) -> ExitCode {
     let mut ending = match crate::signals::Ending::watch() {
         Ok(e) => e,
@@ -413,12 +371,9 @@ mod tests {
             parse(&["--socket=/tmp/s", "check"]).unwrap().flags.path,
             Some(PathBuf::from("/tmp/s"))
         );
-        assert_eq!(
-            parse(&["docs", "--check", "out"]).unwrap().command,
-            Command::Docs {
-                check: true,
-                dir: "out".into()
-            }
+        assert!(
+            parse(&["docs"]).is_err(),
+            "the site is written by `cargo xtask docs`"
         );
         assert_eq!(parse(&["--help", "-L"]).unwrap().command, Command::Help);
     }

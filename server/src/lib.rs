@@ -5,7 +5,7 @@
 
 pub mod catalog;
 pub mod cli;
-pub mod docs;
+pub mod envelope;
 pub mod environment;
 pub mod frame;
 pub mod handlers;

@@ -16,50 +16,55 @@ pub struct SocketFlags {
 
 /// Decides the socket from flags and environment, without touching tmux.
 pub fn choose(flags: &SocketFlags, vars: &Environment) -> Result<Socket, String> {
-        let config = match vars.get(env::TMUX_CONFIG)? {
-            None => None,
-            Some("") => {
-                return Err(format!(
-                    "{} is empty; unset it or give the absolute path of a tmux configuration file",
-                    env::TMUX_CONFIG
-                ));
-            }
-            Some(p) if !Path::new(p).is_absolute() => {
-                return Err(format!(
-                    "{} must be an absolute path, got {p:?}",
-                    env::TMUX_CONFIG
-                ));
-            }
-            Some(p) if !Path::new(p).is_file() => {
-                return Err(format!(
-                    "{} names {p:?}, which is not a readable file",
-                    env::TMUX_CONFIG
-                ));
-            }
-            Some(p) => Some(PathBuf::from(p)),
-        };
-        let (selector, source) = match (&flags.path, &flags.name) {
-            (Some(_), Some(_)) => {
-                return Err("give either -S/--socket or -L/--socket-name, not both".into());
-            }
-            (Some(p), None) => (Selector::Path(p.clone()), Source::Flag),
-            (None, Some(n)) => (Selector::Name(n.clone()), Source::Flag),
-            (None, None) => match (
-                non_empty(vars, env::SOCKET_PATH)?,
-                non_empty(vars, env::SOCKET_NAME)?,
-            ) {
-                (Some(p), _) => (
-                    Selector::Path(PathBuf::from(p)),
-                    Source::Environment(env::SOCKET_PATH),
-                ),
-                (None, Some(n)) => (
-                    Selector::Name(n.to_owned()),
-                    Source::Environment(env::SOCKET_NAME),
-                ),
-                (None, None) => (Selector::Name(DEDICATED_NAME.to_owned()), Source::Dedicated),
-            },
-        };
-        Socket::new(selector, source, config, vars.get(env::TMUX_TMPDIR).ok().flatten())
+    let config = match vars.get(env::TMUX_CONFIG)? {
+        None => None,
+        Some("") => {
+            return Err(format!(
+                "{} is empty; unset it or give the absolute path of a tmux configuration file",
+                env::TMUX_CONFIG
+            ));
+        }
+        Some(p) if !Path::new(p).is_absolute() => {
+            return Err(format!(
+                "{} must be an absolute path, got {p:?}",
+                env::TMUX_CONFIG
+            ));
+        }
+        Some(p) if !Path::new(p).is_file() => {
+            return Err(format!(
+                "{} names {p:?}, which is not a readable file",
+                env::TMUX_CONFIG
+            ));
+        }
+        Some(p) => Some(PathBuf::from(p)),
+    };
+    let (selector, source) = match (&flags.path, &flags.name) {
+        (Some(_), Some(_)) => {
+            return Err("give either -S/--socket or -L/--socket-name, not both".into());
+        }
+        (Some(p), None) => (Selector::Path(p.clone()), Source::Flag),
+        (None, Some(n)) => (Selector::Name(n.clone()), Source::Flag),
+        (None, None) => match (
+            non_empty(vars, env::SOCKET_PATH)?,
+            non_empty(vars, env::SOCKET_NAME)?,
+        ) {
+            (Some(p), _) => (
+                Selector::Path(PathBuf::from(p)),
+                Source::Environment(env::SOCKET_PATH),
+            ),
+            (None, Some(n)) => (
+                Selector::Name(n.to_owned()),
+                Source::Environment(env::SOCKET_NAME),
+            ),
+            (None, None) => (Selector::Name(DEDICATED_NAME.to_owned()), Source::Dedicated),
+        },
+    };
+    Socket::new(
+        selector,
+        source,
+        config,
+        vars.get(env::TMUX_TMPDIR).ok().flatten(),
+    )
 }
 
 fn non_empty<'a>(vars: &'a Environment, name: &str) -> Result<Option<&'a str>, String> {
@@ -95,11 +100,7 @@ mod tests {
         assert_eq!(
             s.path,
             PathBuf::from("/x")
-                .join(
-                    tmux::socket::socket_dir(Some("/x"))
-                        .file_name()
-                        .unwrap()
-                )
+                .join(tmux::socket::socket_dir(Some("/x")).file_name().unwrap())
                 .join("c")
         );
         let s = choose(SocketFlags::default(), &pairs).unwrap();

@@ -9,8 +9,8 @@ use rmcp::model::{JsonObject, ListToolsResult, MetaObject, Tool, ToolAnnotations
 use serde_json::{Map, Value, json};
 
 use crate::catalog::{TOOLSETS, ToolId};
-use tmux::daemon::Provenance;
 use crate::selection::Resolved;
+use tmux::daemon::Provenance;
 use tmux::socket::Socket;
 
 /// `_meta` key of the capability record; the family's key, kept for compatibility.

@@ -4,10 +4,10 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
+use tmux::{Fields, command_line};
 use tmux_mcp::catalog::{ToolId, check_arguments, validation_schema};
 use tmux_mcp::environment::Environment;
 use tmux_mcp::selection::Selection;
-use tmux::{Fields, command_line};
 use tmux_mcp_runtime as rt;
 
 fn config() -> ProptestConfig {

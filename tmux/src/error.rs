@@ -2,7 +2,6 @@
 
 use std::fmt;
 
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TmuxErrorKind {
     /// No server answers on the socket.

@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::{CallContext, Tools, row_error};
 use crate::catalog::types::OnError;
 use crate::catalog::{self, ErrorKind, ToolError, ToolId, call_read_tools_batch};
-use crate::mcp::row_envelope;
+use crate::envelope::row_envelope;
 
 type R<T> = Result<T, ToolError>;
 
@@ -21,14 +21,17 @@ pub const RESPONSE_LIMIT: usize = 1_000_000;
 /// Room for the JSON-RPC frame around the result, beyond the request id.
 const FRAME_OVERHEAD: usize = 1024;
 
-/// Boxed, because the rows go through `dispatch`, whose future contains this one's: a named,
-/// sized future type breaks that cycle.
-pub fn call_read_tools_batch<'a>(
-    t: &'a Tools,
-    cx: &'a CallContext,
-    a: call_read_tools_batch::Args,
-) -> Pin<Box<dyn Future<Output = R<call_read_tools_batch::Output>> + Send + 'a>> {
-    Box::pin(run(t, cx, a))
+impl call_read_tools_batch::Handle for Tools {
+    /// Boxed, because the rows go through `dispatch`, whose future contains this one's: a
+    /// named, sized future type breaks that cycle.
+    fn call_read_tools_batch<'a>(
+        t: &'a Tools,
+        cx: &'a CallContext,
+        a: call_read_tools_batch::Args,
+    ) -> impl Future<Output = R<call_read_tools_batch::Output>> + Send + 'a {
+        let boxed: Pin<Box<dyn Future<Output = _> + Send + 'a>> = Box::pin(run(t, cx, a));
+        boxed
+    }
 }
 
 async fn run(

@@ -96,79 +96,83 @@ fn capture_args(
     args
 }
 
-pub async fn capture_pane(
-    t: &Tools,
-    _: &CallContext,
-    a: capture_pane::Args,
-) -> R<capture_pane::Output> {
-    if let (Some(s), Some(e)) = (a.start, a.end)
-        && s > e
-    {
-        return Err(ToolError::new(
-            ErrorKind::InvalidInput,
-            format!("start ({s}) is after end ({e}); give start <= end"),
-        ));
+impl capture_pane::Handle for Tools {
+    async fn capture_pane(
+        t: &Tools,
+        _: &CallContext,
+        a: capture_pane::Args,
+    ) -> R<capture_pane::Output> {
+        if let (Some(s), Some(e)) = (a.start, a.end)
+            && s > e
+        {
+            return Err(ToolError::new(
+                ErrorKind::InvalidInput,
+                format!("start ({s}) is after end ({e}); give start <= end"),
+            ));
+        }
+        let raw = t
+            .tmux
+            .run(&capture_args(
+                &a.pane,
+                a.history,
+                a.start,
+                a.end,
+                a.max_lines,
+            ))
+            .await?;
+        let s = shape(&raw, a.max_lines);
+        Ok(capture_pane::Output {
+            pane: a.pane,
+            text: s.text,
+            lines: s.lines,
+            truncated: s.truncated,
+        })
     }
-    let raw = t
-        .tmux
-        .run(&capture_args(
-            &a.pane,
-            a.history,
-            a.start,
-            a.end,
-            a.max_lines,
-        ))
-        .await?;
-    let s = shape(&raw, a.max_lines);
-    Ok(capture_pane::Output {
-        pane: a.pane,
-        text: s.text,
-        lines: s.lines,
-        truncated: s.truncated,
-    })
 }
 
-pub async fn snapshot_pane(
-    t: &Tools,
-    _: &CallContext,
-    a: snapshot_pane::Args,
-) -> R<snapshot_pane::Output> {
-    const VARS: [&str; 9] = [
-        "pane_width",
-        "pane_height",
-        "cursor_x",
-        "cursor_y",
-        "alternate_on",
-        "pane_dead",
-        "pane_in_mode",
-        "scroll_position",
-        "pane_mode",
-    ];
-    let mut args = objects::display(&a.pane, &row_format(&VARS));
-    args.push(SEP.into());
-    args.extend(capture_args(&a.pane, a.history, None, None, a.max_lines));
-    let out = t.tmux.run(&args).await?;
-    let (state, content) = out.split_once('\n').unwrap_or((&out, ""));
-    let mut f = Fields::new(state, VARS.len());
-    let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
-    let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
-    let scroll_position = f.opt_int()?;
-    let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
-    let s = shape(content, a.max_lines);
-    Ok(snapshot_pane::Output {
-        pane: a.pane,
-        content: s.text,
-        lines: s.lines,
-        truncated: s.truncated,
-        width,
-        height,
-        cursor_x,
-        cursor_y,
-        mode,
-        scroll_position: scroll_position.filter(|_| in_mode),
-        alternate_screen,
-        dead,
-    })
+impl snapshot_pane::Handle for Tools {
+    async fn snapshot_pane(
+        t: &Tools,
+        _: &CallContext,
+        a: snapshot_pane::Args,
+    ) -> R<snapshot_pane::Output> {
+        const VARS: [&str; 9] = [
+            "pane_width",
+            "pane_height",
+            "cursor_x",
+            "cursor_y",
+            "alternate_on",
+            "pane_dead",
+            "pane_in_mode",
+            "scroll_position",
+            "pane_mode",
+        ];
+        let mut args = objects::display(&a.pane, &row_format(&VARS));
+        args.push(SEP.into());
+        args.extend(capture_args(&a.pane, a.history, None, None, a.max_lines));
+        let out = t.tmux.run(&args).await?;
+        let (state, content) = out.split_once('\n').unwrap_or((&out, ""));
+        let mut f = Fields::new(state, VARS.len());
+        let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
+        let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
+        let scroll_position = f.opt_int()?;
+        let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
+        let s = shape(content, a.max_lines);
+        Ok(snapshot_pane::Output {
+            pane: a.pane,
+            content: s.text,
+            lines: s.lines,
+            truncated: s.truncated,
+            width,
+            height,
+            cursor_x,
+            cursor_y,
+            mode,
+            scroll_position: scroll_position.filter(|_| in_mode),
+            alternate_screen,
+            dead,
+        })
+    }
 }
 
 /// A linear-time matcher for a search or wait pattern; a bad regex is the caller's error.
@@ -189,84 +193,86 @@ pub fn matcher(pattern: &str, regex: bool, match_case: bool) -> R<Regex> {
         })
 }
 
-pub async fn search_panes(
-    t: &Tools,
-    cx: &CallContext,
-    a: search_panes::Args,
-) -> R<search_panes::Output> {
-    use search_panes::LimitsHitItem as Limit;
-    let re = matcher(&a.pattern, a.regex, a.match_case)?;
-    let mut list = vec!["list-panes".to_owned()];
-    match (&a.session, &a.window) {
-        (Some(_), Some(_)) => {
-            return Err(ToolError::new(
-                ErrorKind::InvalidInput,
-                "give session or window, not both",
+impl search_panes::Handle for Tools {
+    async fn search_panes(
+        t: &Tools,
+        cx: &CallContext,
+        a: search_panes::Args,
+    ) -> R<search_panes::Output> {
+        use search_panes::LimitsHitItem as Limit;
+        let re = matcher(&a.pattern, a.regex, a.match_case)?;
+        let mut list = vec!["list-panes".to_owned()];
+        match (&a.session, &a.window) {
+            (Some(_), Some(_)) => {
+                return Err(ToolError::new(
+                    ErrorKind::InvalidInput,
+                    "give session or window, not both",
+                ));
+            }
+            (Some(s), None) => list.extend(["-s".into(), "-t".into(), session_target(s)]),
+            (None, Some(w)) => list.extend(["-t".into(), w.clone()]),
+            (None, None) => list.push("-a".into()),
+        }
+        list.extend(["-F".into(), "#{pane_id}".into()]);
+        let mut panes: Vec<String> = Vec::new();
+        for id in t.tmux.run(&list).await?.lines() {
+            if !id.is_empty() && !panes.iter().any(|p| p == id) {
+                panes.push(id.to_owned());
+            }
+        }
+        let mut limits = Vec::new();
+        if panes.len() > SEARCH_PANES {
+            panes.truncate(SEARCH_PANES);
+            limits.push(Limit::Panes);
+        }
+        // One round trip: a marker row (unforgeable: it carries a per-call nonce) before each capture.
+        let marker = format!("{SEPARATOR}{}{SEPARATOR}", tmux::nonce::nonce());
+        let mut args: Vec<String> = Vec::new();
+        for pane in &panes {
+            if !args.is_empty() {
+                args.push(SEP.into());
+            }
+            args.extend([
+                "display-message".into(),
+                "-p".into(),
+                "-t".into(),
+                pane.clone(),
+            ]);
+            args.push(format!(
+                "{marker}{}",
+                row_format(&["pane_id", "pane_height", "history_size"])
+            ));
+            args.push(SEP.into());
+            args.extend(capture_args(
+                pane,
+                a.history,
+                None,
+                None,
+                Some(SEARCH_HISTORY_LINES),
             ));
         }
-        (Some(s), None) => list.extend(["-s".into(), "-t".into(), session_target(s)]),
-        (None, Some(w)) => list.extend(["-t".into(), w.clone()]),
-        (None, None) => list.push("-a".into()),
-    }
-    list.extend(["-F".into(), "#{pane_id}".into()]);
-    let mut panes: Vec<String> = Vec::new();
-    for id in t.tmux.run(&list).await?.lines() {
-        if !id.is_empty() && !panes.iter().any(|p| p == id) {
-            panes.push(id.to_owned());
-        }
-    }
-    let mut limits = Vec::new();
-    if panes.len() > SEARCH_PANES {
-        panes.truncate(SEARCH_PANES);
-        limits.push(Limit::Panes);
-    }
-    // One round trip: a marker row (unforgeable: it carries a per-call nonce) before each capture.
-    let marker = format!("{SEPARATOR}{}{SEPARATOR}", tmux::nonce::nonce());
-    let mut args: Vec<String> = Vec::new();
-    for pane in &panes {
-        if !args.is_empty() {
-            args.push(SEP.into());
-        }
-        args.extend([
-            "display-message".into(),
-            "-p".into(),
-            "-t".into(),
-            pane.clone(),
-        ]);
-        args.push(format!(
-            "{marker}{}",
-            row_format(&["pane_id", "pane_height", "history_size"])
-        ));
-        args.push(SEP.into());
-        args.extend(capture_args(
-            pane,
-            a.history,
-            None,
-            None,
-            Some(SEARCH_HISTORY_LINES),
-        ));
-    }
-    let out = if panes.is_empty() {
-        String::new()
-    } else {
-        t.tmux.run(&args).await?
-    };
-    // Matching is CPU work of up to SEARCH_TIME: it runs beside the runtime's thread, so other
-    // calls, cancellations and progress go on meanwhile; a cancelled call stops it.
-    let cancel = cx.cancel.clone();
-    let history = a.history;
-    let (matches, searched, limits) = tokio::task::spawn_blocking(move || {
-        scan(&out, &marker, &re, history, limits, || {
-            cancel.is_cancelled()
+        let out = if panes.is_empty() {
+            String::new()
+        } else {
+            t.tmux.run(&args).await?
+        };
+        // Matching is CPU work of up to SEARCH_TIME: it runs beside the runtime's thread, so other
+        // calls, cancellations and progress go on meanwhile; a cancelled call stops it.
+        let cancel = cx.cancel.clone();
+        let history = a.history;
+        let (matches, searched, limits) = tokio::task::spawn_blocking(move || {
+            scan(&out, &marker, &re, history, limits, || {
+                cancel.is_cancelled()
+            })
         })
-    })
-    .await
-    .map_err(|e| ToolError::new(ErrorKind::Internal, format!("the search stopped: {e}")))??;
-    Ok(search_panes::Output {
-        matches,
-        panes_searched: searched,
-        limits_hit: limits,
-    })
+        .await
+        .map_err(|e| ToolError::new(ErrorKind::Internal, format!("the search stopped: {e}")))??;
+        Ok(search_panes::Output {
+            matches,
+            panes_searched: searched,
+            limits_hit: limits,
+        })
+    }
 }
 
 /// Matches `re` against the captures in `out` (each after a `marker` row naming its pane),

@@ -25,56 +25,62 @@ pub fn list_sessions_command() -> Vec<String> {
     ]
 }
 
-pub async fn list_sessions(
-    t: &Tools,
-    _: &CallContext,
-    _: list_sessions::Args,
-) -> R<list_sessions::Output> {
-    let out = t
-        .tmux
-        .run(&list_sessions_command())
-        .await
-        .or_else(empty_when_gone)?;
-    let control = t.tmux.control_session();
-    Ok(list_sessions::Output {
-        sessions: rows(&out, SESSION_VARS.len(), |f| {
-            objects::session(f, control.as_deref())
-        })?,
-    })
+impl list_sessions::Handle for Tools {
+    async fn list_sessions(
+        t: &Tools,
+        _: &CallContext,
+        _: list_sessions::Args,
+    ) -> R<list_sessions::Output> {
+        let out = t
+            .tmux
+            .run(&list_sessions_command())
+            .await
+            .or_else(empty_when_gone)?;
+        let control = t.tmux.control_session();
+        Ok(list_sessions::Output {
+            sessions: rows(&out, SESSION_VARS.len(), |f| {
+                objects::session(f, control.as_deref())
+            })?,
+        })
+    }
 }
 
-pub async fn list_windows(
-    t: &Tools,
-    _: &CallContext,
-    _: list_windows::Args,
-) -> R<list_windows::Output> {
-    let out = t
-        .tmux
-        .run(&["list-windows", "-a", "-F", &objects::window_format()])
-        .await
-        .or_else(empty_when_gone)?;
-    Ok(list_windows::Output {
-        windows: rows(&out, WINDOW_VARS.len(), objects::window)?,
-    })
+impl list_windows::Handle for Tools {
+    async fn list_windows(
+        t: &Tools,
+        _: &CallContext,
+        _: list_windows::Args,
+    ) -> R<list_windows::Output> {
+        let out = t
+            .tmux
+            .run(&["list-windows", "-a", "-F", &objects::window_format()])
+            .await
+            .or_else(empty_when_gone)?;
+        Ok(list_windows::Output {
+            windows: rows(&out, WINDOW_VARS.len(), objects::window)?,
+        })
+    }
 }
 
-pub async fn list_panes(t: &Tools, _: &CallContext, _: list_panes::Args) -> R<list_panes::Output> {
-    let out = t
-        .tmux
-        .run(&["list-panes", "-a", "-F", &objects::pane_format()])
-        .await
-        .or_else(empty_when_gone)?;
-    let mut seen = HashSet::new();
-    let caller = t.caller_pane().await;
-    let panes = rows(&out, PANE_VARS.len(), |f| objects::pane(f, caller))?;
-    t.pane_reads.saw_panes(panes.len());
-    // A window linked into several sessions lists its panes once per link.
-    Ok(list_panes::Output {
-        panes: panes
-            .into_iter()
-            .filter(|p| seen.insert(p.id.clone()))
-            .collect(),
-    })
+impl list_panes::Handle for Tools {
+    async fn list_panes(t: &Tools, _: &CallContext, _: list_panes::Args) -> R<list_panes::Output> {
+        let out = t
+            .tmux
+            .run(&["list-panes", "-a", "-F", &objects::pane_format()])
+            .await
+            .or_else(empty_when_gone)?;
+        let mut seen = HashSet::new();
+        let caller = t.caller_pane().await;
+        let panes = rows(&out, PANE_VARS.len(), |f| objects::pane(f, caller))?;
+        t.pane_reads.saw_panes(panes.len());
+        // A window linked into several sessions lists its panes once per link.
+        Ok(list_panes::Output {
+            panes: panes
+                .into_iter()
+                .filter(|p| seen.insert(p.id.clone()))
+                .collect(),
+        })
+    }
 }
 
 /// A server with no sessions answers listings with an error; that is an empty list, not a failure.
@@ -86,143 +92,149 @@ fn empty_when_gone(e: TmuxError) -> Result<String, TmuxError> {
     }
 }
 
-pub async fn get_server_info(
-    t: &Tools,
-    _: &CallContext,
-    _: get_server_info::Args,
-) -> R<get_server_info::Output> {
-    let tag = |tag: &str, vars: &[&str]| format!("{tag}{SEPARATOR}{}", row_format(vars));
-    let out = t
-        .tmux
-        .run(&[
-            "display-message",
-            "-p",
-            &tag("V", &["version", "socket_path"]),
-            SEP,
-            "list-sessions",
-            "-F",
-            &tag("S", &SESSION_VARS),
-            SEP,
-            "list-windows",
-            "-a",
-            "-F",
-            &tag("W", &WINDOW_VARS),
-            SEP,
-            "list-panes",
-            "-a",
-            "-F",
-            &tag("P", &PANE_VARS),
-        ])
-        .await
-        .or_else(empty_when_gone)?;
-    let (mut version, mut socket) = (String::new(), String::new());
-    let (mut sessions, mut windows, mut panes) = (Vec::new(), Vec::new(), Vec::new());
-    let caller = t.caller_pane().await;
-    for line in out.lines() {
-        let Some((tag, rest)) = line.split_once(SEPARATOR) else {
-            continue;
-        };
-        match tag {
-            "V" => {
-                let mut f = Fields::new(rest, 2);
-                version = f.text()?;
-                socket = f.text()?;
-            }
-            "S" => sessions.push(objects::session(
-                &mut Fields::new(rest, SESSION_VARS.len()),
-                t.tmux.control_session().as_deref(),
-            )?),
-            "W" => windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?),
-            "P" => panes.push(objects::pane(
-                &mut Fields::new(rest, PANE_VARS.len()),
-                caller,
-            )?),
-            _ => {}
-        }
-    }
-    let sessions = sessions
-        .into_iter()
-        .map(|session| {
-            let windows = windows
-                .iter()
-                .filter(|w| w.session_id == session.id)
-                .map(|w| WindowTree {
-                    // A window linked into several sessions shows its panes under each.
-                    panes: panes
-                        .iter()
-                        .filter(|p| p.window_id == w.id)
-                        .cloned()
-                        .collect(),
-                    window: w.clone(),
-                })
-                .collect();
-            SessionTree { session, windows }
-        })
-        .collect();
-    Ok(get_server_info::Output {
-        version,
-        socket,
-        caller_pane: t.caller_pane().await.map(str::to_owned),
-        sessions,
-    })
-}
-
-pub async fn get_session_info(
-    t: &Tools,
-    _: &CallContext,
-    a: get_session_info::Args,
-) -> R<get_session_info::Output> {
-    let target = session_target(&a.session);
-    let out = t
-        .tmux
-        .run(
-            &[
-                objects::display(
-                    &a.session,
-                    &format!("S{SEPARATOR}{}", objects::session_format()),
-                ),
-                vec![
-                    SEP.into(),
-                    "list-windows".into(),
-                    "-t".into(),
-                    target,
-                    "-F".into(),
-                    format!("W{SEPARATOR}{}", objects::window_format()),
-                ],
-            ]
-            .concat(),
-        )
-        .await?;
-    let mut session = None;
-    let mut windows = Vec::new();
-    for line in out.lines() {
-        match line.split_once(SEPARATOR) {
-            Some(("S", rest)) => {
-                session = Some(objects::session(
+impl get_server_info::Handle for Tools {
+    async fn get_server_info(
+        t: &Tools,
+        _: &CallContext,
+        _: get_server_info::Args,
+    ) -> R<get_server_info::Output> {
+        let tag = |tag: &str, vars: &[&str]| format!("{tag}{SEPARATOR}{}", row_format(vars));
+        let out = t
+            .tmux
+            .run(&[
+                "display-message",
+                "-p",
+                &tag("V", &["version", "socket_path"]),
+                SEP,
+                "list-sessions",
+                "-F",
+                &tag("S", &SESSION_VARS),
+                SEP,
+                "list-windows",
+                "-a",
+                "-F",
+                &tag("W", &WINDOW_VARS),
+                SEP,
+                "list-panes",
+                "-a",
+                "-F",
+                &tag("P", &PANE_VARS),
+            ])
+            .await
+            .or_else(empty_when_gone)?;
+        let (mut version, mut socket) = (String::new(), String::new());
+        let (mut sessions, mut windows, mut panes) = (Vec::new(), Vec::new(), Vec::new());
+        let caller = t.caller_pane().await;
+        for line in out.lines() {
+            let Some((tag, rest)) = line.split_once(SEPARATOR) else {
+                continue;
+            };
+            match tag {
+                "V" => {
+                    let mut f = Fields::new(rest, 2);
+                    version = f.text()?;
+                    socket = f.text()?;
+                }
+                "S" => sessions.push(objects::session(
                     &mut Fields::new(rest, SESSION_VARS.len()),
                     t.tmux.control_session().as_deref(),
-                )?)
+                )?),
+                "W" => windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?),
+                "P" => panes.push(objects::pane(
+                    &mut Fields::new(rest, PANE_VARS.len()),
+                    caller,
+                )?),
+                _ => {}
             }
-            Some(("W", rest)) => {
-                windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?)
-            }
-            _ => {}
         }
+        let sessions = sessions
+            .into_iter()
+            .map(|session| {
+                let windows = windows
+                    .iter()
+                    .filter(|w| w.session_id == session.id)
+                    .map(|w| WindowTree {
+                        // A window linked into several sessions shows its panes under each.
+                        panes: panes
+                            .iter()
+                            .filter(|p| p.window_id == w.id)
+                            .cloned()
+                            .collect(),
+                        window: w.clone(),
+                    })
+                    .collect();
+                SessionTree { session, windows }
+            })
+            .collect();
+        Ok(get_server_info::Output {
+            version,
+            socket,
+            caller_pane: t.caller_pane().await.map(str::to_owned),
+            sessions,
+        })
     }
-    let session = session.ok_or_else(|| gone(&format!("session {}", a.session)))?;
-    Ok(get_session_info::Output { session, windows })
 }
 
-pub async fn get_window_info(
-    t: &Tools,
-    _: &CallContext,
-    a: get_window_info::Args,
-) -> R<get_window_info::Output> {
-    let (window, panes) = window_and_panes(t, &a.window, &[]).await?;
-    Ok(get_window_info::Output {
-        window,
-        panes: panes.into_iter().map(|(p, _)| p).collect(),
-    })
+impl get_session_info::Handle for Tools {
+    async fn get_session_info(
+        t: &Tools,
+        _: &CallContext,
+        a: get_session_info::Args,
+    ) -> R<get_session_info::Output> {
+        let target = session_target(&a.session);
+        let out = t
+            .tmux
+            .run(
+                &[
+                    objects::display(
+                        &a.session,
+                        &format!("S{SEPARATOR}{}", objects::session_format()),
+                    ),
+                    vec![
+                        SEP.into(),
+                        "list-windows".into(),
+                        "-t".into(),
+                        target,
+                        "-F".into(),
+                        format!("W{SEPARATOR}{}", objects::window_format()),
+                    ],
+                ]
+                .concat(),
+            )
+            .await?;
+        let mut session = None;
+        let mut windows = Vec::new();
+        for line in out.lines() {
+            match line.split_once(SEPARATOR) {
+                Some(("S", rest)) => {
+                    session = Some(objects::session(
+                        &mut Fields::new(rest, SESSION_VARS.len()),
+                        t.tmux.control_session().as_deref(),
+                    )?)
+                }
+                Some(("W", rest)) => {
+                    windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?)
+                }
+                _ => {}
+            }
+        }
+        let session = session.ok_or_else(|| gone(&format!("session {}", a.session)))?;
+        Ok(get_session_info::Output { session, windows })
+    }
+}
+
+impl get_window_info::Handle for Tools {
+    async fn get_window_info(
+        t: &Tools,
+        _: &CallContext,
+        a: get_window_info::Args,
+    ) -> R<get_window_info::Output> {
+        let (window, panes) = window_and_panes(t, &a.window, &[]).await?;
+        Ok(get_window_info::Output {
+            window,
+            panes: panes.into_iter().map(|(p, _)| p).collect(),
+        })
+    }
 }
 
 /// A window and its panes, each pane with the extra `pane_vars` read alongside.
@@ -278,224 +290,238 @@ async fn window_and_panes(
     ))
 }
 
-pub async fn get_pane_info(
-    t: &Tools,
-    _: &CallContext,
-    a: get_pane_info::Args,
-) -> R<get_pane_info::Output> {
-    let line = t
-        .pane_reads
-        .read(&t.tmux, &a.pane)
-        .await?
-        .ok_or_else(|| gone(&format!("pane {}", a.pane)))?;
-    let mut f = Fields::new(&line, PANE_INFO_VARS.len() + PANE_VARS.len());
-    let history_size = f.int()?;
-    let history_limit = f.int()?;
-    let dead_status = f.opt_int()?;
-    let pane = objects::pane(&mut f, t.caller_pane().await)?;
-    Ok(get_pane_info::Output {
-        pane,
-        history_size,
-        history_limit,
-        dead_status,
-    })
-}
-
-pub async fn find_pane_by_position(
-    t: &Tools,
-    _: &CallContext,
-    a: find_pane_by_position::Args,
-) -> R<find_pane_by_position::Output> {
-    use find_pane_by_position::Corner;
-    let (_, panes) = window_and_panes(
-        t,
-        &a.window,
-        &[
-            "pane_at_top",
-            "pane_at_bottom",
-            "pane_at_left",
-            "pane_at_right",
-        ],
-    )
-    .await?;
-    let wanted = |edges: &[String]| {
-        let at = |i: usize| edges[i] == "1";
-        match a.corner {
-            Corner::TopLeft => at(0) && at(2),
-            Corner::TopRight => at(0) && at(3),
-            Corner::BottomLeft => at(1) && at(2),
-            Corner::BottomRight => at(1) && at(3),
-        }
-    };
-    let pane = panes
-        .into_iter()
-        .find(|(_, edges)| wanted(edges))
-        .map(|(p, _)| p.id);
-    let pane = pane.ok_or_else(|| {
-        ToolError::new(
-            ErrorKind::Internal,
-            format!(
-                "no pane of {} touches its {} corner",
-                a.window,
-                a.corner.as_str()
-            ),
-        )
-    })?;
-    Ok(find_pane_by_position::Output { pane })
-}
-
-pub async fn get_tmux_variables(
-    t: &Tools,
-    _: &CallContext,
-    a: get_tmux_variables::Args,
-) -> R<get_tmux_variables::Output> {
-    let names: Vec<&str> = a.names.iter().map(String::as_str).collect();
-    let format = row_format(&names);
-    let args = match &a.pane {
-        Some(pane) => objects::display(pane, &format),
-        None => vec!["display-message".into(), "-p".into(), format],
-    };
-    let out = t.tmux.run(&args).await?;
-    let mut f = Fields::new(out.strip_suffix('\n').unwrap_or(&out), names.len());
-    let values = names
-        .iter()
-        .map(|name| {
-            Ok(get_tmux_variables::ValuesItem {
-                name: (*name).to_owned(),
-                value: f.text()?,
-            })
+impl get_pane_info::Handle for Tools {
+    async fn get_pane_info(
+        t: &Tools,
+        _: &CallContext,
+        a: get_pane_info::Args,
+    ) -> R<get_pane_info::Output> {
+        let line = t
+            .pane_reads
+            .read(&t.tmux, &a.pane)
+            .await?
+            .ok_or_else(|| gone(&format!("pane {}", a.pane)))?;
+        let mut f = Fields::new(&line, PANE_INFO_VARS.len() + PANE_VARS.len());
+        let history_size = f.int()?;
+        let history_limit = f.int()?;
+        let dead_status = f.opt_int()?;
+        let pane = objects::pane(&mut f, t.caller_pane().await)?;
+        Ok(get_pane_info::Output {
+            pane,
+            history_size,
+            history_limit,
+            dead_status,
         })
-        .collect::<R<Vec<_>>>()?;
-    Ok(get_tmux_variables::Output { values })
-}
-
-pub async fn show_option(
-    t: &Tools,
-    _: &CallContext,
-    a: show_option::Args,
-) -> R<show_option::Output> {
-    use show_option::Scope;
-    let needs_target = matches!(a.scope, Scope::Session | Scope::Window | Scope::Pane);
-    let scope: Vec<String> = match (a.scope, &a.target) {
-        (Scope::Server, None) => vec!["-s".into()],
-        (Scope::GlobalSession, None) => vec!["-g".into()],
-        (Scope::GlobalWindow, None) => vec!["-gw".into()],
-        (Scope::Session, Some(target)) => vec!["-t".into(), session_target(target)],
-        (Scope::Window, Some(target)) => vec!["-w".into(), "-t".into(), target.clone()],
-        (Scope::Pane, Some(target)) => vec!["-p".into(), "-t".into(), target.clone()],
-        _ => {
-            let message = if needs_target {
-                format!(
-                    "scope {} needs a target (a session, window or pane id)",
-                    a.scope.as_str()
-                )
-            } else {
-                format!(
-                    "scope {} takes no target; use scope session, window or pane to read one object's value",
-                    a.scope.as_str()
-                )
-            };
-            return Err(ToolError::new(ErrorKind::InvalidInput, message));
-        }
-    };
-    // One round trip: the first listing marks an inherited value with `*`, the second gives it raw.
-    let mut args: Vec<String> = vec!["show-options".into(), "-A".into()];
-    args.extend(scope.iter().cloned());
-    args.extend([
-        "--".into(),
-        a.name.clone(),
-        SEP.into(),
-        "show-options".into(),
-        "-Av".into(),
-    ]);
-    args.extend(scope);
-    args.extend(["--".into(), a.name.clone()]);
-    match t.tmux.run(&args).await {
-        Ok(out) => {
-            let mut lines = out.lines();
-            let inherited = lines
-                .next()
-                .and_then(|l| l.split_whitespace().next())
-                .is_some_and(|n| n.ends_with('*'));
-            let value = lines.collect::<Vec<_>>().join("\n");
-            Ok(show_option::Output {
-                name: a.name,
-                scope: a.scope.as_str().to_owned(),
-                value: Some(value),
-                inherited,
-            })
-        }
-        Err(e) if e.message.contains("invalid option") && a.name.starts_with('@') => {
-            Ok(show_option::Output {
-                name: a.name,
-                scope: a.scope.as_str().to_owned(),
-                value: None,
-                inherited: false,
-            })
-        }
-        Err(e) if e.message.contains("invalid option") || e.message.contains("unknown option") => {
-            Err(ToolError::new(
-                ErrorKind::InvalidInput,
-                format!(
-                    "tmux has no option {}; `tmux show-options -g` lists them",
-                    a.name
-                ),
-            ))
-        }
-        Err(e) => Err(e.into()),
     }
 }
 
-pub async fn show_environment(
-    t: &Tools,
-    _: &CallContext,
-    a: show_environment::Args,
-) -> R<show_environment::Output> {
-    let out = t
-        .tmux
-        .run(&global_or_session("show-environment", a.session.as_deref()))
+impl find_pane_by_position::Handle for Tools {
+    async fn find_pane_by_position(
+        t: &Tools,
+        _: &CallContext,
+        a: find_pane_by_position::Args,
+    ) -> R<find_pane_by_position::Output> {
+        use find_pane_by_position::Corner;
+        let (_, panes) = window_and_panes(
+            t,
+            &a.window,
+            &[
+                "pane_at_top",
+                "pane_at_bottom",
+                "pane_at_left",
+                "pane_at_right",
+            ],
+        )
         .await?;
-    let mut entries: Vec<show_environment::EntriesItem> = out
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(|line| {
-            let (name, value, set) = match line.strip_prefix('-') {
-                Some(name) => (name, None, false),
-                None => match line.split_once('=') {
-                    Some((n, v)) => (n, Some(v), true),
-                    None => (line, None, true),
-                },
-            };
-            let allowed = t.environment_values.iter().any(|n| n == name);
-            show_environment::EntriesItem {
-                name: name.to_owned(),
-                set,
-                value: value.filter(|_| allowed).map(str::to_owned),
-                withheld: value.is_some() && !allowed,
+        let wanted = |edges: &[String]| {
+            let at = |i: usize| edges[i] == "1";
+            match a.corner {
+                Corner::TopLeft => at(0) && at(2),
+                Corner::TopRight => at(0) && at(3),
+                Corner::BottomLeft => at(1) && at(2),
+                Corner::BottomRight => at(1) && at(3),
             }
-        })
-        .collect();
-    entries.sort_by(|x, y| x.name.cmp(&y.name));
-    Ok(show_environment::Output {
-        session: a.session,
-        entries,
-    })
+        };
+        let pane = panes
+            .into_iter()
+            .find(|(_, edges)| wanted(edges))
+            .map(|(p, _)| p.id);
+        let pane = pane.ok_or_else(|| {
+            ToolError::new(
+                ErrorKind::Internal,
+                format!(
+                    "no pane of {} touches its {} corner",
+                    a.window,
+                    a.corner.as_str()
+                ),
+            )
+        })?;
+        Ok(find_pane_by_position::Output { pane })
+    }
 }
 
-pub async fn show_hooks(t: &Tools, _: &CallContext, a: show_hooks::Args) -> R<show_hooks::Output> {
-    let out = t
-        .tmux
-        .run(&global_or_session("show-hooks", a.session.as_deref()))
-        .await?;
-    let hooks = out
-        .lines()
-        .filter_map(|line| line.split_once(' '))
-        .map(|(name, command)| show_hooks::HooksItem {
-            name: name.to_owned(),
-            command: command.trim().to_owned(),
+impl get_tmux_variables::Handle for Tools {
+    async fn get_tmux_variables(
+        t: &Tools,
+        _: &CallContext,
+        a: get_tmux_variables::Args,
+    ) -> R<get_tmux_variables::Output> {
+        let names: Vec<&str> = a.names.iter().map(String::as_str).collect();
+        let format = row_format(&names);
+        let args = match &a.pane {
+            Some(pane) => objects::display(pane, &format),
+            None => vec!["display-message".into(), "-p".into(), format],
+        };
+        let out = t.tmux.run(&args).await?;
+        let mut f = Fields::new(out.strip_suffix('\n').unwrap_or(&out), names.len());
+        let values = names
+            .iter()
+            .map(|name| {
+                Ok(get_tmux_variables::ValuesItem {
+                    name: (*name).to_owned(),
+                    value: f.text()?,
+                })
+            })
+            .collect::<R<Vec<_>>>()?;
+        Ok(get_tmux_variables::Output { values })
+    }
+}
+
+impl show_option::Handle for Tools {
+    async fn show_option(
+        t: &Tools,
+        _: &CallContext,
+        a: show_option::Args,
+    ) -> R<show_option::Output> {
+        use show_option::Scope;
+        let needs_target = matches!(a.scope, Scope::Session | Scope::Window | Scope::Pane);
+        let scope: Vec<String> = match (a.scope, &a.target) {
+            (Scope::Server, None) => vec!["-s".into()],
+            (Scope::GlobalSession, None) => vec!["-g".into()],
+            (Scope::GlobalWindow, None) => vec!["-gw".into()],
+            (Scope::Session, Some(target)) => vec!["-t".into(), session_target(target)],
+            (Scope::Window, Some(target)) => vec!["-w".into(), "-t".into(), target.clone()],
+            (Scope::Pane, Some(target)) => vec!["-p".into(), "-t".into(), target.clone()],
+            _ => {
+                let message = if needs_target {
+                    format!(
+                        "scope {} needs a target (a session, window or pane id)",
+                        a.scope.as_str()
+                    )
+                } else {
+                    format!(
+                        "scope {} takes no target; use scope session, window or pane to read one object's value",
+                        a.scope.as_str()
+                    )
+                };
+                return Err(ToolError::new(ErrorKind::InvalidInput, message));
+            }
+        };
+        // One round trip: the first listing marks an inherited value with `*`, the second gives it raw.
+        let mut args: Vec<String> = vec!["show-options".into(), "-A".into()];
+        args.extend(scope.iter().cloned());
+        args.extend([
+            "--".into(),
+            a.name.clone(),
+            SEP.into(),
+            "show-options".into(),
+            "-Av".into(),
+        ]);
+        args.extend(scope);
+        args.extend(["--".into(), a.name.clone()]);
+        match t.tmux.run(&args).await {
+            Ok(out) => {
+                let mut lines = out.lines();
+                let inherited = lines
+                    .next()
+                    .and_then(|l| l.split_whitespace().next())
+                    .is_some_and(|n| n.ends_with('*'));
+                let value = lines.collect::<Vec<_>>().join("\n");
+                Ok(show_option::Output {
+                    name: a.name,
+                    scope: a.scope.as_str().to_owned(),
+                    value: Some(value),
+                    inherited,
+                })
+            }
+            Err(e) if e.message.contains("invalid option") && a.name.starts_with('@') => {
+                Ok(show_option::Output {
+                    name: a.name,
+                    scope: a.scope.as_str().to_owned(),
+                    value: None,
+                    inherited: false,
+                })
+            }
+            Err(e)
+                if e.message.contains("invalid option") || e.message.contains("unknown option") =>
+            {
+                Err(ToolError::new(
+                    ErrorKind::InvalidInput,
+                    format!(
+                        "tmux has no option {}; `tmux show-options -g` lists them",
+                        a.name
+                    ),
+                ))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+impl show_environment::Handle for Tools {
+    async fn show_environment(
+        t: &Tools,
+        _: &CallContext,
+        a: show_environment::Args,
+    ) -> R<show_environment::Output> {
+        let out = t
+            .tmux
+            .run(&global_or_session("show-environment", a.session.as_deref()))
+            .await?;
+        let mut entries: Vec<show_environment::EntriesItem> = out
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(|line| {
+                let (name, value, set) = match line.strip_prefix('-') {
+                    Some(name) => (name, None, false),
+                    None => match line.split_once('=') {
+                        Some((n, v)) => (n, Some(v), true),
+                        None => (line, None, true),
+                    },
+                };
+                let allowed = t.environment_values.iter().any(|n| n == name);
+                show_environment::EntriesItem {
+                    name: name.to_owned(),
+                    set,
+                    value: value.filter(|_| allowed).map(str::to_owned),
+                    withheld: value.is_some() && !allowed,
+                }
+            })
+            .collect();
+        entries.sort_by(|x, y| x.name.cmp(&y.name));
+        Ok(show_environment::Output {
+            session: a.session,
+            entries,
         })
-        .collect();
-    Ok(show_hooks::Output { hooks })
+    }
+}
+
+impl show_hooks::Handle for Tools {
+    async fn show_hooks(t: &Tools, _: &CallContext, a: show_hooks::Args) -> R<show_hooks::Output> {
+        let out = t
+            .tmux
+            .run(&global_or_session("show-hooks", a.session.as_deref()))
+            .await?;
+        let hooks = out
+            .lines()
+            .filter_map(|line| line.split_once(' '))
+            .map(|(name, command)| show_hooks::HooksItem {
+                name: name.to_owned(),
+                command: command.trim().to_owned(),
+            })
+            .collect();
+        Ok(show_hooks::Output { hooks })
+    }
 }
 
 /// `command -g`, or `command -t SESSION` for one session.

@@ -6,9 +6,9 @@ use std::time::Duration;
 use super::objects::{self, session_target};
 use super::{CallContext, Tools, seconds};
 use crate::catalog::{
-    ErrorKind, ToolError, move_window, rename_session, rename_window, resize_pane, resize_window,
-    select_layout, select_pane, select_window, set_mouse_enabled, set_pane_title, signal_channel,
-    swap_pane, wait_for_channel,
+    ErrorKind, ToolError, ToolId, move_window, rename_session, rename_window, resize_pane,
+    resize_window, select_layout, select_pane, select_window, set_mouse_enabled, set_pane_title,
+    signal_channel, swap_pane, wait_for_channel,
 };
 use tmux::{Row, SEP, TmuxError, TmuxErrorKind, quote_literal, row_format};
 
@@ -42,115 +42,123 @@ fn cmd(parts: &[&str]) -> Vec<String> {
     parts.iter().map(|p| (*p).to_owned()).collect()
 }
 
-pub async fn rename_session(
-    t: &Tools,
-    _: &CallContext,
-    a: rename_session::Args,
-) -> R<rename_session::Output> {
-    let id = read(t, &a.session, "session_id").await?;
-    let row = apply_and_read(
-        t,
-        cmd(&["rename-session", "-t", &id, "--", &quote_literal(&a.name)]),
-        &format!("{id}:"),
-        &["session_name"],
-    )
-    .await?;
-    let mut f = row.fields();
-    Ok(rename_session::Output {
-        session: id,
-        name: f.text()?,
-    })
+impl rename_session::Handle for Tools {
+    async fn rename_session(
+        t: &Tools,
+        _: &CallContext,
+        a: rename_session::Args,
+    ) -> R<rename_session::Output> {
+        let id = read(t, &a.session, "session_id").await?;
+        let row = apply_and_read(
+            t,
+            cmd(&["rename-session", "-t", &id, "--", &quote_literal(&a.name)]),
+            &format!("{id}:"),
+            &["session_name"],
+        )
+        .await?;
+        let mut f = row.fields();
+        Ok(rename_session::Output {
+            session: id,
+            name: f.text()?,
+        })
+    }
 }
 
-pub async fn rename_window(
-    t: &Tools,
-    _: &CallContext,
-    a: rename_window::Args,
-) -> R<rename_window::Output> {
-    let row = apply_and_read(
-        t,
-        cmd(&[
-            "rename-window",
-            "-t",
+impl rename_window::Handle for Tools {
+    async fn rename_window(
+        t: &Tools,
+        _: &CallContext,
+        a: rename_window::Args,
+    ) -> R<rename_window::Output> {
+        let row = apply_and_read(
+            t,
+            cmd(&[
+                "rename-window",
+                "-t",
+                &a.window,
+                "--",
+                &quote_literal(&a.name),
+            ]),
             &a.window,
-            "--",
-            &quote_literal(&a.name),
-        ]),
-        &a.window,
-        &["window_name"],
-    )
-    .await?;
-    let mut f = row.fields();
-    Ok(rename_window::Output {
-        window: a.window,
-        name: f.text()?,
-    })
+            &["window_name"],
+        )
+        .await?;
+        let mut f = row.fields();
+        Ok(rename_window::Output {
+            window: a.window,
+            name: f.text()?,
+        })
+    }
 }
 
-pub async fn select_window(
-    t: &Tools,
-    _: &CallContext,
-    a: select_window::Args,
-) -> R<select_window::Output> {
-    use select_window::Direction;
-    let session = read(t, &a.window, "session_id").await?;
-    let flag = a.direction.map(|d| match d {
-        Direction::Next => "-n",
-        Direction::Previous => "-p",
-        Direction::Last => "-l",
-    });
-    let mut command = cmd(&["select-window", "-t", &a.window]);
-    command.extend(flag.map(str::to_owned));
-    let row = apply_and_read(t, command, &format!("{session}:"), &["window_id"]).await?;
-    let mut f = row.fields();
-    Ok(select_window::Output {
-        window: f.text()?,
-        session,
-    })
+impl select_window::Handle for Tools {
+    async fn select_window(
+        t: &Tools,
+        _: &CallContext,
+        a: select_window::Args,
+    ) -> R<select_window::Output> {
+        use select_window::Direction;
+        let session = read(t, &a.window, "session_id").await?;
+        let flag = a.direction.map(|d| match d {
+            Direction::Next => "-n",
+            Direction::Previous => "-p",
+            Direction::Last => "-l",
+        });
+        let mut command = cmd(&["select-window", "-t", &a.window]);
+        command.extend(flag.map(str::to_owned));
+        let row = apply_and_read(t, command, &format!("{session}:"), &["window_id"]).await?;
+        let mut f = row.fields();
+        Ok(select_window::Output {
+            window: f.text()?,
+            session,
+        })
+    }
 }
 
-pub async fn select_pane(
-    t: &Tools,
-    _: &CallContext,
-    a: select_pane::Args,
-) -> R<select_pane::Output> {
-    use select_pane::Direction;
-    let window = read(t, &a.pane, "window_id").await?;
-    let target = match a.direction {
-        Some(Direction::Next | Direction::Previous) => {
-            let listed = t
-                .tmux
-                .run(&["list-panes", "-t", &window, "-F", "#{pane_id}"])
-                .await?;
-            let ids: Vec<&str> = listed.lines().collect();
-            let at = ids.iter().position(|p| *p == a.pane).unwrap_or(0);
-            let step = if a.direction == Some(Direction::Next) {
-                1
-            } else {
-                ids.len().saturating_sub(1)
-            };
-            ids.get((at + step) % ids.len().max(1))
-                .map(|p| (*p).to_owned())
-                .unwrap_or(a.pane.clone())
-        }
-        _ => a.pane.clone(),
-    };
-    let flag = match a.direction {
-        Some(Direction::Up) => Some("-U"),
-        Some(Direction::Down) => Some("-D"),
-        Some(Direction::Left) => Some("-L"),
-        Some(Direction::Right) => Some("-R"),
-        Some(Direction::Last) => Some("-l"),
-        _ => None,
-    };
-    let mut command = cmd(&["select-pane", "-t", &target]);
-    command.extend(flag.map(str::to_owned));
-    let row = apply_and_read(t, command, &window, &["pane_id"]).await?;
-    let mut f = row.fields();
-    Ok(select_pane::Output {
-        pane: f.text()?,
-        window,
-    })
+impl select_pane::Handle for Tools {
+    async fn select_pane(
+        t: &Tools,
+        _: &CallContext,
+        a: select_pane::Args,
+    ) -> R<select_pane::Output> {
+        use select_pane::Direction;
+        let window = read(t, &a.pane, "window_id").await?;
+        let target = match a.direction {
+            Some(Direction::Next | Direction::Previous) => {
+                let listed = t
+                    .tmux
+                    .run(&["list-panes", "-t", &window, "-F", "#{pane_id}"])
+                    .await?;
+                let ids: Vec<&str> = listed.lines().collect();
+                let at = ids.iter().position(|p| *p == a.pane).unwrap_or(0);
+                let step = if a.direction == Some(Direction::Next) {
+                    1
+                } else {
+                    ids.len().saturating_sub(1)
+                };
+                ids.get((at + step) % ids.len().max(1))
+                    .map(|p| (*p).to_owned())
+                    .unwrap_or(a.pane.clone())
+            }
+            _ => a.pane.clone(),
+        };
+        let flag = match a.direction {
+            Some(Direction::Up) => Some("-U"),
+            Some(Direction::Down) => Some("-D"),
+            Some(Direction::Left) => Some("-L"),
+            Some(Direction::Right) => Some("-R"),
+            Some(Direction::Last) => Some("-l"),
+            _ => None,
+        };
+        let mut command = cmd(&["select-pane", "-t", &target]);
+        command.extend(flag.map(str::to_owned));
+        let row = apply_and_read(t, command, &window, &["pane_id"]).await?;
+        let mut f = row.fields();
+        Ok(select_pane::Output {
+            pane: f.text()?,
+            window,
+        })
+    }
 }
 
 /// tmux 3.3a's layout presets.
@@ -200,231 +208,250 @@ fn layout_argument(layout: &str) -> R<String> {
         Err(ToolError::new(
             ErrorKind::InvalidInput,
             format!(
-                "layout {layout:?} is neither a preset ({}) nor a layout string like those get_window_info reports",
-                PRESETS.join(", ")
+                "layout {layout:?} is neither a preset ({}) nor a layout string like those {} reports",
+                PRESETS.join(", "),
+                ToolId::GetWindowInfo.name()
             ),
         ))
     }
 }
 
-pub async fn select_layout(
-    t: &Tools,
-    _: &CallContext,
-    a: select_layout::Args,
-) -> R<select_layout::Output> {
-    let layout = layout_argument(&a.layout)?;
-    let row = apply_and_read(
-        t,
-        cmd(&["select-layout", "-t", &a.window, "--", &layout]),
-        &a.window,
-        &["window_layout"],
-    )
-    .await?;
-    let mut f = row.fields();
-    Ok(select_layout::Output {
-        window: a.window,
-        layout: f.text()?,
-    })
-}
-
-pub async fn resize_pane(
-    t: &Tools,
-    _: &CallContext,
-    a: resize_pane::Args,
-) -> R<resize_pane::Output> {
-    use resize_pane::Direction;
-    let flag = match a.direction {
-        Direction::Up => "-U",
-        Direction::Down => "-D",
-        Direction::Left => "-L",
-        Direction::Right => "-R",
-    };
-    let row = apply_and_read(
-        t,
-        cmd(&["resize-pane", "-t", &a.pane, flag, &a.cells.to_string()]),
-        &a.pane,
-        &["pane_width", "pane_height"],
-    )
-    .await?;
-    let mut f = row.fields();
-    Ok(resize_pane::Output {
-        pane: a.pane,
-        width: f.int()?,
-        height: f.int()?,
-    })
-}
-
-pub async fn resize_window(
-    t: &Tools,
-    _: &CallContext,
-    a: resize_window::Args,
-) -> R<resize_window::Output> {
-    let command = cmd(&[
-        "resize-window",
-        "-t",
-        &a.window,
-        "-x",
-        &a.width.to_string(),
-        "-y",
-        &a.height.to_string(),
-    ]);
-    let row = apply_and_read(t, command, &a.window, &["window_width", "window_height"]).await?;
-    let mut f = row.fields();
-    Ok(resize_window::Output {
-        window: a.window,
-        width: f.int()?,
-        height: f.int()?,
-    })
-}
-
-pub async fn move_window(
-    t: &Tools,
-    _: &CallContext,
-    a: move_window::Args,
-) -> R<move_window::Output> {
-    let destination = format!(
-        "{}{}",
-        session_target(&a.destination_session),
-        a.destination_index
-    );
-    let row = apply_and_read(
-        t,
-        cmd(&["move-window", "-d", "-s", &a.window, "-t", &destination]),
-        &a.window,
-        &["session_id", "window_index"],
-    )
-    .await?;
-    let mut f = row.fields();
-    Ok(move_window::Output {
-        window: a.window,
-        session: f.text()?,
-        index: f.int()?,
-    })
-}
-
-pub async fn swap_pane(t: &Tools, _: &CallContext, a: swap_pane::Args) -> R<swap_pane::Output> {
-    let mut args = cmd(&[
-        "swap-pane",
-        "-d",
-        "-s",
-        &a.source_pane,
-        "-t",
-        &a.target_pane,
-    ]);
-    for pane in [&a.source_pane, &a.target_pane] {
-        args.extend(cmd(&[
-            SEP,
-            "display-message",
-            "-p",
-            "-t",
-            pane,
-            "#{window_id}",
-        ]));
+impl select_layout::Handle for Tools {
+    async fn select_layout(
+        t: &Tools,
+        _: &CallContext,
+        a: select_layout::Args,
+    ) -> R<select_layout::Output> {
+        let layout = layout_argument(&a.layout)?;
+        let row = apply_and_read(
+            t,
+            cmd(&["select-layout", "-t", &a.window, "--", &layout]),
+            &a.window,
+            &["window_layout"],
+        )
+        .await?;
+        let mut f = row.fields();
+        Ok(select_layout::Output {
+            window: a.window,
+            layout: f.text()?,
+        })
     }
-    let out = t.tmux.run(&args).await?;
-    let (source_window, target_window) = match out.lines().collect::<Vec<_>>()[..] {
-        [source, target] if !source.is_empty() && !target.is_empty() => {
-            (source.to_owned(), target.to_owned())
+}
+
+impl resize_pane::Handle for Tools {
+    async fn resize_pane(
+        t: &Tools,
+        _: &CallContext,
+        a: resize_pane::Args,
+    ) -> R<resize_pane::Output> {
+        use resize_pane::Direction;
+        let flag = match a.direction {
+            Direction::Up => "-U",
+            Direction::Down => "-D",
+            Direction::Left => "-L",
+            Direction::Right => "-R",
+        };
+        let row = apply_and_read(
+            t,
+            cmd(&["resize-pane", "-t", &a.pane, flag, &a.cells.to_string()]),
+            &a.pane,
+            &["pane_width", "pane_height"],
+        )
+        .await?;
+        let mut f = row.fields();
+        Ok(resize_pane::Output {
+            pane: a.pane,
+            width: f.int()?,
+            height: f.int()?,
+        })
+    }
+}
+
+impl resize_window::Handle for Tools {
+    async fn resize_window(
+        t: &Tools,
+        _: &CallContext,
+        a: resize_window::Args,
+    ) -> R<resize_window::Output> {
+        let command = cmd(&[
+            "resize-window",
+            "-t",
+            &a.window,
+            "-x",
+            &a.width.to_string(),
+            "-y",
+            &a.height.to_string(),
+        ]);
+        let row = apply_and_read(t, command, &a.window, &["window_width", "window_height"]).await?;
+        let mut f = row.fields();
+        Ok(resize_window::Output {
+            window: a.window,
+            width: f.int()?,
+            height: f.int()?,
+        })
+    }
+}
+
+impl move_window::Handle for Tools {
+    async fn move_window(
+        t: &Tools,
+        _: &CallContext,
+        a: move_window::Args,
+    ) -> R<move_window::Output> {
+        let destination = format!(
+            "{}{}",
+            session_target(&a.destination_session),
+            a.destination_index
+        );
+        let row = apply_and_read(
+            t,
+            cmd(&["move-window", "-d", "-s", &a.window, "-t", &destination]),
+            &a.window,
+            &["session_id", "window_index"],
+        )
+        .await?;
+        let mut f = row.fields();
+        Ok(move_window::Output {
+            window: a.window,
+            session: f.text()?,
+            index: f.int()?,
+        })
+    }
+}
+
+impl swap_pane::Handle for Tools {
+    async fn swap_pane(t: &Tools, _: &CallContext, a: swap_pane::Args) -> R<swap_pane::Output> {
+        let mut args = cmd(&[
+            "swap-pane",
+            "-d",
+            "-s",
+            &a.source_pane,
+            "-t",
+            &a.target_pane,
+        ]);
+        for pane in [&a.source_pane, &a.target_pane] {
+            args.extend(cmd(&[
+                SEP,
+                "display-message",
+                "-p",
+                "-t",
+                pane,
+                "#{window_id}",
+            ]));
         }
-        _ => {
-            return Err(TmuxError::new(
-                TmuxErrorKind::Unexpected,
-                format!(
-                    "unexpected tmux output (two window ids expected) after swap-pane: {out:?}"
-                ),
-            )
-            .into());
-        }
-    };
-    Ok(swap_pane::Output {
-        source_pane: a.source_pane,
-        source_window,
-        target_pane: a.target_pane,
-        target_window,
-    })
+        let out = t.tmux.run(&args).await?;
+        let (source_window, target_window) = match out.lines().collect::<Vec<_>>()[..] {
+            [source, target] if !source.is_empty() && !target.is_empty() => {
+                (source.to_owned(), target.to_owned())
+            }
+            _ => {
+                return Err(TmuxError::new(
+                    TmuxErrorKind::Unexpected,
+                    format!(
+                        "unexpected tmux output (two window ids expected) after swap-pane: {out:?}"
+                    ),
+                )
+                .into());
+            }
+        };
+        Ok(swap_pane::Output {
+            source_pane: a.source_pane,
+            source_window,
+            target_pane: a.target_pane,
+            target_window,
+        })
+    }
 }
 
-pub async fn set_pane_title(
-    t: &Tools,
-    _: &CallContext,
-    a: set_pane_title::Args,
-) -> R<set_pane_title::Output> {
-    let row = apply_and_read(
-        t,
-        cmd(&["select-pane", "-t", &a.pane, "-T", &quote_literal(&a.title)]),
-        &a.pane,
-        &["pane_title"],
-    )
-    .await?;
-    let mut f = row.fields();
-    Ok(set_pane_title::Output {
-        pane: a.pane,
-        title: f.text()?,
-    })
+impl set_pane_title::Handle for Tools {
+    async fn set_pane_title(
+        t: &Tools,
+        _: &CallContext,
+        a: set_pane_title::Args,
+    ) -> R<set_pane_title::Output> {
+        let row = apply_and_read(
+            t,
+            cmd(&["select-pane", "-t", &a.pane, "-T", &quote_literal(&a.title)]),
+            &a.pane,
+            &["pane_title"],
+        )
+        .await?;
+        let mut f = row.fields();
+        Ok(set_pane_title::Output {
+            pane: a.pane,
+            title: f.text()?,
+        })
+    }
 }
 
-pub async fn set_mouse_enabled(
-    t: &Tools,
-    _: &CallContext,
-    a: set_mouse_enabled::Args,
-) -> R<set_mouse_enabled::Output> {
-    let value = if a.enabled { "on" } else { "off" };
-    let session = match &a.session {
-        Some(s) => Some(read(t, s, "session_id").await?),
-        None => None,
-    };
-    let scope = match &session {
-        Some(id) => vec!["-t".to_owned(), id.clone()],
-        None => vec!["-g".to_owned()],
-    };
-    let mut args = vec!["set-option".to_owned()];
-    args.extend(scope.iter().cloned());
-    args.extend([
-        "mouse".into(),
-        value.into(),
-        SEP.into(),
-        "show-options".into(),
-        "-v".into(),
-    ]);
-    args.extend(scope);
-    args.push("mouse".into());
-    let out = t.tmux.run(&args).await?;
-    Ok(set_mouse_enabled::Output {
-        session,
-        enabled: out.trim() == "on",
-    })
+impl set_mouse_enabled::Handle for Tools {
+    async fn set_mouse_enabled(
+        t: &Tools,
+        _: &CallContext,
+        a: set_mouse_enabled::Args,
+    ) -> R<set_mouse_enabled::Output> {
+        let value = if a.enabled { "on" } else { "off" };
+        let session = match &a.session {
+            Some(s) => Some(read(t, s, "session_id").await?),
+            None => None,
+        };
+        let scope = match &session {
+            Some(id) => vec!["-t".to_owned(), id.clone()],
+            None => vec!["-g".to_owned()],
+        };
+        let mut args = vec!["set-option".to_owned()];
+        args.extend(scope.iter().cloned());
+        args.extend([
+            "mouse".into(),
+            value.into(),
+            SEP.into(),
+            "show-options".into(),
+            "-v".into(),
+        ]);
+        args.extend(scope);
+        args.push("mouse".into());
+        let out = t.tmux.run(&args).await?;
+        Ok(set_mouse_enabled::Output {
+            session,
+            enabled: out.trim() == "on",
+        })
+    }
 }
 
-pub async fn wait_for_channel(
-    t: &Tools,
-    cx: &CallContext,
-    a: wait_for_channel::Args,
-) -> R<wait_for_channel::Output> {
-    use wait_for_channel::Outcome;
-    let secs = seconds(a.seconds);
-    let args = ["wait-for", "--", a.channel.as_str()];
-    let outcome = tokio::select! {
-        result = t.tmux.run_for(&args, Duration::from_secs(secs as u64)) => match result {
-            Ok(_) => Outcome::Signalled,
-            Err(e) if e.kind == TmuxErrorKind::Timeout => Outcome::Deadline,
-            Err(e) => return Err(e.into()),
-        },
-        () = cx.cancel.cancelled() => return Err(super::cancelled("wait_for_channel")),
-    };
-    Ok(wait_for_channel::Output {
-        channel: a.channel,
-        outcome,
-        seconds: secs,
-    })
+impl wait_for_channel::Handle for Tools {
+    async fn wait_for_channel(
+        t: &Tools,
+        cx: &CallContext,
+        a: wait_for_channel::Args,
+    ) -> R<wait_for_channel::Output> {
+        use wait_for_channel::Outcome;
+        let secs = seconds(a.seconds);
+        let args = ["wait-for", "--", a.channel.as_str()];
+        let outcome = tokio::select! {
+            result = t.tmux.run_for(&args, Duration::from_secs(secs as u64)) => match result {
+                Ok(_) => Outcome::Signalled,
+                Err(e) if e.kind == TmuxErrorKind::Timeout => Outcome::Deadline,
+                Err(e) => return Err(e.into()),
+            },
+            () = cx.cancel.cancelled() => return Err(super::cancelled(ToolId::WaitForChannel)),
+        };
+        Ok(wait_for_channel::Output {
+            channel: a.channel,
+            outcome,
+            seconds: secs,
+        })
+    }
 }
 
-pub async fn signal_channel(
-    t: &Tools,
-    _: &CallContext,
-    a: signal_channel::Args,
-) -> R<signal_channel::Output> {
-    t.tmux.run(&["wait-for", "-S", "--", &a.channel]).await?;
-    Ok(signal_channel::Output { channel: a.channel })
+impl signal_channel::Handle for Tools {
+    async fn signal_channel(
+        t: &Tools,
+        _: &CallContext,
+        a: signal_channel::Args,
+    ) -> R<signal_channel::Output> {
+        t.tmux.run(&["wait-for", "-S", "--", &a.channel]).await?;
+        Ok(signal_channel::Output { channel: a.channel })
+    }
 }
 
 #[cfg(test)]

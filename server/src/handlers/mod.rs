@@ -27,7 +27,7 @@ mod wait;
 pub use inspect::list_sessions_command;
 pub use pane_reads::{pane_info_command, pane_infos_command};
 
-use crate::catalog::{self, ErrorKind, Handlers, ToolError};
+use crate::catalog::{self, ErrorKind, Service, ToolError, ToolId};
 use crate::surface::Surface;
 use tmux::Tmux;
 
@@ -91,10 +91,10 @@ pub fn progress_ticker() -> tokio::time::Interval {
     tokio::time::interval_at(tokio::time::Instant::now() + every, every)
 }
 
-pub fn cancelled(tool: &str) -> ToolError {
+pub fn cancelled(tool: ToolId) -> ToolError {
     ToolError::new(
         ErrorKind::Refused,
-        format!("{tool} was cancelled by the client"),
+        format!("{} was cancelled by the client", tool.name()),
     )
 }
 
@@ -142,65 +142,6 @@ impl CallContext {
     }
 }
 
-/// Each tool's method calls the function of the same name in its module.
-macro_rules! delegate {
-    ($($module:ident :: $tool:ident),* $(,)?) => {
-        $(
-            async fn $tool(&self, cx: &CallContext, args: catalog::$tool::Args) -> Result<catalog::$tool::Output, ToolError> {
-                $module::$tool(self, cx, args).await
-            }
-        )*
-    };
-}
-
-impl Handlers for Tools {
+impl Service for Tools {
     type Context = CallContext;
-
-    delegate!(
-        inspect::list_sessions,
-        inspect::list_windows,
-        inspect::list_panes,
-        inspect::get_server_info,
-        inspect::get_session_info,
-        inspect::get_window_info,
-        inspect::get_pane_info,
-        inspect::find_pane_by_position,
-        inspect::get_tmux_variables,
-        inspect::show_option,
-        inspect::show_environment,
-        inspect::show_hooks,
-        content::capture_pane,
-        content::snapshot_pane,
-        content::search_panes,
-        manage::rename_session,
-        manage::rename_window,
-        manage::select_window,
-        manage::select_pane,
-        manage::select_layout,
-        manage::resize_pane,
-        manage::resize_window,
-        manage::move_window,
-        manage::swap_pane,
-        manage::set_pane_title,
-        manage::set_mouse_enabled,
-        manage::wait_for_channel,
-        manage::signal_channel,
-        execute::create_session,
-        execute::create_window,
-        execute::split_window,
-        execute::respawn_pane,
-        execute::send_keys,
-        execute::send_keys_batch,
-        execute::paste_text,
-        execute::set_synchronize_panes,
-        teardown::kill_session,
-        teardown::kill_window,
-        teardown::kill_pane,
-        teardown::clear_pane_scrollback,
-        teardown::set_history_limit,
-        wait::wait_for_text,
-        shell::run_shell_command,
-        since::capture_since,
-        batch::call_read_tools_batch,
-    );
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::wait::{Gone, check_alive};
 use super::{CallContext, Tools, cancelled, input, lock, progress_ticker, seconds};
-use crate::catalog::{ErrorKind, ToolError, run_shell_command};
+use crate::catalog::{ErrorKind, ToolError, ToolId, run_shell_command};
 use tmux::journal::Report;
 use tmux::{Fields, REPORT_OSC, SEP, row_format};
 
@@ -39,7 +39,8 @@ fn reserve<'a>(t: &'a Tools, pane: &str) -> R<Reservation<'a>> {
         return Err(ToolError::new(
             ErrorKind::Capacity,
             format!(
-                "{pane} is already running a command from this server; wait for it to finish (or interrupt it with send_keys C-c) and retry"
+                "{pane} is already running a command from this server; wait for it to finish (or interrupt it with {} C-c) and retry",
+                ToolId::SendKeys.name()
             ),
         ));
     }
@@ -107,123 +108,125 @@ fn read_reports(reports: Vec<Report>, id: &str) -> Reports {
     out
 }
 
-pub async fn run_shell_command(
-    t: &Tools,
-    cx: &CallContext,
-    a: run_shell_command::Args,
-) -> R<run_shell_command::Output> {
-    use run_shell_command::Outcome;
-    let secs = seconds(a.seconds);
-    let started = Instant::now();
-    let _held = reserve(t, &a.pane)?;
-    if let Err(why) = at_prompt(t, &a.pane).await? {
-        return Err(ToolError::new(
-            ErrorKind::Refused,
-            format!("nothing was typed into {}: {why}", a.pane),
-        ));
-    }
-
-    let id = tmux::nonce::nonce()[..10].to_owned();
-    let line = wrapper(&id, &a.command, a.suppress_history);
-    let (journal, from, _) = input::mark(t, &a.pane, &line).await?;
-    t.tmux
-        .run(&[
-            "send-keys",
-            "-t",
-            &a.pane,
-            "-l",
-            "--",
-            &line,
-            SEP,
-            "send-keys",
-            "-t",
-            &a.pane,
-            "Enter",
-        ])
-        .await?;
-
-    let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
-    let mut changed = journal.subscribe();
-    let mut progress = progress_ticker();
-    // Its first look is due after a period: following the pane just found it alive.
-    let mut liveness =
-        tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
-    let mut changes = journal.changes();
-    let (reports, outcome) = loop {
-        changed.borrow_and_update();
-        let reports = read_reports(journal.reports_since(from), &id);
-        if reports.end.is_some() {
-            let outcome = if reports.exited {
-                Outcome::PaneClosed
-            } else {
-                Outcome::Completed
-            };
-            break (reports, outcome);
+impl run_shell_command::Handle for Tools {
+    async fn run_shell_command(
+        t: &Tools,
+        cx: &CallContext,
+        a: run_shell_command::Args,
+    ) -> R<run_shell_command::Output> {
+        use run_shell_command::Outcome;
+        let secs = seconds(a.seconds);
+        let started = Instant::now();
+        let _held = reserve(t, &a.pane)?;
+        if let Err(why) = at_prompt(t, &a.pane).await? {
+            return Err(ToolError::new(
+                ErrorKind::Refused,
+                format!("nothing was typed into {}: {why}", a.pane),
+            ));
         }
-        let mut check = false;
-        tokio::select! {
-            _ = changed.changed() => check = journal.changes() != changes,
-            _ = liveness.tick() => check = true,
-            () = tokio::time::sleep_until(deadline) => break (reports, Outcome::TimedOut),
-            () = cx.cancel.cancelled() => return Err(cancelled("run_shell_command")),
-            _ = progress.tick() => {
-                let ran = started.elapsed().as_secs_f64();
-                cx.progress(ran, secs as f64, format!("{} has run {ran:.0}s of {secs}s", a.pane)).await;
+
+        let id = tmux::nonce::nonce()[..10].to_owned();
+        let line = wrapper(&id, &a.command, a.suppress_history);
+        let (journal, from, _) = input::mark(t, &a.pane, &line).await?;
+        t.tmux
+            .run(&[
+                "send-keys",
+                "-t",
+                &a.pane,
+                "-l",
+                "--",
+                &line,
+                SEP,
+                "send-keys",
+                "-t",
+                &a.pane,
+                "Enter",
+            ])
+            .await?;
+
+        let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
+        let mut changed = journal.subscribe();
+        let mut progress = progress_ticker();
+        // Its first look is due after a period: following the pane just found it alive.
+        let mut liveness =
+            tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
+        let mut changes = journal.changes();
+        let (reports, outcome) = loop {
+            changed.borrow_and_update();
+            let reports = read_reports(journal.reports_since(from), &id);
+            if reports.end.is_some() {
+                let outcome = if reports.exited {
+                    Outcome::PaneClosed
+                } else {
+                    Outcome::Completed
+                };
+                break (reports, outcome);
             }
-        }
-        if check {
-            let moved = journal.changes() != changes;
-            changes = journal.changes();
-            match check_alive(t, &a.pane, &journal, moved).await {
-                Ok(()) => {}
-                Err(Gone::Closed) => {
-                    let reports = read_reports(journal.reports_since(from), &id);
-                    break (reports, Outcome::PaneClosed);
+            let mut check = false;
+            tokio::select! {
+                _ = changed.changed() => check = journal.changes() != changes,
+                _ = liveness.tick() => check = true,
+                () = tokio::time::sleep_until(deadline) => break (reports, Outcome::TimedOut),
+                () = cx.cancel.cancelled() => return Err(cancelled(ToolId::RunShellCommand)),
+                _ = progress.tick() => {
+                    let ran = started.elapsed().as_secs_f64();
+                    cx.progress(ran, secs as f64, format!("{} has run {ran:.0}s of {secs}s", a.pane)).await;
                 }
-                Err(Gone::Error(e)) => return Err(e),
             }
-        }
-    };
+            if check {
+                let moved = journal.changes() != changes;
+                changes = journal.changes();
+                match check_alive(t, &a.pane, &journal, moved).await {
+                    Ok(()) => {}
+                    Err(Gone::Closed) => {
+                        let reports = read_reports(journal.reports_since(from), &id);
+                        break (reports, Outcome::PaneClosed);
+                    }
+                    Err(Gone::Error(e)) => return Err(e),
+                }
+            }
+        };
 
-    let exit_status = reports.end.as_ref().map(|(_, n)| *n);
-    let (text, lines, bytes, truncated) = match &reports.begin {
-        None => (String::new(), 0, 0, false),
-        Some(begin) => {
-            let end = match &reports.end {
-                Some((end, _)) => end.clone(),
-                None => journal.here(),
-            };
-            let between = journal.text_between(begin, &end);
-            let max_bytes = usize::try_from(a.max_bytes).unwrap_or(usize::MAX);
-            let shaped = super::content::shape_lines(
-                between.lines.iter().map(String::as_str).collect(),
-                Some(a.max_lines),
-                max_bytes,
-            );
-            // Bytes printed beyond what is returned, and its newlines: a cut line counts too.
-            let cut = between.dropped
-                || shaped.lines < between.printed_lines as i64
-                || between.printed_bytes > (shaped.text.len() as u64 + between.printed_lines);
-            (
-                shaped.text,
-                between.printed_lines as i64,
-                between.printed_bytes as i64,
-                cut || shaped.truncated,
-            )
-        }
-    };
-    Ok(run_shell_command::Output {
-        pane: a.pane,
-        timed_out: outcome == Outcome::TimedOut,
-        outcome,
-        exit_status,
-        seconds: secs,
-        elapsed_ms: started.elapsed().as_millis() as i64,
-        output: text,
-        output_lines: lines,
-        output_bytes: bytes,
-        truncated,
-    })
+        let exit_status = reports.end.as_ref().map(|(_, n)| *n);
+        let (text, lines, bytes, truncated) = match &reports.begin {
+            None => (String::new(), 0, 0, false),
+            Some(begin) => {
+                let end = match &reports.end {
+                    Some((end, _)) => end.clone(),
+                    None => journal.here(),
+                };
+                let between = journal.text_between(begin, &end);
+                let max_bytes = usize::try_from(a.max_bytes).unwrap_or(usize::MAX);
+                let shaped = super::content::shape_lines(
+                    between.lines.iter().map(String::as_str).collect(),
+                    Some(a.max_lines),
+                    max_bytes,
+                );
+                // Bytes printed beyond what is returned, and its newlines: a cut line counts too.
+                let cut = between.dropped
+                    || shaped.lines < between.printed_lines as i64
+                    || between.printed_bytes > (shaped.text.len() as u64 + between.printed_lines);
+                (
+                    shaped.text,
+                    between.printed_lines as i64,
+                    between.printed_bytes as i64,
+                    cut || shaped.truncated,
+                )
+            }
+        };
+        Ok(run_shell_command::Output {
+            pane: a.pane,
+            timed_out: outcome == Outcome::TimedOut,
+            outcome,
+            exit_status,
+            seconds: secs,
+            elapsed_ms: started.elapsed().as_millis() as i64,
+            output: text,
+            output_lines: lines,
+            output_bytes: bytes,
+            truncated,
+        })
+    }
 }
 
 /// `Ok(())` when the pane's own process is a shell at its prompt: a known shell, interactive
@@ -238,9 +241,15 @@ async fn at_prompt(t: &Tools, pane: &str) -> R<Result<(), String>> {
     let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
     let (in_mode, alternate, dead, pid) = (f.flag()?, f.flag()?, f.flag()?, f.int()?);
     Ok(if dead {
-        Err("its process has exited; respawn_pane restarts it".to_owned())
+        Err(format!(
+            "its process has exited; {} restarts it",
+            ToolId::RespawnPane.name()
+        ))
     } else if in_mode {
-        Err("it is in copy mode (or another mode); send_keys q or Escape first".to_owned())
+        Err(format!(
+            "it is in copy mode (or another mode); {} q or Escape first",
+            ToolId::SendKeys.name()
+        ))
     } else if alternate {
         Err("a full-screen program is running in it; quit it first".to_owned())
     } else {
@@ -287,7 +296,8 @@ fn shell_in_foreground(pid: i64) -> Result<(), String> {
     }
     if tpgid != pgrp || pgrp != pid {
         return Err(format!(
-            "its {name} is not at its prompt: another program (process group {tpgid}) has the terminal; send_keys C-c or wait for it to finish"
+            "its {name} is not at its prompt: another program (process group {tpgid}) has the terminal; {} C-c or wait for it to finish",
+            ToolId::SendKeys.name()
         ));
     }
     Ok(())

@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use super::content::shape;
 use super::{CallContext, Tools, objects};
-use crate::catalog::{ErrorKind, ToolError, capture_since};
+use crate::catalog::{ErrorKind, ToolError, ToolId, capture_since};
 use tmux::{Fields, row_format};
 
 type R<T> = Result<T, ToolError>;
@@ -104,131 +104,133 @@ struct PaneState {
     cursor_x: u32,
 }
 
-pub async fn capture_since(
-    t: &Tools,
-    _: &CallContext,
-    a: capture_since::Args,
-) -> R<capture_since::Output> {
-    let pane_number: u32 = a.pane[1..]
-        .parse()
-        .map_err(|_| ToolError::new(ErrorKind::InvalidInput, "pane id out of range"))?;
-    let given = match &a.cursor {
-        None => None,
-        Some(text) => {
-            let cursor = Cursor::decode(text).ok_or_else(|| {
-                ToolError::new(ErrorKind::InvalidInput, "cursor is not one this server issued, or it was altered; call capture_since without a cursor to start again")
-            })?;
-            if cursor.pane != pane_number {
-                return Err(ToolError::new(
-                    ErrorKind::InvalidInput,
-                    format!("cursor belongs to pane %{}, not {}", cursor.pane, a.pane),
-                ));
+impl capture_since::Handle for Tools {
+    async fn capture_since(
+        t: &Tools,
+        _: &CallContext,
+        a: capture_since::Args,
+    ) -> R<capture_since::Output> {
+        let pane_number: u32 = a.pane[1..]
+            .parse()
+            .map_err(|_| ToolError::new(ErrorKind::InvalidInput, "pane id out of range"))?;
+        let given = match &a.cursor {
+            None => None,
+            Some(text) => {
+                let cursor = Cursor::decode(text).ok_or_else(|| {
+                    ToolError::new(ErrorKind::InvalidInput, format!("cursor is not one this server issued, or it was altered; call {} without a cursor to start again", ToolId::CaptureSince.name()))
+                })?;
+                if cursor.pane != pane_number {
+                    return Err(ToolError::new(
+                        ErrorKind::InvalidInput,
+                        format!("cursor belongs to pane %{}, not {}", cursor.pane, a.pane),
+                    ));
+                }
+                Some(cursor)
             }
-            Some(cursor)
-        }
-    };
-    let vars = [
-        "pane_pid",
-        "history_size",
-        "history_limit",
-        "cursor_y",
-        "cursor_x",
-    ];
-    let out = t
-        .tmux
-        .run(&objects::display(&a.pane, &row_format(&vars)))
-        .await?;
-    let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
-    let s = PaneState {
-        pid: f.int()? as u32,
-        history: f.int()? as u64,
-        limit: f.int()? as u64,
-        cursor_y: f.int()? as u64,
-        cursor_x: f.int()? as u32,
-    };
-    let end_row = s.history + s.cursor_y;
-
-    // Rows to read, counted from the oldest retained row. tmux trims a full history by a tenth
-    // of its limit at a time, so when it is near full the old position may have moved up
-    // anywhere: read everything retained then.
-    let near_full = s.history + s.limit / 10 + 1 >= s.limit;
-    let replaced = given.is_some_and(|c| c.pid != s.pid);
-    let from = match given {
-        Some(c) if !replaced && !near_full => c.row.saturating_sub(1).min(end_row),
-        Some(_) if replaced => s.history,
-        _ if given.is_none() => end_row.saturating_sub(1),
-        _ => 0,
-    };
-    let start = from as i64 - s.history as i64;
-    let captured = t
-        .tmux
-        .run(&[
-            "capture-pane",
-            "-p",
-            "-t",
-            &a.pane,
-            "-S",
-            &start.to_string(),
-            "-E",
-            &s.cursor_y.to_string(),
-        ])
-        .await?;
-    let rows: Vec<&str> = captured.lines().collect();
-    let local = |row: u64| (row.saturating_sub(from)) as usize;
-    let end_index = local(end_row);
-    let cursor = Cursor {
-        pane: pane_number,
-        pid: s.pid,
-        row: end_row,
-        col: s.cursor_x,
-        anchor: anchor(&rows, end_index, s.cursor_x),
-    };
-
-    let Some(old) = given.filter(|_| !replaced) else {
-        let text = if replaced {
-            text_between(&rows, 0, 0, end_index, s.cursor_x)
-        } else {
-            String::new()
         };
+        let vars = [
+            "pane_pid",
+            "history_size",
+            "history_limit",
+            "cursor_y",
+            "cursor_x",
+        ];
+        let out = t
+            .tmux
+            .run(&objects::display(&a.pane, &row_format(&vars)))
+            .await?;
+        let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
+        let s = PaneState {
+            pid: f.int()? as u32,
+            history: f.int()? as u64,
+            limit: f.int()? as u64,
+            cursor_y: f.int()? as u64,
+            cursor_x: f.int()? as u32,
+        };
+        let end_row = s.history + s.cursor_y;
+
+        // Rows to read, counted from the oldest retained row. tmux trims a full history by a tenth
+        // of its limit at a time, so when it is near full the old position may have moved up
+        // anywhere: read everything retained then.
+        let near_full = s.history + s.limit / 10 + 1 >= s.limit;
+        let replaced = given.is_some_and(|c| c.pid != s.pid);
+        let from = match given {
+            Some(c) if !replaced && !near_full => c.row.saturating_sub(1).min(end_row),
+            Some(_) if replaced => s.history,
+            _ if given.is_none() => end_row.saturating_sub(1),
+            _ => 0,
+        };
+        let start = from as i64 - s.history as i64;
+        let captured = t
+            .tmux
+            .run(&[
+                "capture-pane",
+                "-p",
+                "-t",
+                &a.pane,
+                "-S",
+                &start.to_string(),
+                "-E",
+                &s.cursor_y.to_string(),
+            ])
+            .await?;
+        let rows: Vec<&str> = captured.lines().collect();
+        let local = |row: u64| (row.saturating_sub(from)) as usize;
+        let end_index = local(end_row);
+        let cursor = Cursor {
+            pane: pane_number,
+            pid: s.pid,
+            row: end_row,
+            col: s.cursor_x,
+            anchor: anchor(&rows, end_index, s.cursor_x),
+        };
+
+        let Some(old) = given.filter(|_| !replaced) else {
+            let text = if replaced {
+                text_between(&rows, 0, 0, end_index, s.cursor_x)
+            } else {
+                String::new()
+            };
+            let shaped = shape(&text, None);
+            return Ok(capture_since::Output {
+                pane: a.pane,
+                text: shaped.text,
+                cursor: cursor.encode(),
+                first: given.is_none(),
+                missed_lines: 0,
+                replaced,
+                truncated: shaped.truncated,
+            });
+        };
+
+        let (start_index, col, missed) = if old.row > end_row {
+            // The pane was cleared (history cleared, or reset): everything now there is new.
+            (0, 0, 0)
+        } else if near_full {
+            let expected = local(old.row);
+            match (0..=expected.min(rows.len()))
+                .rev()
+                .find(|&i| anchor(&rows, i, old.col) == old.anchor)
+            {
+                Some(i) => (i, old.col, 0),
+                // The old position was trimmed away before it could be read: at least one row lost.
+                None => (0, 0, 1),
+            }
+        } else {
+            (local(old.row), old.col, 0)
+        };
+        let text = text_between(&rows, start_index, col, end_index, s.cursor_x);
         let shaped = shape(&text, None);
-        return Ok(capture_since::Output {
+        Ok(capture_since::Output {
             pane: a.pane,
             text: shaped.text,
             cursor: cursor.encode(),
-            first: given.is_none(),
-            missed_lines: 0,
-            replaced,
+            first: false,
+            missed_lines: missed,
+            replaced: false,
             truncated: shaped.truncated,
-        });
-    };
-
-    let (start_index, col, missed) = if old.row > end_row {
-        // The pane was cleared (history cleared, or reset): everything now there is new.
-        (0, 0, 0)
-    } else if near_full {
-        let expected = local(old.row);
-        match (0..=expected.min(rows.len()))
-            .rev()
-            .find(|&i| anchor(&rows, i, old.col) == old.anchor)
-        {
-            Some(i) => (i, old.col, 0),
-            // The old position was trimmed away before it could be read: at least one row lost.
-            None => (0, 0, 1),
-        }
-    } else {
-        (local(old.row), old.col, 0)
-    };
-    let text = text_between(&rows, start_index, col, end_index, s.cursor_x);
-    let shaped = shape(&text, None);
-    Ok(capture_since::Output {
-        pane: a.pane,
-        text: shaped.text,
-        cursor: cursor.encode(),
-        first: false,
-        missed_lines: missed,
-        replaced: false,
-        truncated: shaped.truncated,
-    })
+        })
+    }
 }
 
 /// Text from (`row`, `col`) up to (`end_row`, `end_col`).

@@ -42,75 +42,85 @@ async fn refuse_own(t: &Tools, level: usize, id: &str, what: &str) -> R<()> {
     Ok(())
 }
 
-pub async fn kill_session(
-    t: &Tools,
-    _: &CallContext,
-    a: kill_session::Args,
-) -> R<kill_session::Output> {
-    let [_, _, session] = ids(t, &a.session).await?;
-    refuse_own(t, 2, &session, "session").await?;
-    t.tmux.run(&["kill-session", "-t", &session]).await?;
-    Ok(kill_session::Output { session })
+impl kill_session::Handle for Tools {
+    async fn kill_session(
+        t: &Tools,
+        _: &CallContext,
+        a: kill_session::Args,
+    ) -> R<kill_session::Output> {
+        let [_, _, session] = ids(t, &a.session).await?;
+        refuse_own(t, 2, &session, "session").await?;
+        t.tmux.run(&["kill-session", "-t", &session]).await?;
+        Ok(kill_session::Output { session })
+    }
 }
 
-pub async fn kill_window(
-    t: &Tools,
-    _: &CallContext,
-    a: kill_window::Args,
-) -> R<kill_window::Output> {
-    ids(t, &a.window).await?;
-    refuse_own(t, 1, &a.window, "window").await?;
-    t.tmux.run(&["kill-window", "-t", &a.window]).await?;
-    Ok(kill_window::Output { window: a.window })
+impl kill_window::Handle for Tools {
+    async fn kill_window(
+        t: &Tools,
+        _: &CallContext,
+        a: kill_window::Args,
+    ) -> R<kill_window::Output> {
+        ids(t, &a.window).await?;
+        refuse_own(t, 1, &a.window, "window").await?;
+        t.tmux.run(&["kill-window", "-t", &a.window]).await?;
+        Ok(kill_window::Output { window: a.window })
+    }
 }
 
-pub async fn kill_pane(t: &Tools, _: &CallContext, a: kill_pane::Args) -> R<kill_pane::Output> {
-    ids(t, &a.pane).await?;
-    refuse_own(t, 0, &a.pane, "pane").await?;
-    t.tmux.run(&["kill-pane", "-t", &a.pane]).await?;
-    Ok(kill_pane::Output { pane: a.pane })
+impl kill_pane::Handle for Tools {
+    async fn kill_pane(t: &Tools, _: &CallContext, a: kill_pane::Args) -> R<kill_pane::Output> {
+        ids(t, &a.pane).await?;
+        refuse_own(t, 0, &a.pane, "pane").await?;
+        t.tmux.run(&["kill-pane", "-t", &a.pane]).await?;
+        Ok(kill_pane::Output { pane: a.pane })
+    }
 }
 
-pub async fn clear_pane_scrollback(
-    t: &Tools,
-    _: &CallContext,
-    a: clear_pane_scrollback::Args,
-) -> R<clear_pane_scrollback::Output> {
-    let mut args = objects::display(&a.pane, "#{history_size}");
-    args.extend([SEP, "clear-history", "-t", &a.pane].map(str::to_owned));
-    let out = t.tmux.run(&args).await?;
-    Ok(clear_pane_scrollback::Output {
-        pane: a.pane,
-        discarded_lines: int_output(&out)?,
-    })
+impl clear_pane_scrollback::Handle for Tools {
+    async fn clear_pane_scrollback(
+        t: &Tools,
+        _: &CallContext,
+        a: clear_pane_scrollback::Args,
+    ) -> R<clear_pane_scrollback::Output> {
+        let mut args = objects::display(&a.pane, "#{history_size}");
+        args.extend([SEP, "clear-history", "-t", &a.pane].map(str::to_owned));
+        let out = t.tmux.run(&args).await?;
+        Ok(clear_pane_scrollback::Output {
+            pane: a.pane,
+            discarded_lines: int_output(&out)?,
+        })
+    }
 }
 
-pub async fn set_history_limit(
-    t: &Tools,
-    _: &CallContext,
-    a: set_history_limit::Args,
-) -> R<set_history_limit::Output> {
-    let scope = match &a.session {
-        Some(s) => {
-            let [_, _, id] = ids(t, s).await?;
-            vec!["-t".to_owned(), id]
-        }
-        None => vec!["-g".to_owned()],
-    };
-    let session = scope.get(1).cloned();
-    // -A: a session without its own value reports the inherited one.
-    let mut args = vec!["show-options".to_owned(), "-Av".into()];
-    args.extend(scope.iter().cloned());
-    args.extend(["history-limit".into(), SEP.into(), "set-option".into()]);
-    args.extend(scope);
-    args.extend(["history-limit".into(), a.limit.to_string()]);
-    let out = t.tmux.run(&args).await?;
-    let previous = int_output(out.lines().next().unwrap_or_default())?;
-    // tmux 3.3a applies history-limit to new panes only and reports nothing discarded.
-    Ok(set_history_limit::Output {
-        session,
-        limit: a.limit,
-        previous,
-        discarded_lines: None,
-    })
+impl set_history_limit::Handle for Tools {
+    async fn set_history_limit(
+        t: &Tools,
+        _: &CallContext,
+        a: set_history_limit::Args,
+    ) -> R<set_history_limit::Output> {
+        let scope = match &a.session {
+            Some(s) => {
+                let [_, _, id] = ids(t, s).await?;
+                vec!["-t".to_owned(), id]
+            }
+            None => vec!["-g".to_owned()],
+        };
+        let session = scope.get(1).cloned();
+        // -A: a session without its own value reports the inherited one.
+        let mut args = vec!["show-options".to_owned(), "-Av".into()];
+        args.extend(scope.iter().cloned());
+        args.extend(["history-limit".into(), SEP.into(), "set-option".into()]);
+        args.extend(scope);
+        args.extend(["history-limit".into(), a.limit.to_string()]);
+        let out = t.tmux.run(&args).await?;
+        let previous = int_output(out.lines().next().unwrap_or_default())?;
+        // tmux 3.3a applies history-limit to new panes only and reports nothing discarded.
+        Ok(set_history_limit::Output {
+            session,
+            limit: a.limit,
+            previous,
+            discarded_lines: None,
+        })
+    }
 }

@@ -9,7 +9,7 @@ use regex::Regex;
 
 use super::content::matcher;
 use super::{CallContext, Tools, cancelled, input, progress_ticker, seconds};
-use crate::catalog::{ErrorKind, ToolError, wait_for_text};
+use crate::catalog::{ErrorKind, ToolError, ToolId, wait_for_text};
 use tmux::journal::Position;
 use tmux::{Journal, TmuxErrorKind};
 
@@ -98,113 +98,115 @@ fn start(a: &wait_for_text::Args, journal: &Journal, now: Position) -> R<Positio
     }
 }
 
-pub async fn wait_for_text(
-    t: &Tools,
-    cx: &CallContext,
-    a: wait_for_text::Args,
-) -> R<wait_for_text::Output> {
-    use wait_for_text::Outcome;
-    let secs = seconds(a.seconds);
-    let started = Instant::now();
-    let patterns = a.patterns.clone().unwrap_or_default();
-    let stops = a.stop.clone().unwrap_or_default();
-    let total: usize = patterns.iter().chain(&stops).map(String::len).sum();
-    if total > MAX_PATTERN_BYTES {
-        return Err(ToolError::new(
-            ErrorKind::InvalidInput,
-            format!("patterns and stop hold {total} bytes; at most {MAX_PATTERN_BYTES} in all"),
-        ));
-    }
-    let compile = |list: &[String]| {
-        list.iter()
-            .map(|p| matcher(p, a.regex, a.match_case))
-            .collect::<R<Vec<Regex>>>()
-    };
-    let (wanted, stop) = (compile(&patterns)?, compile(&stops)?);
+impl wait_for_text::Handle for Tools {
+    async fn wait_for_text(
+        t: &Tools,
+        cx: &CallContext,
+        a: wait_for_text::Args,
+    ) -> R<wait_for_text::Output> {
+        use wait_for_text::Outcome;
+        let secs = seconds(a.seconds);
+        let started = Instant::now();
+        let patterns = a.patterns.clone().unwrap_or_default();
+        let stops = a.stop.clone().unwrap_or_default();
+        let total: usize = patterns.iter().chain(&stops).map(String::len).sum();
+        if total > MAX_PATTERN_BYTES {
+            return Err(ToolError::new(
+                ErrorKind::InvalidInput,
+                format!("patterns and stop hold {total} bytes; at most {MAX_PATTERN_BYTES} in all"),
+            ));
+        }
+        let compile = |list: &[String]| {
+            list.iter()
+                .map(|p| matcher(p, a.regex, a.match_case))
+                .collect::<R<Vec<Regex>>>()
+        };
+        let (wanted, stop) = (compile(&patterns)?, compile(&stops)?);
 
-    let (journal, now): (Arc<Journal>, Position) = t.tmux.follow(&a.pane).await?;
-    let from = start(&a, &journal, now)?;
-    let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
-    let mut changed = journal.subscribe();
-    let mut progress = progress_ticker();
-    // Its first look is due after a period: following the pane just found it alive.
-    let mut liveness =
-        tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
-    let mut changes = journal.changes();
-    let mut scan = Scan::new(from);
-    let mut first_pass = true;
-    let mut closed = false;
+        let (journal, now): (Arc<Journal>, Position) = t.tmux.follow(&a.pane).await?;
+        let from = start(&a, &journal, now)?;
+        let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
+        let mut changed = journal.subscribe();
+        let mut progress = progress_ticker();
+        // Its first look is due after a period: following the pane just found it alive.
+        let mut liveness =
+            tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
+        let mut changes = journal.changes();
+        let mut scan = Scan::new(from);
+        let mut first_pass = true;
+        let mut closed = false;
 
-    let finish = |outcome: Outcome,
-                  pattern: Option<String>,
-                  line: Option<String>,
-                  already_present: bool,
-                  on_screen: Option<bool>| wait_for_text::Output {
-        pane: a.pane.clone(),
-        outcome,
-        pattern,
-        line: line.map(|l| l.chars().take(MAX_LINE_CHARS).collect()),
-        already_present,
-        on_screen,
-        seconds: secs,
-        elapsed_ms: started.elapsed().as_millis() as i64,
-    };
-    loop {
-        changed.borrow_and_update();
-        for line in scan.next(&journal) {
-            if let Some(i) = stop.iter().position(|re| re.is_match(&line)) {
-                return Ok(finish(
-                    Outcome::Stopped,
-                    Some(stops[i].clone()),
-                    Some(line),
-                    first_pass,
-                    None,
-                ));
+        let finish = |outcome: Outcome,
+                      pattern: Option<String>,
+                      line: Option<String>,
+                      already_present: bool,
+                      on_screen: Option<bool>| wait_for_text::Output {
+            pane: a.pane.clone(),
+            outcome,
+            pattern,
+            line: line.map(|l| l.chars().take(MAX_LINE_CHARS).collect()),
+            already_present,
+            on_screen,
+            seconds: secs,
+            elapsed_ms: started.elapsed().as_millis() as i64,
+        };
+        loop {
+            changed.borrow_and_update();
+            for line in scan.next(&journal) {
+                if let Some(i) = stop.iter().position(|re| re.is_match(&line)) {
+                    return Ok(finish(
+                        Outcome::Stopped,
+                        Some(stops[i].clone()),
+                        Some(line),
+                        first_pass,
+                        None,
+                    ));
+                }
+                let hit = if wanted.is_empty() {
+                    (!line.trim().is_empty()).then_some(None)
+                } else {
+                    wanted
+                        .iter()
+                        .position(|re| re.is_match(&line))
+                        .map(|i| Some(patterns[i].clone()))
+                };
+                if let Some(pattern) = hit {
+                    return Ok(finish(
+                        Outcome::Matched,
+                        pattern,
+                        Some(line),
+                        first_pass,
+                        None,
+                    ));
+                }
             }
-            let hit = if wanted.is_empty() {
-                (!line.trim().is_empty()).then_some(None)
-            } else {
-                wanted
-                    .iter()
-                    .position(|re| re.is_match(&line))
-                    .map(|i| Some(patterns[i].clone()))
-            };
-            if let Some(pattern) = hit {
-                return Ok(finish(
-                    Outcome::Matched,
-                    pattern,
-                    Some(line),
-                    first_pass,
-                    None,
-                ));
+            if closed {
+                return Ok(finish(Outcome::PaneClosed, None, None, false, None));
             }
-        }
-        if closed {
-            return Ok(finish(Outcome::PaneClosed, None, None, false, None));
-        }
-        first_pass = false;
-        let mut check = false;
-        tokio::select! {
-            _ = changed.changed() => check = journal.changes() != changes,
-            _ = liveness.tick() => check = true,
-            () = tokio::time::sleep_until(deadline) => {
-                let on_screen = on_screen(t, &a.pane, &wanted).await;
-                return Ok(finish(Outcome::Deadline, None, None, false, on_screen));
+            first_pass = false;
+            let mut check = false;
+            tokio::select! {
+                _ = changed.changed() => check = journal.changes() != changes,
+                _ = liveness.tick() => check = true,
+                () = tokio::time::sleep_until(deadline) => {
+                    let on_screen = on_screen(t, &a.pane, &wanted).await;
+                    return Ok(finish(Outcome::Deadline, None, None, false, on_screen));
+                }
+                () = cx.cancel.cancelled() => return Err(cancelled(ToolId::WaitForText)),
+                _ = progress.tick() => {
+                    let waited = started.elapsed().as_secs_f64();
+                    cx.progress(waited, secs as f64, format!("waiting {waited:.0}s of {secs}s for output in {}", a.pane)).await;
+                }
             }
-            () = cx.cancel.cancelled() => return Err(cancelled("wait_for_text")),
-            _ = progress.tick() => {
-                let waited = started.elapsed().as_secs_f64();
-                cx.progress(waited, secs as f64, format!("waiting {waited:.0}s of {secs}s for output in {}", a.pane)).await;
-            }
-        }
-        if check {
-            let moved = journal.changes() != changes;
-            changes = journal.changes();
-            match check_alive(t, &a.pane, &journal, moved).await {
-                Ok(()) => {}
-                // What the pane printed before it went is still looked at, once.
-                Err(Gone::Closed) => closed = true,
-                Err(Gone::Error(e)) => return Err(e),
+            if check {
+                let moved = journal.changes() != changes;
+                changes = journal.changes();
+                match check_alive(t, &a.pane, &journal, moved).await {
+                    Ok(()) => {}
+                    // What the pane printed before it went is still looked at, once.
+                    Err(Gone::Closed) => closed = true,
+                    Err(Gone::Error(e)) => return Err(e),
+                }
             }
         }
     }

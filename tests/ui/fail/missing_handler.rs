@@ -1,15 +1,23 @@
-// A second tool in the manifest without its handler method.
+// A second tool in the manifest without its handler: the service cannot be dispatched to.
 tmux_mcp_macros::tools!("missing_handler.yaml");
 
 struct Things;
 
-impl Handlers for Things {
+impl Service for Things {
     type Context = ();
+}
 
-    async fn list_things(&self, _cx: &(), args: list_things::Args) -> Result<list_things::Output, ToolError> {
+impl list_things::Handle for Things {
+    async fn list_things(_: &Things, _cx: &(), args: list_things::Args) -> Result<list_things::Output, ToolError> {
         let n = args.limit.unwrap_or(3);
         Ok(list_things::Output { things: (0..n).map(|i| format!("thing {i}")).collect() })
     }
 }
 
-fn main() {}
+async fn serve(arguments: ::tmux_mcp_runtime::serde_json::Value) -> Result<::tmux_mcp_runtime::serde_json::Value, ToolError> {
+    dispatch(&Things, &(), ToolId::ListThings, arguments).await
+}
+
+fn main() {
+    let _ = serve;
+}
