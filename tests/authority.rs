@@ -175,7 +175,7 @@ fn check(case: &Case) {
                 if ran {
                     let tool = TOOLS.iter().find(|t| t.name == name).unwrap();
                     assert!(
-                        tool.read_only_hint,
+                        tool.annotations.read_only_hint,
                         "the batch reached {name}, which changes tmux"
                     );
                 } else {

@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 
 use tmux_mcp::catalog::{TOOLS, TOOLSETS, ToolId};
 use tmux_mcp_manifest::Catalog;
-use tmux_mcp_manifest::model::wire;
 use tmux_mcp_tests::{ensure_file_contents, repo_root};
 
 fn manifest() -> Catalog {
@@ -21,6 +20,43 @@ fn page(pages: &[(String, String)], path: &str) -> String {
         .find(|(p, _)| *p == path)
         .map(|(_, text)| text.clone())
         .unwrap_or_else(|| panic!("no generated page {path}"))
+}
+
+/// Each tool of tools.yaml as plain data, by name: read without the manifest's model, so the
+/// registry is held to the text of the YAML, not to what the generator made of it.
+fn raw_tools() -> BTreeMap<String, serde_json::Value> {
+    let src =
+        std::fs::read_to_string(repo_root().join("manifest/tools.yaml")).expect("read tools.yaml");
+    let doc: serde_json::Value = serde_yaml::from_str(&src).expect("tools.yaml is YAML");
+    doc["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .map(|t| (t["name"].as_str().expect("name").to_owned(), t.clone()))
+        .collect()
+}
+
+/// The capability record a tool's YAML entry publishes: its `capability` without
+/// `idempotent` (which is not published), with the toolset, the optional keys' defaults, and
+/// the vocabularies sorted.
+fn published_record(tool: &serde_json::Value) -> serde_json::Value {
+    let mut record = tool["capability"].as_object().expect("capability").clone();
+    record.remove("idempotent");
+    record.insert("toolset".into(), tool["toolset"].clone());
+    for (key, default) in [
+        ("inputLiteralization", serde_json::json!({})),
+        ("nestedAuthority", serde_json::json!([])),
+        ("amplifiesFutureInput", serde_json::json!(false)),
+    ] {
+        record.entry(key).or_insert(default);
+    }
+    for key in ["tmuxEffects", "outputClasses"] {
+        if let Some(list) = record.get_mut(key).and_then(|v| v.as_array_mut()) {
+            list.sort_by(|x, y| x.as_str().cmp(&y.as_str()));
+            list.dedup();
+        }
+    }
+    serde_json::Value::Object(record)
 }
 
 #[test]
@@ -49,13 +85,13 @@ fn the_catalog_has_the_45_tools_of_the_family() {
 fn registry_docs_and_yaml_agree_for_every_tool() {
     let cat = manifest();
     let pages = tmux_mcp_manifest::docs::render(&cat);
+    let raw = raw_tools();
     assert_eq!(cat.manifest.tools.len(), TOOLS.len());
     for tool in &cat.manifest.tools {
         let id = ToolId::from_name(&tool.name)
             .unwrap_or_else(|| panic!("{} is in the YAML but not in the registry", tool.name));
         let d = id.descriptor();
         let a = &tool.annotations;
-        let c = &tool.capability;
         assert_eq!(
             (d.name, d.title, d.description, d.toolset),
             (
@@ -65,32 +101,20 @@ fn registry_docs_and_yaml_agree_for_every_tool() {
                 tool.toolset.as_str()
             )
         );
+        let yaml = &raw[&tool.name];
         assert_eq!(
-            (
-                d.read_only_hint,
-                d.destructive_hint,
-                d.idempotent_hint,
-                d.open_world_hint
-            ),
-            (
-                a.read_only_hint,
-                a.destructive_hint,
-                a.idempotent_hint,
-                a.open_world_hint
-            ),
-            "{}",
+            serde_json::to_value(d.annotations).unwrap(),
+            yaml["annotations"],
+            "{}: annotations",
             tool.name
         );
-        assert_eq!(d.process_reach, wire(&c.process_reach));
         assert_eq!(
-            d.tmux_effects,
-            c.tmux_effects.iter().map(wire).collect::<Vec<_>>()
+            serde_json::from_str::<serde_json::Value>(d.record).unwrap(),
+            published_record(yaml),
+            "{}: capability record",
+            tool.name
         );
-        assert_eq!(
-            d.output_classes,
-            c.output_classes.iter().map(wire).collect::<Vec<_>>()
-        );
-        assert_eq!(d.nested_authority, c.nested_authority);
+        assert_eq!(d.nested_authority, tool.capability.nested_authority);
         let arguments: Vec<&str> = tool
             .arguments
             .iter()

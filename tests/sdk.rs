@@ -173,7 +173,7 @@ fn the_official_sdks_call_every_read_tool_and_accept_every_result() {
     ];
     let read_only: Vec<&str> = TOOLS
         .iter()
-        .filter(|t| t.read_only_hint)
+        .filter(|t| t.annotations.read_only_hint)
         .map(|t| t.name)
         .collect();
     let planned: Vec<&str> = ok.iter().map(|(n, _)| *n).collect();

@@ -172,6 +172,11 @@ fn object_ids(f: &Fixture) -> Vec<String> {
     ids
 }
 
+/// Whether the tool's capability record says it deletes tmux state.
+fn deletes(id: ToolId) -> bool {
+    id.descriptor().record().tmux_effects.contains("delete")
+}
+
 #[tokio::test]
 async fn every_tool_works_and_does_only_what_its_record_says() {
     let f = Fixture::new().await;
@@ -189,10 +194,10 @@ async fn every_tool_works_and_does_only_what_its_record_says() {
 
     // Teardown last, each on objects made for it.
     let mut order: Vec<ToolId> = ToolId::ALL.to_vec();
-    order.sort_by_key(|id| (id.descriptor().tmux_effects.contains(&"delete"), id.name()));
+    order.sort_by_key(|id| (deletes(*id), id.name()));
     for id in order {
         let d = id.descriptor();
-        let targets = if d.tmux_effects.contains(&"delete")
+        let targets = if deletes(id)
             && !d.name.starts_with("set_")
             && !d.name.starts_with("clear")
             && !d.name.starts_with("respawn")
@@ -227,7 +232,7 @@ async fn every_tool_works_and_does_only_what_its_record_says() {
         let ids_before = object_ids(&f);
         let out = f.ok(d.name, arguments.clone()).await;
         assert!(out.is_object(), "{}: {out}", d.name);
-        if d.read_only_hint {
+        if d.annotations.read_only_hint {
             let unchanged = wait_until(Duration::from_secs(3), || state(&f) == before);
             assert!(
                 unchanged,
@@ -238,7 +243,7 @@ async fn every_tool_works_and_does_only_what_its_record_says() {
         }
         // Idempotent: a second identical call (which may fail, e.g. on a name now taken)
         // changes nothing more than the first did.
-        if d.idempotent_hint && !d.read_only_hint {
+        if d.annotations.idempotent_hint && !d.annotations.read_only_hint {
             let once = settled(&f);
             let _ = call(&f.client, d.name, arguments.clone()).await;
             let twice = settled(&f);
@@ -249,7 +254,7 @@ async fn every_tool_works_and_does_only_what_its_record_says() {
                 changes(&once, &twice)
             );
         }
-        if !d.tmux_effects.contains(&"delete") {
+        if !deletes(id) {
             let after = object_ids(&f);
             let lost: Vec<&String> = ids_before.iter().filter(|i| !after.contains(i)).collect();
             assert!(

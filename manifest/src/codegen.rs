@@ -10,7 +10,9 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
 
-use crate::model::{Kind, Node, Tool, wire};
+use tmux_mcp_runtime as rt;
+
+use crate::model::{Kind, Node, Tool, spelled};
 use crate::{Catalog, schema};
 
 /// Renders everything; `source` is the absolute path of the YAML, included so that cargo
@@ -464,18 +466,24 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
         a.idempotent_hint,
         a.open_world_hint,
     );
-    let reach = wire(&cap.process_reach);
-    let effects: Vec<String> = cap.tmux_effects.iter().map(wire).collect();
-    let outputs: Vec<String> = cap.output_classes.iter().map(wire).collect();
-    let (secrets, untrusted) = (cap.may_expose_secrets, cap.may_return_untrusted_content);
-    let lit_args = cap.input_literalization.keys();
-    let lit_kinds: Vec<String> = cap.input_literalization.values().map(wire).collect();
+    let record = serde_json::to_string(&rt::Record {
+        toolset: tool.toolset.clone(),
+        process_reach: spelled(&cap.process_reach),
+        tmux_effects: cap.tmux_effects.iter().map(spelled).collect(),
+        output_classes: cap.output_classes.iter().map(spelled).collect(),
+        may_expose_secrets: cap.may_expose_secrets,
+        may_return_untrusted_content: cap.may_return_untrusted_content,
+        input_literalization: cap
+            .input_literalization
+            .iter()
+            .map(|(k, v)| (k.clone(), spelled(v)))
+            .collect(),
+        nested_authority: cap.nested_authority.clone(),
+        amplifies_future_input: cap.amplifies_future_input,
+    })
+    .unwrap_or_default();
     let nested = &cap.nested_authority;
-    let (amplifies, idempotent, always_load) = (
-        cap.amplifies_future_input,
-        cap.idempotent,
-        tool.meta.always_load,
-    );
+    let always_load = tool.meta.always_load;
     let arguments = tool.arguments.iter().filter_map(|a| a.name.as_deref());
     quote! {
         rt::ToolDescriptor {
@@ -483,19 +491,14 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
             title: #title,
             description: #description,
             toolset: #toolset,
-            read_only_hint: #ro,
-            destructive_hint: #de,
-            idempotent_hint: #id,
-            open_world_hint: #ow,
-            process_reach: #reach,
-            tmux_effects: &[#(#effects),*],
-            output_classes: &[#(#outputs),*],
-            may_expose_secrets: #secrets,
-            may_return_untrusted_content: #untrusted,
-            input_literalization: &[#((#lit_args, #lit_kinds)),*],
+            annotations: rt::Annotations {
+                read_only_hint: #ro,
+                destructive_hint: #de,
+                idempotent_hint: #id,
+                open_world_hint: #ow,
+            },
+            record: #record,
             nested_authority: &[#(#nested),*],
-            amplifies_future_input: #amplifies,
-            idempotent: #idempotent,
             always_load: #always_load,
             input_schema: #input,
             validation_schema: #validation,

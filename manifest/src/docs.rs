@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde_json::{Map, Value, json};
 
 use crate::Catalog;
-use crate::model::{Kind, Node, Tool, wire};
+use crate::model::{Kind, Node, Tool, spelled};
 
 /// `(path under generated-docs/, content)` for every generated file, in a stable order.
 pub fn render(cat: &Catalog) -> Vec<(String, String)> {
@@ -191,16 +191,16 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
         "| Annotations | readOnlyHint {}, destructiveHint {}, idempotentHint {}, openWorldHint {} |",
         a.read_only_hint, a.destructive_hint, a.idempotent_hint, a.open_world_hint
     );
-    let _ = writeln!(s, "| Process reach | {} |", wire(&cap.process_reach));
+    let _ = writeln!(s, "| Process reach | {} |", spelled(&cap.process_reach));
     let _ = writeln!(
         s,
         "| tmux effects | {} |",
-        list(&cap.tmux_effects.iter().map(wire).collect::<Vec<_>>())
+        list(&cap.tmux_effects.iter().map(spelled).collect::<Vec<_>>())
     );
     let _ = writeln!(
         s,
         "| Output classes | {} |",
-        list(&cap.output_classes.iter().map(wire).collect::<Vec<_>>())
+        list(&cap.output_classes.iter().map(spelled).collect::<Vec<_>>())
     );
     let _ = writeln!(
         s,
@@ -215,7 +215,7 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
     let lit: Vec<String> = cap
         .input_literalization
         .iter()
-        .map(|(k, v)| format!("`{k}`: {}", wire(v)))
+        .map(|(k, v)| format!("`{k}`: {}", spelled(v)))
         .collect();
     let _ = writeln!(s, "| Input literalization | {} |", list(&lit));
     let nested: Vec<String> = cap

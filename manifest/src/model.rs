@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The whole manifest.
@@ -128,7 +128,7 @@ pub struct Capability {
 }
 
 /// Which processes a tool can reach.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Reach {
     None,
@@ -138,7 +138,9 @@ pub enum Reach {
 }
 
 /// What a tool does to tmux state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, JsonSchema, Serialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Effect {
     Observe,
@@ -147,7 +149,9 @@ pub enum Effect {
 }
 
 /// A class of returned data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, JsonSchema)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize, JsonSchema, Serialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum OutputClass {
     TmuxMetadata,
@@ -157,7 +161,7 @@ pub enum OutputClass {
 }
 
 /// How an argument is kept from being expanded as a tmux format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Literalization {
     DoubleHashOnce,
@@ -222,7 +226,7 @@ pub struct Node {
 }
 
 /// JSON types a node can have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     String,
@@ -270,19 +274,11 @@ impl Manifest {
     }
 }
 
-/// The YAML spelling of a record value (`ConfiguredProcess` → `configured-process`), which is
-/// also its spelling on the wire.
-pub fn wire<T: std::fmt::Debug>(value: &T) -> String {
-    let mut out = String::new();
-    for (i, c) in format!("{value:?}").chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                out.push('-');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
+/// A record value as YAML and the wire spell it (`ConfiguredProcess` → `configured-process`):
+/// what serde writes for it.
+pub fn spelled<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(Value::String(s)) => s,
+        other => format!("{other:?}"),
     }
-    out
 }

@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashSet};
 use regex::Regex;
 
 use crate::locate::{Path, locate};
-use crate::model::{Effect, Kind, Manifest, Node, OutputClass, Reach, Tool, wire};
+use crate::model::{Effect, Kind, Manifest, Node, OutputClass, Reach, Tool, spelled};
 use tmux_mcp_runtime as rt;
 
 use crate::{ManifestError, schema};
@@ -54,8 +54,8 @@ fn snake_case(name: &str) -> bool {
         && !name.contains("__")
 }
 
-fn join<T: std::fmt::Debug>(items: &[T]) -> String {
-    let words: Vec<String> = items.iter().map(wire).collect();
+fn join<T: serde::Serialize>(items: &[T]) -> String {
+    let words: Vec<String> = items.iter().map(spelled).collect();
     format!("[{}]", words.join(", "))
 }
 
@@ -277,7 +277,7 @@ impl Checker<'_> {
             || cap.output_classes.contains(&OutputClass::TerminalContent);
         let record = format!(
             "processReach {}, tmuxEffects {}, outputClasses {}, idempotent {}",
-            wire(&cap.process_reach),
+            spelled(&cap.process_reach),
             join(&cap.tmux_effects),
             join(&cap.output_classes),
             cap.idempotent
@@ -529,7 +529,7 @@ impl Checker<'_> {
             if is_set && !allowed.contains(&key) {
                 self.error(
                     &at.key(key),
-                    format!("{key} does not apply to type {}", wire(&kind)),
+                    format!("{key} does not apply to type {}", spelled(&kind)),
                 );
             }
         }

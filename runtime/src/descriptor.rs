@@ -1,5 +1,7 @@
 //! The static registry's entries: everything known about a tool or toolset at compile time.
 
+use crate::{Annotations, Record};
+
 /// Everything known about a tool at compile time. Schemas are JSON text constants.
 #[derive(Debug)]
 pub struct ToolDescriptor {
@@ -7,20 +9,11 @@ pub struct ToolDescriptor {
     pub title: &'static str,
     pub description: &'static str,
     pub toolset: &'static str,
-    pub read_only_hint: bool,
-    pub destructive_hint: bool,
-    pub idempotent_hint: bool,
-    pub open_world_hint: bool,
-    pub process_reach: &'static str,
-    pub tmux_effects: &'static [&'static str],
-    pub output_classes: &'static [&'static str],
-    pub may_expose_secrets: bool,
-    pub may_return_untrusted_content: bool,
-    /// `(argument, literalization)` pairs.
-    pub input_literalization: &'static [(&'static str, &'static str)],
+    pub annotations: Annotations,
+    /// The capability record as declared, as JSON (see [`ToolDescriptor::record`]).
+    pub record: &'static str,
+    /// The record's nested authority, for the selection rules.
     pub nested_authority: &'static [&'static str],
-    pub amplifies_future_input: bool,
-    pub idempotent: bool,
     pub always_load: bool,
     /// Published input schema; for a batch it lists every declared nested tool.
     pub input_schema: &'static str,
@@ -33,6 +26,25 @@ pub struct ToolDescriptor {
     pub operation_pointer: Option<&'static str>,
     /// Argument names in manifest order.
     pub arguments: &'static [&'static str],
+}
+
+impl ToolDescriptor {
+    /// The capability record as declared. The generator wrote it from a `Record`, so it
+    /// always reads back; were it ever not to, every field is empty (and the catalog test,
+    /// which compares each record with the YAML, fails).
+    pub fn record(&self) -> Record {
+        serde_json::from_str(self.record).unwrap_or_else(|_| Record {
+            toolset: self.toolset.to_owned(),
+            process_reach: String::new(),
+            tmux_effects: Default::default(),
+            output_classes: Default::default(),
+            may_expose_secrets: true,
+            may_return_untrusted_content: true,
+            input_literalization: Default::default(),
+            nested_authority: Vec::new(),
+            amplifies_future_input: false,
+        })
+    }
 }
 
 /// A toolset as declared.

@@ -8,8 +8,10 @@ pub use serde_json;
 
 mod descriptor;
 mod into_json;
+mod record;
 mod validate;
 
 pub use descriptor::{ToolDescriptor, ToolsetDescriptor};
 pub use into_json::IntoJson;
+pub use record::{Annotations, Record};
 pub use validate::{Operation, Violation, validate};

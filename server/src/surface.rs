@@ -2,11 +2,11 @@
 //! the batch schemas narrowed to their effective authority, and the `tmux://capabilities`
 //! report. Built once at startup; requests only read it.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use rmcp::model::{JsonObject, ListToolsResult, MetaObject, Tool, ToolAnnotations};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
+use tmux_mcp_runtime::Record;
 
 use crate::catalog::{TOOLSETS, ToolId};
 use crate::selection::Resolved;
@@ -80,22 +80,23 @@ pub fn tool(id: ToolId, nested: &[ToolId]) -> Tool {
     // openWorld true) are left out, as are destructive and idempotent on a read-only tool
     // (MCP gives them meaning only when readOnly is false): they say nothing, and 45 tools
     // would repeat them. The capabilities report states all four.
+    let hints = d.annotations;
     let mut annotations = ToolAnnotations::new();
-    if d.read_only_hint {
+    if hints.read_only_hint {
         annotations = annotations.read_only(true);
     } else {
-        if !d.destructive_hint {
+        if !hints.destructive_hint {
             annotations = annotations.destructive(false);
         }
-        if d.idempotent_hint {
+        if hints.idempotent_hint {
             annotations = annotations.idempotent(true);
         }
     }
-    if !d.open_world_hint {
+    if !hints.open_world_hint {
         annotations = annotations.open_world(false);
     }
     let mut meta = MetaObject::new();
-    meta.insert(CAPABILITY_KEY.into(), record(id, nested));
+    meta.insert(CAPABILITY_KEY.into(), json!(record(id, nested)));
     if d.always_load {
         meta.insert(ALWAYS_LOAD_KEY.into(), json!(true));
     }
@@ -128,46 +129,16 @@ pub fn input_schema(id: ToolId, nested: &[ToolId]) -> JsonObject {
 
 /// The capability record (`_meta` and the capabilities report). A batch's effects, output
 /// classes and secret flags are the union over its effective nested tools.
-pub fn record(id: ToolId, nested: &[ToolId]) -> Value {
-    let d = id.descriptor();
-    let (effects, outputs, secrets, untrusted) = if d.nested_authority.is_empty() {
-        (
-            ordered(d.tmux_effects.iter().copied()),
-            ordered(d.output_classes.iter().copied()),
-            d.may_expose_secrets,
-            d.may_return_untrusted_content,
-        )
-    } else {
-        let rows: Vec<_> = nested.iter().map(|n| n.descriptor()).collect();
-        (
-            ordered(rows.iter().flat_map(|r| r.tmux_effects.iter().copied())),
-            ordered(rows.iter().flat_map(|r| r.output_classes.iter().copied())),
-            rows.iter().any(|r| r.may_expose_secrets),
-            rows.iter().any(|r| r.may_return_untrusted_content),
-        )
-    };
-    let literalization: Map<String, Value> = d
-        .input_literalization
+pub fn record(id: ToolId, nested: &[ToolId]) -> Record {
+    let declared = id.descriptor().record();
+    if declared.nested_authority.is_empty() {
+        return declared;
+    }
+    let rows: Vec<(&str, Record)> = nested
         .iter()
-        .map(|(k, v)| ((*k).to_owned(), json!(v)))
+        .map(|n| (n.name(), n.descriptor().record()))
         .collect();
-    let nested_names: Vec<&str> = nested.iter().map(|n| n.name()).collect();
-    json!({
-        "toolset": d.toolset,
-        "processReach": d.process_reach,
-        "tmuxEffects": effects,
-        "outputClasses": outputs,
-        "mayExposeSecrets": secrets,
-        "mayReturnUntrustedContent": untrusted,
-        "inputLiteralization": literalization,
-        "nestedAuthority": nested_names,
-        "amplifiesFutureInput": d.amplifies_future_input,
-    })
-}
-
-/// Sorted, without repeats (the record's vocabularies sort as their meaning suggests).
-fn ordered<'a>(items: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
-    items.collect::<BTreeSet<_>>().into_iter().collect()
+    declared.narrowed(rows.iter().map(|(name, r)| (*name, r)))
 }
 
 fn object(text: &str) -> JsonObject {
@@ -193,12 +164,7 @@ fn report(
             json!({
                 "name": d.name,
                 "title": d.title,
-                "annotations": {
-                    "readOnlyHint": d.read_only_hint,
-                    "destructiveHint": d.destructive_hint,
-                    "idempotentHint": d.idempotent_hint,
-                    "openWorldHint": d.open_world_hint,
-                },
+                "annotations": d.annotations,
                 "capability": record(*id, &nested[id.index()]),
             })
         })

@@ -63,12 +63,7 @@ pub fn catalog_json() -> String {
                 "name": d.name,
                 "title": d.title,
                 "toolset": d.toolset,
-                "annotations": {
-                    "readOnlyHint": d.read_only_hint,
-                    "destructiveHint": d.destructive_hint,
-                    "idempotentHint": d.idempotent_hint,
-                    "openWorldHint": d.open_world_hint,
-                },
+                "annotations": d.annotations,
                 "capability": surface::record(*id, &declared),
                 "nestedAuthority": d.nested_authority,
                 "inputSchema": &*tool.input_schema,

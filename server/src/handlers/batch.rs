@@ -120,7 +120,7 @@ async fn row(
 fn refusal(tool: &str, index: usize) -> String {
     match ToolId::from_name(tool) {
         None => format!("operations[{index}]: no tool {tool}"),
-        Some(id) if !id.descriptor().read_only_hint => {
+        Some(id) if !id.descriptor().annotations.read_only_hint => {
             format!(
                 "operations[{index}]: {tool} changes tmux, and a batch may only call read tools"
             )
