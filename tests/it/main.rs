@@ -1,0 +1,23 @@
+//! The end-to-end suite, as one test binary (one link, one run; "Delete Cargo Integration
+//! Tests"): each module tests one concern against real tmux servers and the built
+//! `tmux-mcp` binary. Shared set-up is the `tmux_mcp_tests` library (`tests/support/`); the
+//! trybuild cases are the separate `ui` harness, and `bench.rs` the benchmark.
+
+mod abuse;
+mod agent_loop;
+mod authority;
+mod batch;
+mod catalog;
+mod change;
+mod conformance;
+mod faults;
+mod injection;
+mod inspect;
+mod lifecycle;
+mod load;
+mod protocol;
+mod sdk;
+mod site;
+mod stdio;
+mod surface;
+mod transport;
