@@ -1,6 +1,6 @@
 //! The reference site: identical to what the running server says, its calculator identical to
 //! the server's resolver, its links whole, and its pages rendering in a real browser. Needs
-//! `mdbook` 0.5, `node` and Debian's `chromium` (`.ci/run` installs them).
+//! `mdbook` 0.5, `node` and Debian's `chromium` (`cargo xtask test` installs them).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -40,7 +40,7 @@ fn tool_program(name: &str, install: &str) -> PathBuf {
         .unwrap_or_default();
     assert!(
         !path.is_empty(),
-        "{name} is needed for the site tests: {install} (as .ci/run does)"
+        "{name} is needed for the site tests: {install}, or run the suite with `cargo xtask test`, which installs it"
     );
     PathBuf::from(path)
 }

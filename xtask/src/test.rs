@@ -68,6 +68,20 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    for (program, flag) in [
+        ("tmux", "-V"),
+        ("node", "--version"),
+        ("mdbook", "--version"),
+        ("chromium", "--version"),
+    ] {
+        let version = Command::new(program)
+            .arg(flag)
+            .env("PATH", &path)
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+            .unwrap_or_default();
+        eprintln!("xtask test: {program}: {version}");
+    }
     let status = Command::new(cargo())
         .args(["test", "--workspace", "--locked"])
         .args(args)
