@@ -14,7 +14,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux::{SEP, command_line};
+use tmux::{Script, Verb, command_line};
 use tmux_mcp::handlers::{list_sessions_command, pane_info_command, pane_infos_command};
 use tmux_mcp_tests::{RawClient, World, binary, call_request, rss_kib, wait_until};
 
@@ -146,17 +146,17 @@ impl TmuxAlone {
         }
     }
 
-    /// Writes `commands` (each a tmux argument list, commands separated by `SEP`, as the
-    /// handlers build them); returns how many answers to read.
-    fn write(&mut self, commands: &[Vec<String>]) -> usize {
-        let each = commands.iter().flat_map(|c| c.split(|a| a == SEP));
+    /// Writes the scripts' commands, as the handlers build them, one line each; returns how
+    /// many answers to read.
+    fn write(&mut self, scripts: &[Script]) -> usize {
+        let each = scripts.iter().flat_map(Script::commands);
         let blocks = each.clone().count();
-        let text: String = each.map(|c| command_line(c).unwrap()).collect();
+        let text: String = each.map(command_line).collect();
         self.stdin.write_all(text.as_bytes()).unwrap();
         blocks
     }
 
-    fn time(&mut self, commands: &[Vec<String>]) -> Duration {
+    fn time(&mut self, commands: &[Script]) -> Duration {
         let started = Instant::now();
         let blocks = self.write(commands);
         self.answers(blocks);
@@ -283,15 +283,18 @@ fn main() {
         (
             "list_sessions",
             vec![json!({}); 16],
-            vec![list_sessions_command(); 16],
+            vec![Script::from(list_sessions_command().unwrap()); 16],
             None,
         ),
         (
             "get_pane_info",
             panes.iter().map(|p| json!({"pane": p})).collect(),
-            panes.iter().map(|p| pane_info_command(p)).collect(),
+            panes
+                .iter()
+                .map(|p| pane_info_command(p).unwrap())
+                .collect(),
             // What the batch sends instead: the reads are in flight together.
-            Some(pane_infos_command(&pane_ids)),
+            Some(Script::from(pane_infos_command(&pane_ids).unwrap())),
         ),
     ] {
         let rows: Vec<Value> = arguments
@@ -356,9 +359,14 @@ fn main() {
             assert!(armed, "the wait never started following output");
             // Timed from the bench's own control client writing the keys to the reply read:
             // tmux types them, `cat` echoes them, and the server sees the echo.
-            let keys = ["send-keys", "-t", "%1", "-l", &marker].map(str::to_owned);
+            let keys = tmux::Command::new(Verb::SendKeys)
+                .target("%1")
+                .unwrap()
+                .flag("-l")
+                .arg(marker.as_str())
+                .unwrap();
             let typing = Instant::now();
-            let answers = alone.write(&[keys.to_vec()]);
+            let answers = alone.write(&[keys.into()]);
             let line = raw.line().expect("wait reply");
             let took = typing.elapsed();
             alone.answers(answers);

@@ -11,6 +11,7 @@ impl From<TmuxError> for ToolError {
             TmuxErrorKind::ObjectGone => ErrorKind::ObjectGone,
             TmuxErrorKind::Timeout => ErrorKind::Timeout,
             TmuxErrorKind::Refused => ErrorKind::Refused,
+            TmuxErrorKind::Invalid => ErrorKind::InvalidInput,
             TmuxErrorKind::Unexpected => ErrorKind::Internal,
         };
         ToolError::new(kind, e.message)

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
-use tmux::{Fields, command_line};
+use tmux::{Command, Fields, Verb, command_line};
 use tmux_mcp::catalog::{ToolId, check_arguments, validation_schema};
 use tmux_mcp::environment::Environment;
 use tmux_mcp::selection::Selection;
@@ -93,12 +93,13 @@ proptest! {
 
     #[test]
     fn a_control_mode_command_is_always_exactly_one_line(values in prop::collection::vec("\\PC{0,16}|[\\n\\r\\t\\\\\"$;~#{}]{0,6}", 1..6)) {
-        match command_line(&values) {
-            Some(line) => {
+        match Command::new(Verb::SetBuffer).args(values.iter().cloned()) {
+            Ok(command) => {
+                let line = command_line(&command);
                 prop_assert!(line.ends_with('\n'));
                 prop_assert!(!line[..line.len() - 1].contains(['\n', '\r']), "{line:?}");
             }
-            None => prop_assert!(values.iter().any(|v| v.contains('\0'))),
+            Err(_) => prop_assert!(values.iter().any(|v| v.contains('\0'))),
         }
     }
 }

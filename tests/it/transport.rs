@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 
-use tmux::{SEP, Tmux, TmuxErrorKind};
+use tmux::{Command, Tmux, TmuxErrorKind, Verb};
 use tmux_mcp_tests::World;
 
 /// A small deterministic generator, so a failure reproduces.
@@ -83,7 +83,18 @@ async fn values_reach_tmux_unchanged_through_either_path() {
         let value = nasty(&mut rng);
         let buffer = format!("b{i}");
         // set-buffer travels through the control client; show-buffer through a subprocess.
-        tmux.run(&["set-buffer", "-b", &buffer, "--", &value])
+        let set = Command::new(Verb::SetBuffer)
+            .flag("-b")
+            .arg(buffer.as_str())
+            .unwrap()
+            .flag("--")
+            .arg(value.as_str())
+            .unwrap();
+        let show = Command::new(Verb::ShowBuffer)
+            .flag("-b")
+            .arg(buffer.as_str())
+            .unwrap();
+        tmux.run(set.clone())
             .await
             .unwrap_or_else(|e| panic!("{value:?}: {e}"));
         assert!(
@@ -91,27 +102,14 @@ async fn values_reach_tmux_unchanged_through_either_path() {
             "the control client carries commands"
         );
         let back = tmux
-            .run_for(&["show-buffer", "-b", &buffer], tmux::COMMAND_DEADLINE)
+            .run_for(show.clone(), tmux::COMMAND_DEADLINE)
             .await
             .unwrap();
         assert_eq!(back, value, "through the control client");
-        tmux.run_for(
-            &[
-                "set-buffer",
-                "-b",
-                &buffer,
-                "--",
-                &value,
-                SEP,
-                "show-buffer",
-                "-b",
-                &buffer,
-            ],
-            tmux::COMMAND_DEADLINE,
-        )
-        .await
-        .map(|out| assert_eq!(out, value, "through argv"))
-        .unwrap_or_else(|e| panic!("{value:?}: {e}"));
+        tmux.run_for(set.then(show), tmux::COMMAND_DEADLINE)
+            .await
+            .map(|out| assert_eq!(out, value, "through argv"))
+            .unwrap_or_else(|e| panic!("{value:?}: {e}"));
     }
 }
 
@@ -120,28 +118,26 @@ async fn commands_fail_cleanly_while_tmux_is_gone_and_work_again_after() {
     let world = World::new();
     world.start_server("work");
     let tmux = tmux_for(&world, "work");
-    assert!(tmux.run(&["list-sessions"]).await.is_ok());
+    let list = || Command::new(Verb::ListSessions);
+    assert!(tmux.run(list()).await.is_ok());
     world.kill_server("work");
-    let gone = tmux.run(&["list-sessions"]).await.unwrap_err();
+    let gone = tmux.run(list()).await.unwrap_err();
     assert_eq!(gone.kind, TmuxErrorKind::ServerGone);
     world.start_server("work");
     let back = tmux
-        .run(&["list-sessions", "-F", "#{session_name}"])
+        .run(list().flag("-F").flag("#{session_name}"))
         .await
         .unwrap();
     assert_eq!(back, "main\n");
     // A failing command in a list stops the list, as with tmux's own command lists.
     let err = tmux
-        .run(&[
-            "has-session",
-            "-t",
-            "nope",
-            SEP,
-            "set-buffer",
-            "-b",
-            "never",
-            "x",
-        ])
+        .run(
+            Command::new(Verb::HasSession).target("nope").unwrap().then(
+                Command::new(Verb::SetBuffer)
+                    .args(["-b", "never", "x"])
+                    .unwrap(),
+            ),
+        )
         .await
         .unwrap_err();
     assert_eq!(err.kind, TmuxErrorKind::ObjectGone);

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use tokio::sync::OnceCell;
 
-use crate::{COMMAND_DEADLINE, Fields, Tmux, row_format};
+use crate::{COMMAND_DEADLINE, Command, Fields, Tmux, Verb, row_format};
 
 /// The caller's pane, looked up when a tool first needs it (not at startup, which it would
 /// slow by a tmux round trip), then kept: the process tree does not change.
@@ -37,12 +37,11 @@ impl Caller {
 async fn find(tmux: &Tmux, hint: Option<&str>) -> Option<String> {
     let listed = tmux
         .run_for(
-            &[
-                "list-panes",
-                "-a",
-                "-F",
-                &row_format(&["pane_pid", "pane_id"]),
-            ],
+            Command::new(Verb::ListPanes)
+                .flag("-a")
+                .flag("-F")
+                .arg(row_format(&["pane_pid", "pane_id"]))
+                .ok()?,
             COMMAND_DEADLINE,
         )
         .await

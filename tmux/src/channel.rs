@@ -15,25 +15,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tokio::io::AsyncWriteExt;
-use tokio::process::{Child, ChildStdin, Command};
+use tokio::process::{Child, ChildStdin};
 use tokio::sync::oneshot;
 
 use super::control::{Item, Reader};
-use super::format::SEP;
-use super::{TmuxError, TmuxErrorKind};
-
-/// Commands that only read: safe to have run even when one before them failed.
-const READ_ONLY: &[&str] = &[
-    "display-message",
-    "has-session",
-    "list-clients",
-    "list-panes",
-    "list-sessions",
-    "list-windows",
-    "show-environment",
-    "show-hooks",
-    "show-options",
-];
+use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb};
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
@@ -76,23 +62,20 @@ impl Channel {
         }
     }
 
-    /// Runs commands (separated by [`SEP`]), stopping at the first that fails, as tmux does
+    /// Runs a script's commands, stopping at the first that fails, as tmux does
     /// with a command list; `None` when no control client can carry them now. Each command
     /// goes on its own line: control mode answers every command of a line with a block of its
     /// own and skips the rest after a failure, so counting blocks per line could not tell where
     /// an answer ends. Commands that only read are written all at once (running one after a
     /// failed one changes nothing); others wait for the answer before them.
-    pub async fn run<S: AsRef<str>>(
+    pub async fn run(
         &self,
-        args: &[S],
+        script: &Script,
         deadline: Duration,
     ) -> Option<Result<String, TmuxError>> {
-        let commands: Vec<&[S]> = args.split(|a| a.as_ref() == SEP).collect();
-        let batches: Vec<&[&[S]]> = if commands
-            .iter()
-            .all(|c| c.first().is_some_and(|n| READ_ONLY.contains(&n.as_ref())))
-        {
-            vec![&commands[..]]
+        let commands = script.commands();
+        let batches: Vec<&[Command]> = if script.reads_only() {
+            vec![commands]
         } else {
             commands.chunks(1).collect()
         };
@@ -111,7 +94,7 @@ impl Channel {
             };
             let mut failed = None;
             for (name, receiver) in pending {
-                match self.answer(&name, receiver, deadline).await {
+                match self.answer(name, receiver, deadline).await {
                     Ok(text) if failed.is_none() => out.push_str(&text),
                     Ok(_) => {}
                     Err(e) => {
@@ -127,13 +110,13 @@ impl Channel {
     }
 
     /// Writes the commands, connecting first if needed; their answers arrive in order.
-    async fn send<S: AsRef<str>>(
+    async fn send(
         &self,
-        commands: &[&[S]],
-    ) -> Option<Vec<(String, oneshot::Receiver<Reply>)>> {
+        commands: &[Command],
+    ) -> Option<Vec<(&'static str, oneshot::Receiver<Reply>)>> {
         let mut text = String::new();
         for command in commands {
-            text.push_str(&command_line(command)?);
+            text.push_str(&command_line(command));
         }
         let mut link = self.link.lock().await;
         if !link
@@ -153,18 +136,12 @@ impl Channel {
             }
         }
         let l = link.as_mut()?;
-        let pending: Vec<(String, oneshot::Receiver<Reply>)> = commands
+        let pending: Vec<(&'static str, oneshot::Receiver<Reply>)> = commands
             .iter()
             .map(|command| {
                 let (tx, rx) = oneshot::channel();
                 lock(&l.waiters).push_back(tx);
-                (
-                    command
-                        .first()
-                        .map(|n| n.as_ref().to_owned())
-                        .unwrap_or_default(),
-                    rx,
-                )
+                (command.verb().name(), rx)
             })
             .collect();
         if l.stdin.write_all(text.as_bytes()).await.is_err() {
@@ -214,7 +191,7 @@ impl Channel {
 
     async fn connect(&self) -> Option<Link> {
         let _turn = self.handshakes.lock().await;
-        let mut child = Command::new("tmux")
+        let mut child = tokio::process::Command::new("tmux")
             .args(self.global.iter())
             .args(["-C", "attach-session", "-f", "ignore-size,no-output"])
             .stdin(Stdio::piped())
@@ -244,7 +221,7 @@ impl Channel {
         let (tx, rx) = oneshot::channel();
         lock(&link.waiters).push_back(tx);
         link.stdin
-            .write_all(command_line(&["display-message", "-p", "#{session_id}"])?.as_bytes())
+            .write_all(command_line(&session_id()).as_bytes())
             .await
             .ok()?;
         match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
@@ -280,21 +257,20 @@ async fn read(mut reader: Reader, waiters: Waiters, alive: Arc<AtomicBool>) {
     lock(&waiters).clear();
 }
 
-/// The command in tmux's syntax: each value double-quoted with `\`, `"`, `$` and control
-/// characters escaped (and a leading `~` single-quoted), so nothing in a value can end it,
-/// start another command or expand; [`SEP`] becomes the `;` between commands. `None` for a
-/// value tmux's syntax cannot carry.
-pub fn command_line<S: AsRef<str>>(args: &[S]) -> Option<String> {
-    let mut out = String::new();
-    for arg in args {
-        let arg = arg.as_ref();
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        if arg == SEP {
-            out.push(';');
-            continue;
-        }
+/// `display-message -p '#{session_id}'`: which session a control client joined.
+fn session_id() -> Command {
+    Command::new(Verb::DisplayMessage)
+        .flag("-p")
+        .flag("#{session_id}")
+}
+
+/// The command as one line of tmux's syntax: the name, then each argument double-quoted with
+/// `\`, `"`, `$` and control characters escaped (and a leading `~` single-quoted), so nothing
+/// in a value can end it, start another command or expand.
+pub fn command_line(command: &Command) -> String {
+    let mut out = String::from(command.verb().name());
+    for arg in command.arguments() {
+        out.push(' ');
         // tmux expands a leading `~` even inside double quotes; single quotes keep it.
         let arg = match arg.strip_prefix('~') {
             Some(rest) => {
@@ -305,11 +281,11 @@ pub fn command_line<S: AsRef<str>>(args: &[S]) -> Option<String> {
         };
         out.push('"');
         // Runs of plain bytes are copied whole; only the bytes below need escaping, and all
-        // of them are ASCII, so a byte scan never splits a character.
+        // of them are ASCII, so a byte scan never splits a character. A command holds no NUL
+        // (it cannot be built with one).
         let mut plain = 0;
         for (i, b) in arg.bytes().enumerate() {
             let named = match b {
-                0 => return None,
                 b'\\' | b'"' | b'$' => Some(char::from(b)),
                 b'\n' => Some('n'),
                 b'\r' => Some('r'),
@@ -329,33 +305,29 @@ pub fn command_line<S: AsRef<str>>(args: &[S]) -> Option<String> {
         out.push('"');
     }
     out.push('\n');
-    Some(out)
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::command_line;
-    use crate::SEP;
+    use crate::{Command, Verb};
 
     #[test]
-    fn values_are_quoted_and_separators_are_not() {
-        let line = command_line(&[
-            "set-buffer",
-            "--",
-            "a \"b\" $HOME \\ ;\n\u{1}",
-            SEP,
-            "list-buffers",
-        ])
-        .unwrap();
+    fn values_are_quoted_and_names_are_not() {
+        let set = Command::new(Verb::SetBuffer)
+            .flag("--")
+            .arg("a \"b\" $HOME \\ ;\n\u{1}")
+            .unwrap();
         assert_eq!(
-            line,
-            "\"set-buffer\" \"--\" \"a \\\"b\\\" \\$HOME \\\\ ;\\n\\001\" ; \"list-buffers\"\n"
+            command_line(&set),
+            "set-buffer \"--\" \"a \\\"b\\\" \\$HOME \\\\ ;\\n\\001\"\n"
         );
-        assert_eq!(command_line(&["x\0"]), None);
-        assert_eq!(
-            command_line(&["é\u{7f}\u{1f}ü\t"]).unwrap(),
-            "\"é\\177\\037ü\\t\"\n"
-        );
-        assert_eq!(command_line(&["~/a", "b~"]).unwrap(), "'~'\"/a\" \"b~\"\n");
+        let text = Command::new(Verb::SendKeys)
+            .arg("é\u{7f}\u{1f}ü\t")
+            .unwrap();
+        assert_eq!(command_line(&text), "send-keys \"é\\177\\037ü\\t\"\n");
+        let home = Command::new(Verb::SendKeys).args(["~/a", "b~"]).unwrap();
+        assert_eq!(command_line(&home), "send-keys '~'\"/a\" \"b~\"\n");
     }
 }

@@ -7,11 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::io::AsyncReadExt;
-use tokio::process::Command;
 use tokio::sync::Semaphore;
 
-use crate::format::SEP;
-use crate::{TmuxError, TmuxErrorKind, channel, follow};
+use crate::{Script, TmuxError, TmuxErrorKind, channel, follow};
 
 /// Deadline of an ordinary tmux command.
 pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);
@@ -19,42 +17,6 @@ pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);
 pub const MAX_OUTPUT: usize = 64 << 20;
 /// Most bytes of stderr kept from one command.
 const MAX_ERROR_OUTPUT: usize = 64 << 10;
-
-/// Commands the persistent control client may carry: they do not block, and what they print
-/// is tmux metadata, never terminal content (which could imitate the client's protocol).
-const CHANNEL_COMMANDS: &[&str] = &[
-    "clear-history",
-    "delete-buffer",
-    "display-message",
-    "has-session",
-    "kill-pane",
-    "kill-session",
-    "kill-window",
-    "list-clients",
-    "list-panes",
-    "list-sessions",
-    "list-windows",
-    "move-window",
-    "new-session",
-    "new-window",
-    "paste-buffer",
-    "rename-session",
-    "rename-window",
-    "resize-pane",
-    "resize-window",
-    "respawn-pane",
-    "select-layout",
-    "select-pane",
-    "select-window",
-    "send-keys",
-    "set-buffer",
-    "set-option",
-    "show-environment",
-    "show-hooks",
-    "show-options",
-    "split-window",
-    "swap-pane",
-];
 
 /// How to reach the tmux server: the global arguments every command starts with, and the
 /// control client that carries most commands.
@@ -89,36 +51,32 @@ impl Tmux {
         self.channel.session()
     }
 
-    /// Runs commands (separated by [`SEP`]) and returns their output, through the control
-    /// client when it can carry them, else a subprocess.
-    pub async fn run<S: AsRef<str>>(&self, args: &[S]) -> Result<String, TmuxError> {
-        if carried(args)
-            && let Some(done) = self.channel.run(args, COMMAND_DEADLINE).await
+    /// Runs a command or script and returns its output, through the control client when it
+    /// can carry every command, else a subprocess.
+    pub async fn run(&self, script: impl Into<Script>) -> Result<String, TmuxError> {
+        let script = script.into();
+        if script.carried()
+            && let Some(done) = self.channel.run(&script, COMMAND_DEADLINE).await
         {
             return done;
         }
         // The deadline starts with the turn; the semaphore is never closed.
         let _turn = self.subprocess_turn.acquire().await.ok();
-        self.run_for(args, COMMAND_DEADLINE).await
+        self.run_for(script, COMMAND_DEADLINE).await
     }
 
     /// Runs commands in a `tmux` subprocess with their own deadline (for commands that block,
     /// like `wait-for`, and for probes that must not attach a client).
-    pub async fn run_for<S: AsRef<str>>(
+    pub async fn run_for(
         &self,
-        args: &[S],
+        script: impl Into<Script>,
         deadline: Duration,
     ) -> Result<String, TmuxError> {
-        let command_name = args
-            .first()
-            .map(|a| a.as_ref().to_owned())
-            .unwrap_or_default();
-        let argv = argv(args).map_err(|len| {
-            TmuxError::new(TmuxErrorKind::Refused, format!("{command_name}: an argument contains a NUL byte ({len} bytes); tmux cannot take it"))
-        })?;
-        let mut cmd = Command::new("tmux");
+        let script = script.into();
+        let command_name = script.name();
+        let mut cmd = tokio::process::Command::new("tmux");
         cmd.args(self.global.iter())
-            .args(argv)
+            .args(script.argv())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -185,60 +143,6 @@ impl Tmux {
             return Ok(String::from_utf8_lossy(&out).into_owned());
         }
         let message = String::from_utf8_lossy(&err).trim().to_owned();
-        Err(TmuxError::from_stderr(&command_name, &message))
-    }
-}
-
-/// Whether every command in `args` may go through the control client.
-fn carried<S: AsRef<str>>(args: &[S]) -> bool {
-    let mut expect_name = true;
-    args.iter().all(|a| {
-        let a = a.as_ref();
-        let ok = !expect_name || CHANNEL_COMMANDS.contains(&a);
-        expect_name = a == SEP;
-        ok
-    })
-}
-
-/// The argv tmux receives: [`SEP`] becomes the `;` that separates commands, and a value ending
-/// in `;` gets a backslash before it, which tmux removes (otherwise tmux would cut the `;` off
-/// and end the command there). Err with the length of a value holding a NUL byte.
-fn argv<S: AsRef<str>>(args: &[S]) -> Result<Vec<String>, usize> {
-    args.iter()
-        .map(|a| {
-            let a = a.as_ref();
-            if a == SEP {
-                Ok(";".to_owned())
-            } else if a.contains('\0') {
-                Err(a.len())
-            } else if let Some(head) = a.strip_suffix(';') {
-                Ok(format!("{head}\\;"))
-            } else {
-                Ok(a.to_owned())
-            }
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn separators_and_trailing_semicolons() {
-        let args = ["send-keys", "-l", ";", SEP, "set-buffer", "a\\;", "x;"];
-        assert_eq!(
-            argv(&args).unwrap(),
-            [
-                "send-keys",
-                "-l",
-                "\\;",
-                ";",
-                "set-buffer",
-                "a\\\\;",
-                "x\\;"
-            ]
-        );
-        assert_eq!(argv(&["a\0b"]), Err(3));
+        Err(TmuxError::from_stderr(command_name, &message))
     }
 }

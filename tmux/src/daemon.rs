@@ -13,7 +13,7 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::socket::Socket;
-use crate::{COMMAND_DEADLINE, SEP, Tmux, TmuxErrorKind};
+use crate::{COMMAND_DEADLINE, Command, Script, Tmux, TmuxErrorKind, Verb};
 
 /// The user option holding the launch nonce.
 const NONCE_OPTION: &str = "@libtmux_mcp_launch_nonce";
@@ -168,37 +168,21 @@ impl Launch {
             });
         }
         let nonce = crate::nonce::nonce();
-        let (conf, configuration, start): (PathBuf, Configuration, Vec<String>) =
-            match &socket.config {
-                Some(user) => (
-                    user.clone(),
-                    Configuration::UserConfigured,
-                    // The user's configuration may let an empty server exit; the daemon must stay.
-                    [
-                        "start-server",
-                        SEP,
-                        "set",
-                        "-g",
-                        "exit-empty",
-                        "off",
-                        SEP,
-                        "set",
-                        "-g",
-                        NONCE_OPTION,
-                        &nonce,
-                    ]
-                    .map(String::from)
-                    .to_vec(),
-                ),
-                None => (
-                    write_minimal_conf(&nonce)?,
-                    Configuration::Minimal,
-                    vec!["start-server".to_owned()],
-                ),
-            };
+        let start = Script::from(Command::new(Verb::StartServer));
+        let (conf, configuration, start): (PathBuf, Configuration, Script) = match &socket.config {
+            Some(user) => (
+                user.clone(),
+                Configuration::UserConfigured,
+                // The user's configuration may let an empty server exit; the daemon must stay.
+                start
+                    .then(global_option("exit-empty", "off")?)
+                    .then(global_option(NONCE_OPTION, &nonce)?),
+            ),
+            None => (write_minimal_conf(&nonce)?, Configuration::Minimal, start),
+        };
         let tmux = Tmux::new(socket.global_args(Some(&conf)));
         let owned_conf = (configuration == Configuration::Minimal).then(|| conf.clone());
-        if let Err(e) = tmux.run_for(&start, COMMAND_DEADLINE).await {
+        if let Err(e) = tmux.run_for(start, COMMAND_DEADLINE).await {
             if let Some(c) = &owned_conf {
                 let _ = fs::remove_file(c);
             }
@@ -208,7 +192,7 @@ impl Launch {
             ));
         }
         let read_back = tmux
-            .run_for(&["show-options", "-gqv", NONCE_OPTION], COMMAND_DEADLINE)
+            .run_for(read_nonce(), COMMAND_DEADLINE)
             .await
             .unwrap_or_default();
         let provenance = if read_back.trim() == nonce {
@@ -242,11 +226,14 @@ impl Launch {
         {
             let created = self
                 .tmux
-                .run_for(&["show-options", "-gqv", NONCE_OPTION], COMMAND_DEADLINE)
+                .run_for(read_nonce(), COMMAND_DEADLINE)
                 .await
                 .unwrap_or_default();
             if !created.trim().is_empty() {
-                let _ = self.tmux.run_for(&["kill-server"], COMMAND_DEADLINE).await;
+                let _ = self
+                    .tmux
+                    .run_for(Command::new(Verb::KillServer), COMMAND_DEADLINE)
+                    .await;
                 gone(&self.tmux).await;
             }
         }
@@ -254,6 +241,21 @@ impl Launch {
             let _ = fs::remove_file(conf);
         }
     }
+}
+
+/// `set-option -g name value`.
+fn global_option(name: &str, value: &str) -> Result<Command, String> {
+    Command::new(Verb::SetOption)
+        .flag("-g")
+        .args([name, value])
+        .map_err(|e| e.to_string())
+}
+
+/// Prints this launch's nonce, when the daemon holds one.
+fn read_nonce() -> Command {
+    Command::new(Verb::ShowOptions)
+        .flag("-gqv")
+        .flag(NONCE_OPTION)
 }
 
 impl Lease {
@@ -297,7 +299,10 @@ impl Lease {
 /// Asked in a subprocess: a probe must not attach a client to someone's server.
 async fn alive(tmux: &Tmux) -> bool {
     match tmux
-        .run_for(&["display-message", "-p", "#{pid}"], COMMAND_DEADLINE)
+        .run_for(
+            Command::new(Verb::DisplayMessage).flag("-p").flag("#{pid}"),
+            COMMAND_DEADLINE,
+        )
         .await
     {
         Ok(_) => true,

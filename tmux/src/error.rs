@@ -12,6 +12,8 @@ pub enum TmuxErrorKind {
     Timeout,
     /// tmux refused the command for another reason.
     Refused,
+    /// A value tmux cannot take (a NUL byte); the command was never sent.
+    Invalid,
     /// tmux answered with something this server cannot read: a defect here or a tmux it does
     /// not know.
     Unexpected,

@@ -28,7 +28,7 @@ use tokio::sync::oneshot;
 
 use super::control::{Item, Notice, Reader, parse, unescape};
 use super::journal::{Journal, Position};
-use super::{COMMAND_DEADLINE, Tmux, TmuxError, TmuxErrorKind};
+use super::{COMMAND_DEADLINE, Tmux, TmuxError, TmuxErrorKind, Verb};
 
 /// Control clients of this server start one at a time: see the module's note.
 pub type Handshakes = Arc<tokio::sync::Mutex<()>>;
@@ -74,17 +74,14 @@ impl Tmux {
     pub async fn follow(&self, pane: &str) -> Result<(Arc<Journal>, Position), TmuxError> {
         // display-message alone answers for a pane that does not exist, with empty fields.
         let out = self
-            .run(&[
-                "has-session",
-                "-t",
-                pane,
-                super::SEP,
-                "display-message",
-                "-p",
-                "-t",
-                pane,
-                "#{session_id} #{pid}",
-            ])
+            .run(
+                crate::Command::new(Verb::HasSession).target(pane)?.then(
+                    crate::Command::new(Verb::DisplayMessage)
+                        .flag("-p")
+                        .target(pane)?
+                        .flag("#{session_id} #{pid}"),
+                ),
+            )
             .await?;
         let (session, server) = out.trim().split_once(' ').ok_or_else(|| {
             TmuxError::new(
@@ -225,13 +222,17 @@ impl Stream {
     /// answers a client's commands in line with the output it queued for it (control.c keeps
     /// one ordered list of blocks per client).
     async fn sync(&self, journal: &Arc<Journal>) -> Result<Position, TmuxError> {
+        // A read-only client may run list-clients (CMD_READONLY); any answer would do.
+        let line = super::command_line(
+            &crate::Command::new(Verb::ListClients)
+                .flag("-F")
+                .flag("")
+                .target(&self.session)?,
+        );
         let (tx, rx) = oneshot::channel();
         {
             let mut stdin = self.stdin.lock().await;
             lock(&self.replies).push_back((tx, Some(journal.clone())));
-            // A read-only client may run list-clients (CMD_READONLY); any answer would do.
-            let line = super::command_line(&["list-clients", "-F", "", "-t", &self.session])
-                .unwrap_or_default();
             if stdin.write_all(line.as_bytes()).await.is_err() {
                 self.alive.store(false, Ordering::Release);
             }

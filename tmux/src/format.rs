@@ -2,10 +2,6 @@
 
 use super::{TmuxError, TmuxErrorKind};
 
-/// Separates commands in an argument list. It holds a NUL byte, which no value from a client
-/// can (they are refused), so a client's `;` is never taken for it.
-pub const SEP: &str = "\0;";
-
 /// Separates fields in a row: a control character no tmux name can hold.
 pub const SEPARATOR: char = '\u{1f}';
 const SEPARATOR_STR: &str = "\u{1f}";

@@ -13,6 +13,7 @@
 pub mod caller;
 mod channel;
 mod client;
+mod command;
 mod control;
 pub mod daemon;
 mod error;
@@ -26,7 +27,8 @@ pub mod socket;
 
 pub use channel::command_line;
 pub use client::{COMMAND_DEADLINE, MAX_OUTPUT, Tmux};
+pub use command::{Command, Script, Verb};
 pub use error::{TmuxError, TmuxErrorKind};
-pub use format::{Fields, Row, SEP, SEPARATOR, int_output, quote_literal, row_format};
+pub use format::{Fields, Row, SEPARATOR, int_output, quote_literal, row_format};
 pub use journal::Journal;
 pub use lines::REPORT_OSC;

@@ -8,7 +8,7 @@ use super::objects::{self, session_target};
 use super::{CallContext, Tools};
 use crate::catalog::{ErrorKind, ToolError, capture_pane, search_panes, snapshot_pane};
 use tmux::Fields;
-use tmux::{SEP, SEPARATOR, row_format};
+use tmux::{Command, SEPARATOR, Script, TmuxError, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -71,29 +71,26 @@ pub fn shape_lines(lines: Vec<&str>, max_lines: Option<i64>, max_bytes: usize) -
     }
 }
 
-/// `capture-pane` arguments for a pane, a line range, or the newest history lines.
-fn capture_args(
+/// `capture-pane` for a pane, a line range, or the newest history lines.
+fn capture(
     pane: &str,
     history: bool,
     start: Option<i64>,
     end: Option<i64>,
     max_lines: Option<i64>,
-) -> Vec<String> {
-    let mut args = vec![
-        "capture-pane".to_owned(),
-        "-p".into(),
-        "-J".into(),
-        "-t".into(),
-        pane.to_owned(),
-    ];
+) -> Result<Command, TmuxError> {
+    let mut command = Command::new(Verb::CapturePane)
+        .flag("-p")
+        .flag("-J")
+        .target(pane)?;
     let start = start.or_else(|| history.then(|| -max_lines.unwrap_or(HISTORY_LINES)));
     if let Some(s) = start {
-        args.extend(["-S".into(), s.to_string()]);
+        command = command.flag("-S").arg(s.to_string())?;
     }
     if let Some(e) = end {
-        args.extend(["-E".into(), e.to_string()]);
+        command = command.flag("-E").arg(e.to_string())?;
     }
-    args
+    Ok(command)
 }
 
 impl capture_pane::Handle for Tools {
@@ -112,13 +109,7 @@ impl capture_pane::Handle for Tools {
         }
         let raw = t
             .tmux
-            .run(&capture_args(
-                &a.pane,
-                a.history,
-                a.start,
-                a.end,
-                a.max_lines,
-            ))
+            .run(capture(&a.pane, a.history, a.start, a.end, a.max_lines)?)
             .await?;
         let s = shape(&raw, a.max_lines);
         Ok(capture_pane::Output {
@@ -147,10 +138,14 @@ impl snapshot_pane::Handle for Tools {
             "scroll_position",
             "pane_mode",
         ];
-        let mut args = objects::display(&a.pane, &row_format(&VARS));
-        args.push(SEP.into());
-        args.extend(capture_args(&a.pane, a.history, None, None, a.max_lines));
-        let out = t.tmux.run(&args).await?;
+        let script = objects::display(&a.pane, &row_format(&VARS))?.then(capture(
+            &a.pane,
+            a.history,
+            None,
+            None,
+            a.max_lines,
+        )?);
+        let out = t.tmux.run(script).await?;
         let (state, content) = out.split_once('\n').unwrap_or((&out, ""));
         let mut f = Fields::new(state, VARS.len());
         let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
@@ -201,21 +196,25 @@ impl search_panes::Handle for Tools {
     ) -> R<search_panes::Output> {
         use search_panes::LimitsHitItem as Limit;
         let re = matcher(&a.pattern, a.regex, a.match_case)?;
-        let mut list = vec!["list-panes".to_owned()];
-        match (&a.session, &a.window) {
+        let list = Command::new(Verb::ListPanes);
+        let list = match (&a.session, &a.window) {
             (Some(_), Some(_)) => {
                 return Err(ToolError::new(
                     ErrorKind::InvalidInput,
                     "give session or window, not both",
                 ));
             }
-            (Some(s), None) => list.extend(["-s".into(), "-t".into(), session_target(s)]),
-            (None, Some(w)) => list.extend(["-t".into(), w.clone()]),
-            (None, None) => list.push("-a".into()),
-        }
-        list.extend(["-F".into(), "#{pane_id}".into()]);
+            (Some(s), None) => list.flag("-s").target(&session_target(s))?,
+            (None, Some(w)) => list.target(w)?,
+            (None, None) => list.flag("-a"),
+        };
         let mut panes: Vec<String> = Vec::new();
-        for id in t.tmux.run(&list).await?.lines() {
+        for id in t
+            .tmux
+            .run(list.flag("-F").flag("#{pane_id}"))
+            .await?
+            .lines()
+        {
             if !id.is_empty() && !panes.iter().any(|p| p == id) {
                 panes.push(id.to_owned());
             }
@@ -227,34 +226,30 @@ impl search_panes::Handle for Tools {
         }
         // One round trip: a marker row (unforgeable: it carries a per-call nonce) before each capture.
         let marker = format!("{SEPARATOR}{}{SEPARATOR}", tmux::nonce::nonce());
-        let mut args: Vec<String> = Vec::new();
+        let mut script: Option<Script> = None;
         for pane in &panes {
-            if !args.is_empty() {
-                args.push(SEP.into());
-            }
-            args.extend([
-                "display-message".into(),
-                "-p".into(),
-                "-t".into(),
-                pane.clone(),
-            ]);
-            args.push(format!(
-                "{marker}{}",
-                row_format(&["pane_id", "pane_height", "history_size"])
-            ));
-            args.push(SEP.into());
-            args.extend(capture_args(
+            let row = Command::new(Verb::DisplayMessage)
+                .flag("-p")
+                .target(pane)?
+                .arg(format!(
+                    "{marker}{}",
+                    row_format(&["pane_id", "pane_height", "history_size"])
+                ))?;
+            let read = match script {
+                None => Script::from(row),
+                Some(s) => s.then(row),
+            };
+            script = Some(read.then(capture(
                 pane,
                 a.history,
                 None,
                 None,
                 Some(SEARCH_HISTORY_LINES),
-            ));
+            )?));
         }
-        let out = if panes.is_empty() {
-            String::new()
-        } else {
-            t.tmux.run(&args).await?
+        let out = match script {
+            None => String::new(),
+            Some(script) => t.tmux.run(script).await?,
         };
         // Matching is CPU work of up to SEARCH_TIME: it runs beside the runtime's thread, so other
         // calls, cancellations and progress go on meanwhile; a cancelled call stops it.

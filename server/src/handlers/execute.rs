@@ -8,17 +8,22 @@ use crate::catalog::{
     ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys,
     send_keys_batch, set_synchronize_panes, split_window,
 };
-use tmux::{Row, SEP, int_output, quote_literal, row_format};
+use tmux::{Command, Row, Script, TmuxError, Verb, int_output, quote_literal, row_format};
 
 type R<T> = Result<T, ToolError>;
 
-/// Runs a creation command with `-P -F` printing `vars` of what it created.
-async fn create(t: &Tools, mut command: Vec<String>, vars: &[&str]) -> R<Row> {
-    command.insert(1, "-P".into());
-    command.insert(2, "-F".into());
-    command.insert(3, row_format(vars));
-    let out = t.tmux.run(&command).await?;
-    Ok(Row::last(&out, vars.len()))
+/// A creation command printing `vars` of what it creates (`-P -F`), for [`create`].
+fn creation(verb: Verb, vars: &[&str]) -> Result<Command, TmuxError> {
+    Command::new(verb)
+        .flag("-P")
+        .flag("-F")
+        .arg(row_format(vars))
+}
+
+/// Runs a [`creation`] command; its row holds `count` fields.
+async fn create(t: &Tools, command: Command, count: usize) -> R<Row> {
+    let out = t.tmux.run(command).await?;
+    Ok(Row::last(&out, count))
 }
 
 impl create_session::Handle for Tools {
@@ -27,28 +32,21 @@ impl create_session::Handle for Tools {
         _: &CallContext,
         a: create_session::Args,
     ) -> R<create_session::Output> {
-        let mut command: Vec<String> = vec![
-            "new-session".into(),
-            "-d".into(),
-            "-s".into(),
-            quote_literal(&a.name),
-        ];
+        const VARS: [&str; 4] = ["session_id", "window_id", "pane_id", "session_name"];
+        let mut command = creation(Verb::NewSession, &VARS)?
+            .flag("-d")
+            .flag("-s")
+            .arg(quote_literal(&a.name))?;
         if let Some(dir) = &a.start_directory {
-            command.extend(["-c".into(), quote_literal(dir)]);
+            command = command.flag("-c").arg(quote_literal(dir))?;
         }
         if let Some(w) = a.width {
-            command.extend(["-x".into(), w.to_string()]);
+            command = command.flag("-x").arg(w.to_string())?;
         }
         if let Some(h) = a.height {
-            command.extend(["-y".into(), h.to_string()]);
+            command = command.flag("-y").arg(h.to_string())?;
         }
-        let row = create(
-            t,
-            command,
-            &["session_id", "window_id", "pane_id", "session_name"],
-        )
-        .await
-        .map_err(|e| {
+        let row = create(t, command, VARS.len()).await.map_err(|e| {
             if e.message.contains("duplicate session") {
                 ToolError::new(
                     ErrorKind::Refused,
@@ -77,19 +75,17 @@ impl create_window::Handle for Tools {
         _: &CallContext,
         a: create_window::Args,
     ) -> R<create_window::Output> {
-        let mut command: Vec<String> = vec![
-            "new-window".into(),
-            "-d".into(),
-            "-t".into(),
-            session_target(&a.session),
-        ];
+        const VARS: [&str; 3] = ["window_id", "window_index", "pane_id"];
+        let mut command = creation(Verb::NewWindow, &VARS)?
+            .flag("-d")
+            .target(&session_target(&a.session))?;
         if let Some(name) = &a.name {
-            command.extend(["-n".into(), quote_literal(name)]);
+            command = command.flag("-n").arg(quote_literal(name))?;
         }
         if let Some(dir) = &a.start_directory {
-            command.extend(["-c".into(), quote_literal(dir)]);
+            command = command.flag("-c").arg(quote_literal(dir))?;
         }
-        let row = create(t, command, &["window_id", "window_index", "pane_id"]).await?;
+        let row = create(t, command, VARS.len()).await?;
         let mut f = row.fields();
         Ok(create_window::Output {
             window: f.text()?,
@@ -106,35 +102,24 @@ impl split_window::Handle for Tools {
         a: split_window::Args,
     ) -> R<split_window::Output> {
         use split_window::Direction;
-        let mut command: Vec<String> = vec![
-            "split-window".into(),
-            "-d".into(),
-            "-t".into(),
-            a.pane.clone(),
-        ];
-        command.extend(
-            match a.direction {
-                Direction::Below => &["-v"][..],
-                Direction::Above => &["-v", "-b"],
-                Direction::Right => &["-h"],
-                Direction::Left => &["-h", "-b"],
-            }
-            .iter()
-            .map(|s| (*s).to_owned()),
-        );
+        const VARS: [&str; 4] = ["pane_id", "window_id", "pane_width", "pane_height"];
+        let mut command = creation(Verb::SplitWindow, &VARS)?
+            .flag("-d")
+            .target(&a.pane)?
+            .flag(match a.direction {
+                Direction::Below | Direction::Above => "-v",
+                Direction::Right | Direction::Left => "-h",
+            });
+        if matches!(a.direction, Direction::Above | Direction::Left) {
+            command = command.flag("-b");
+        }
         if let Some(p) = a.percent {
-            command.extend(["-l".into(), format!("{p}%")]);
+            command = command.flag("-l").arg(format!("{p}%"))?;
         }
         if let Some(dir) = &a.start_directory {
-            command.extend(["-c".into(), quote_literal(dir)]);
+            command = command.flag("-c").arg(quote_literal(dir))?;
         }
-        let row = create(
-            t,
-            command,
-            &["pane_id", "window_id", "pane_width", "pane_height"],
-        )
-        .await
-        .map_err(|e| {
+        let row = create(t, command, VARS.len()).await.map_err(|e| {
             if e.message.contains("no space") || e.message.contains("too small") {
                 ToolError::new(
                     ErrorKind::Refused,
@@ -172,19 +157,15 @@ impl respawn_pane::Handle for Tools {
                 ),
             ));
         }
-        let mut args: Vec<String> = vec!["respawn-pane".into(), "-t".into(), a.pane.clone()];
+        let mut respawn = Command::new(Verb::RespawnPane).target(&a.pane)?;
         if a.kill_first {
-            args.push("-k".into());
+            respawn = respawn.flag("-k");
         }
-        args.extend([
-            SEP.into(),
-            "display-message".into(),
-            "-p".into(),
-            "-t".into(),
-            a.pane.clone(),
-            "#{pane_pid}".into(),
-        ]);
-        let out = t.tmux.run(&args).await.map_err(|e| {
+        let pid = Command::new(Verb::DisplayMessage)
+            .flag("-p")
+            .target(&a.pane)?
+            .flag("#{pane_pid}");
+        let out = t.tmux.run(respawn.then(pid)).await.map_err(|e| {
             if e.message.contains("still active") {
                 ToolError::new(ErrorKind::Refused, format!("{}'s process is still running; pass kill_first: true to kill it and start again", a.pane))
             } else {
@@ -198,45 +179,46 @@ impl respawn_pane::Handle for Tools {
     }
 }
 
-/// The tmux commands typing `text`, then pressing `keys`, then Enter. Key names are checked
-/// first so nothing is typed when one is wrong.
+/// The tmux commands typing `text`, then pressing `keys`, then Enter (`None`: nothing to
+/// send), and how many keys they press. Key names are checked first so nothing is typed when
+/// one is wrong.
 fn input_commands(
     pane: &str,
     text: Option<&str>,
     keys: &[String],
     enter: bool,
-) -> Result<(Vec<String>, i64), ToolError> {
+) -> Result<(Option<Script>, i64), ToolError> {
     for key in keys {
         keys::check(key).map_err(|m| ToolError::new(ErrorKind::InvalidInput, m))?;
     }
-    let mut args: Vec<String> = Vec::new();
-    let mut push = |command: Vec<String>| {
-        if !args.is_empty() {
-            args.push(SEP.into());
-        }
-        args.extend(command);
+    let typed = match text.filter(|t| !t.is_empty()) {
+        Some(text) => Some(
+            Command::new(Verb::SendKeys)
+                .target(pane)?
+                .flag("-l")
+                .flag("--")
+                .arg(text)?,
+        ),
+        None => None,
     };
-    if let Some(text) = text.filter(|t| !t.is_empty()) {
-        push(vec![
-            "send-keys".into(),
-            "-t".into(),
-            pane.into(),
-            "-l".into(),
-            "--".into(),
-            text.into(),
-        ]);
-    }
     let mut pressed: Vec<String> = keys.to_vec();
     if enter {
         pressed.push("Enter".into());
     }
-    if !pressed.is_empty() {
-        let mut command: Vec<String> =
-            vec!["send-keys".into(), "-t".into(), pane.into(), "--".into()];
-        command.extend(pressed.iter().cloned());
-        push(command);
-    }
-    Ok((args, pressed.len() as i64))
+    let keys = match pressed.is_empty() {
+        true => None,
+        false => Some(
+            Command::new(Verb::SendKeys)
+                .target(pane)?
+                .flag("--")
+                .args(pressed.iter().cloned())?,
+        ),
+    };
+    let script = match (typed, keys) {
+        (Some(typed), Some(keys)) => Some(typed.then(keys)),
+        (one, other) => one.or(other).map(Script::from),
+    };
+    Ok((script, pressed.len() as i64))
 }
 
 async fn send(
@@ -246,16 +228,16 @@ async fn send(
     keys: &[String],
     enter: bool,
 ) -> R<(i64, i64, String)> {
-    let (args, pressed) = input_commands(pane, text, keys, enter)?;
-    if args.is_empty() {
+    let (script, pressed) = input_commands(pane, text, keys, enter)?;
+    let Some(script) = script else {
         return Err(ToolError::new(
             ErrorKind::InvalidInput,
             "nothing to send: give text, keys or enter",
         ));
-    }
+    };
     // Marked first: the output, and the echo, can arrive before tmux returns.
     let (_, _, cursor) = input::mark(t, pane, text.unwrap_or_default()).await?;
-    t.tmux.run(&args).await?;
+    t.tmux.run(script).await?;
     Ok((text.map_or(0, |s| s.len() as i64), pressed, cursor))
 }
 
@@ -332,45 +314,32 @@ impl paste_text::Handle for Tools {
         // A buffer of our own, deleted by the paste (-d); written straight to this one pane, so
         // synchronize-panes never fans it out. Enter goes the same way, not through send-keys.
         let buffer = format!("tmux-mcp-{}", tmux::nonce::nonce());
-        let mut args: Vec<String> = vec![
-            "set-buffer".into(),
-            "-b".into(),
-            buffer.clone(),
-            "--".into(),
-            a.text.clone(),
-        ];
-        args.extend([
-            SEP.into(),
-            "paste-buffer".into(),
-            "-p".into(),
-            "-d".into(),
-            "-b".into(),
-            buffer.clone(),
-            "-t".into(),
-            a.pane.clone(),
-        ]);
+        let set = |text: &str| {
+            Command::new(Verb::SetBuffer)
+                .flag("-b")
+                .arg(buffer.as_str())?
+                .flag("--")
+                .arg(text)
+        };
+        let paste = |bracketed: bool| {
+            let paste = Command::new(Verb::PasteBuffer);
+            let paste = if bracketed { paste.flag("-p") } else { paste };
+            paste
+                .flag("-d")
+                .flag("-b")
+                .arg(buffer.as_str())?
+                .target(&a.pane)
+        };
+        let mut script = set(&a.text)?.then(paste(true)?);
         if a.enter {
-            args.extend([
-                SEP.into(),
-                "set-buffer".into(),
-                "-b".into(),
-                buffer.clone(),
-                "--".into(),
-                "\r".into(),
-            ]);
-            args.extend([
-                SEP.into(),
-                "paste-buffer".into(),
-                "-d".into(),
-                "-b".into(),
-                buffer.clone(),
-                "-t".into(),
-                a.pane.clone(),
-            ]);
+            script = script.then(set("\r")?).then(paste(false)?);
         }
         let (_, _, cursor) = input::mark(t, &a.pane, &a.text).await?;
-        if let Err(e) = t.tmux.run(&args).await {
-            let _ = t.tmux.run(&["delete-buffer", "-b", &buffer]).await;
+        if let Err(e) = t.tmux.run(script).await {
+            let delete = Command::new(Verb::DeleteBuffer)
+                .flag("-b")
+                .arg(buffer.as_str())?;
+            let _ = t.tmux.run(delete).await;
             return Err(e.into());
         }
         Ok(paste_text::Output {
@@ -388,22 +357,17 @@ impl set_synchronize_panes::Handle for Tools {
         a: set_synchronize_panes::Args,
     ) -> R<set_synchronize_panes::Output> {
         let value = if a.enabled { "on" } else { "off" };
-        let args = [
-            "set-option",
-            "-w",
-            "-t",
-            &a.window,
-            "synchronize-panes",
-            value,
-            SEP,
-            "show-options",
-            "-w",
-            "-v",
-            "-t",
-            &a.window,
-            "synchronize-panes",
-        ];
-        let out = t.tmux.run(&args).await?;
+        let set = Command::new(Verb::SetOption)
+            .flag("-w")
+            .target(&a.window)?
+            .flag("synchronize-panes")
+            .flag(value);
+        let show = Command::new(Verb::ShowOptions)
+            .flag("-w")
+            .flag("-v")
+            .target(&a.window)?
+            .flag("synchronize-panes");
+        let out = t.tmux.run(set.then(show)).await?;
         Ok(set_synchronize_panes::Output {
             window: a.window,
             enabled: out.trim() == "on",
@@ -414,30 +378,35 @@ impl set_synchronize_panes::Handle for Tools {
 #[cfg(test)]
 mod tests {
     use super::input_commands;
-    use tmux::SEP;
 
     #[test]
     fn text_is_literal_and_keys_are_checked_before_anything_is_sent() {
-        let (args, pressed) = input_commands("%1", Some("ls -l"), &["C-c".into()], true).unwrap();
+        let (script, pressed) = input_commands("%1", Some("ls -l"), &["C-c".into()], true).unwrap();
+        let script = script.unwrap();
+        let commands: Vec<(&str, Vec<&str>)> = script
+            .commands()
+            .iter()
+            .map(|c| {
+                (
+                    c.verb().name(),
+                    c.arguments().iter().map(String::as_str).collect(),
+                )
+            })
+            .collect();
         assert_eq!(
-            args,
+            commands,
             [
-                "send-keys",
-                "-t",
-                "%1",
-                "-l",
-                "--",
-                "ls -l",
-                SEP,
-                "send-keys",
-                "-t",
-                "%1",
-                "--",
-                "C-c",
-                "Enter"
+                ("send-keys", vec!["-t", "%1", "-l", "--", "ls -l"]),
+                ("send-keys", vec!["-t", "%1", "--", "C-c", "Enter"]),
             ]
         );
         assert_eq!(pressed, 2);
         assert!(input_commands("%1", Some("x"), &["Ener".into()], false).is_err());
+        assert!(
+            input_commands("%1", Some(""), &[], false)
+                .unwrap()
+                .0
+                .is_none()
+        );
     }
 }

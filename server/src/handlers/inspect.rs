@@ -11,18 +11,20 @@ use crate::catalog::{
     get_tmux_variables, get_window_info, list_panes, list_sessions, list_windows, show_environment,
     show_hooks, show_option,
 };
-use tmux::{Fields, TmuxError};
-use tmux::{SEP, SEPARATOR, row_format};
+use tmux::{Command, Fields, SEPARATOR, TmuxError, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
 
 /// The tmux command behind `list_sessions`.
-pub fn list_sessions_command() -> Vec<String> {
-    vec![
-        "list-sessions".into(),
-        "-F".into(),
-        objects::session_format(),
-    ]
+pub fn list_sessions_command() -> Result<Command, TmuxError> {
+    Command::new(Verb::ListSessions)
+        .flag("-F")
+        .arg(objects::session_format())
+}
+
+/// `list-windows` or `list-panes` of the whole server, a row of `format` each.
+fn list_all(verb: Verb, format: &str) -> Result<Command, TmuxError> {
+    Command::new(verb).flag("-a").flag("-F").arg(format)
 }
 
 impl list_sessions::Handle for Tools {
@@ -33,7 +35,7 @@ impl list_sessions::Handle for Tools {
     ) -> R<list_sessions::Output> {
         let out = t
             .tmux
-            .run(&list_sessions_command())
+            .run(list_sessions_command()?)
             .await
             .or_else(empty_when_gone)?;
         let control = t.tmux.control_session();
@@ -53,7 +55,7 @@ impl list_windows::Handle for Tools {
     ) -> R<list_windows::Output> {
         let out = t
             .tmux
-            .run(&["list-windows", "-a", "-F", &objects::window_format()])
+            .run(list_all(Verb::ListWindows, &objects::window_format())?)
             .await
             .or_else(empty_when_gone)?;
         Ok(list_windows::Output {
@@ -66,7 +68,7 @@ impl list_panes::Handle for Tools {
     async fn list_panes(t: &Tools, _: &CallContext, _: list_panes::Args) -> R<list_panes::Output> {
         let out = t
             .tmux
-            .run(&["list-panes", "-a", "-F", &objects::pane_format()])
+            .run(list_all(Verb::ListPanes, &objects::pane_format())?)
             .await
             .or_else(empty_when_gone)?;
         let mut seen = HashSet::new();
@@ -101,25 +103,18 @@ impl get_server_info::Handle for Tools {
         let tag = |tag: &str, vars: &[&str]| format!("{tag}{SEPARATOR}{}", row_format(vars));
         let out = t
             .tmux
-            .run(&[
-                "display-message",
-                "-p",
-                &tag("V", &["version", "socket_path"]),
-                SEP,
-                "list-sessions",
-                "-F",
-                &tag("S", &SESSION_VARS),
-                SEP,
-                "list-windows",
-                "-a",
-                "-F",
-                &tag("W", &WINDOW_VARS),
-                SEP,
-                "list-panes",
-                "-a",
-                "-F",
-                &tag("P", &PANE_VARS),
-            ])
+            .run(
+                Command::new(Verb::DisplayMessage)
+                    .flag("-p")
+                    .arg(tag("V", &["version", "socket_path"]))?
+                    .then(
+                        Command::new(Verb::ListSessions)
+                            .flag("-F")
+                            .arg(tag("S", &SESSION_VARS))?,
+                    )
+                    .then(list_all(Verb::ListWindows, &tag("W", &WINDOW_VARS))?)
+                    .then(list_all(Verb::ListPanes, &tag("P", &PANE_VARS))?),
+            )
             .await
             .or_else(empty_when_gone)?;
         let (mut version, mut socket) = (String::new(), String::new());
@@ -185,21 +180,16 @@ impl get_session_info::Handle for Tools {
         let out = t
             .tmux
             .run(
-                &[
-                    objects::display(
-                        &a.session,
-                        &format!("S{SEPARATOR}{}", objects::session_format()),
-                    ),
-                    vec![
-                        SEP.into(),
-                        "list-windows".into(),
-                        "-t".into(),
-                        target,
-                        "-F".into(),
-                        format!("W{SEPARATOR}{}", objects::window_format()),
-                    ],
-                ]
-                .concat(),
+                objects::display(
+                    &a.session,
+                    &format!("S{SEPARATOR}{}", objects::session_format()),
+                )?
+                .then(
+                    Command::new(Verb::ListWindows)
+                        .target(&target)?
+                        .flag("-F")
+                        .arg(format!("W{SEPARATOR}{}", objects::window_format()))?,
+                ),
             )
             .await?;
         let mut session = None;
@@ -251,18 +241,12 @@ async fn window_and_panes(
     let out = t
         .tmux
         .run(
-            &[
-                objects::display(window, &format!("W{SEPARATOR}{}", objects::window_format())),
-                vec![
-                    SEP.into(),
-                    "list-panes".into(),
-                    "-t".into(),
-                    window.to_owned(),
-                    "-F".into(),
-                    format!("P{SEPARATOR}{}", row_format(&vars)),
-                ],
-            ]
-            .concat(),
+            objects::display(window, &format!("W{SEPARATOR}{}", objects::window_format()))?.then(
+                Command::new(Verb::ListPanes)
+                    .target(window)?
+                    .flag("-F")
+                    .arg(format!("P{SEPARATOR}{}", row_format(&vars)))?,
+            ),
         )
         .await?;
     let mut found = None;
@@ -368,11 +352,14 @@ impl get_tmux_variables::Handle for Tools {
     ) -> R<get_tmux_variables::Output> {
         let names: Vec<&str> = a.names.iter().map(String::as_str).collect();
         let format = row_format(&names);
-        let args = match &a.pane {
-            Some(pane) => objects::display(pane, &format),
-            None => vec!["display-message".into(), "-p".into(), format],
+        let script = match &a.pane {
+            Some(pane) => objects::display(pane, &format)?,
+            None => Command::new(Verb::DisplayMessage)
+                .flag("-p")
+                .arg(format)?
+                .into(),
         };
-        let out = t.tmux.run(&args).await?;
+        let out = t.tmux.run(script).await?;
         let mut f = Fields::new(out.strip_suffix('\n').unwrap_or(&out), names.len());
         let values = names
             .iter()
@@ -395,13 +382,21 @@ impl show_option::Handle for Tools {
     ) -> R<show_option::Output> {
         use show_option::Scope;
         let needs_target = matches!(a.scope, Scope::Session | Scope::Window | Scope::Pane);
-        let scope: Vec<String> = match (a.scope, &a.target) {
-            (Scope::Server, None) => vec!["-s".into()],
-            (Scope::GlobalSession, None) => vec!["-g".into()],
-            (Scope::GlobalWindow, None) => vec!["-gw".into()],
-            (Scope::Session, Some(target)) => vec!["-t".into(), session_target(target)],
-            (Scope::Window, Some(target)) => vec!["-w".into(), "-t".into(), target.clone()],
-            (Scope::Pane, Some(target)) => vec!["-p".into(), "-t".into(), target.clone()],
+        let scoped = |flags: &'static str| -> Result<Command, TmuxError> {
+            let command = Command::new(Verb::ShowOptions).flag(flags);
+            let command = match (a.scope, &a.target) {
+                (Scope::Server, _) => command.flag("-s"),
+                (Scope::GlobalSession, _) => command.flag("-g"),
+                (Scope::GlobalWindow, _) => command.flag("-gw"),
+                (Scope::Session, Some(target)) => command.target(&session_target(target))?,
+                (Scope::Window, Some(target)) => command.flag("-w").target(target)?,
+                (Scope::Pane, Some(target)) => command.flag("-p").target(target)?,
+                (_, None) => command,
+            };
+            command.flag("--").arg(a.name.as_str())
+        };
+        match (needs_target, &a.target) {
+            (true, Some(_)) | (false, None) => {}
             _ => {
                 let message = if needs_target {
                     format!(
@@ -418,18 +413,7 @@ impl show_option::Handle for Tools {
             }
         };
         // One round trip: the first listing marks an inherited value with `*`, the second gives it raw.
-        let mut args: Vec<String> = vec!["show-options".into(), "-A".into()];
-        args.extend(scope.iter().cloned());
-        args.extend([
-            "--".into(),
-            a.name.clone(),
-            SEP.into(),
-            "show-options".into(),
-            "-Av".into(),
-        ]);
-        args.extend(scope);
-        args.extend(["--".into(), a.name.clone()]);
-        match t.tmux.run(&args).await {
+        match t.tmux.run(scoped("-A")?.then(scoped("-Av")?)).await {
             Ok(out) => {
                 let mut lines = out.lines();
                 let inherited = lines
@@ -476,7 +460,10 @@ impl show_environment::Handle for Tools {
     ) -> R<show_environment::Output> {
         let out = t
             .tmux
-            .run(&global_or_session("show-environment", a.session.as_deref()))
+            .run(global_or_session(
+                Verb::ShowEnvironment,
+                a.session.as_deref(),
+            )?)
             .await?;
         let mut entries: Vec<show_environment::EntriesItem> = out
             .lines()
@@ -510,7 +497,7 @@ impl show_hooks::Handle for Tools {
     async fn show_hooks(t: &Tools, _: &CallContext, a: show_hooks::Args) -> R<show_hooks::Output> {
         let out = t
             .tmux
-            .run(&global_or_session("show-hooks", a.session.as_deref()))
+            .run(global_or_session(Verb::ShowHooks, a.session.as_deref())?)
             .await?;
         let hooks = out
             .lines()
@@ -524,11 +511,11 @@ impl show_hooks::Handle for Tools {
     }
 }
 
-/// `command -g`, or `command -t SESSION` for one session.
-fn global_or_session(command: &str, session: Option<&str>) -> Vec<String> {
+/// `verb -g`, or `verb -t SESSION` for one session.
+fn global_or_session(verb: Verb, session: Option<&str>) -> Result<Command, TmuxError> {
     match session {
-        Some(s) => vec![command.to_owned(), "-t".into(), session_target(s)],
-        None => vec![command.to_owned(), "-g".into()],
+        Some(s) => Command::new(verb).target(&session_target(s)),
+        None => Ok(Command::new(verb).flag("-g")),
     }
 }
 

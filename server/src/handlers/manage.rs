@@ -10,22 +10,17 @@ use crate::catalog::{
     resize_window, select_layout, select_pane, select_window, set_mouse_enabled, set_pane_title,
     signal_channel, swap_pane, wait_for_channel,
 };
-use tmux::{Row, SEP, TmuxError, TmuxErrorKind, quote_literal, row_format};
+use tmux::{Command, Row, TmuxError, TmuxErrorKind, Verb, quote_literal, row_format};
 
 type R<T> = Result<T, ToolError>;
 
 /// Runs `command` then prints `vars` of `target`, returning the printed row.
-async fn apply_and_read(t: &Tools, command: Vec<String>, target: &str, vars: &[&str]) -> R<Row> {
-    let mut args = command;
-    args.extend([
-        SEP.into(),
-        "display-message".into(),
-        "-p".into(),
-        "-t".into(),
-        target.to_owned(),
-        row_format(vars),
-    ]);
-    let out = t.tmux.run(&args).await?;
+async fn apply_and_read(t: &Tools, command: Command, target: &str, vars: &[&str]) -> R<Row> {
+    let read = Command::new(Verb::DisplayMessage)
+        .flag("-p")
+        .target(target)?
+        .arg(row_format(vars))?;
+    let out = t.tmux.run(command.then(read)).await?;
     Ok(Row::last(&out, vars.len()))
 }
 
@@ -33,13 +28,9 @@ async fn apply_and_read(t: &Tools, command: Vec<String>, target: &str, vars: &[&
 async fn read(t: &Tools, target: &str, var: &str) -> R<String> {
     let out = t
         .tmux
-        .run(&objects::display(target, &format!("#{{{var}}}")))
+        .run(objects::display(target, &format!("#{{{var}}}"))?)
         .await?;
     Ok(out.trim_end_matches('\n').to_owned())
-}
-
-fn cmd(parts: &[&str]) -> Vec<String> {
-    parts.iter().map(|p| (*p).to_owned()).collect()
 }
 
 impl rename_session::Handle for Tools {
@@ -51,7 +42,10 @@ impl rename_session::Handle for Tools {
         let id = read(t, &a.session, "session_id").await?;
         let row = apply_and_read(
             t,
-            cmd(&["rename-session", "-t", &id, "--", &quote_literal(&a.name)]),
+            Command::new(Verb::RenameSession)
+                .target(&id)?
+                .flag("--")
+                .arg(quote_literal(&a.name))?,
             &format!("{id}:"),
             &["session_name"],
         )
@@ -72,13 +66,10 @@ impl rename_window::Handle for Tools {
     ) -> R<rename_window::Output> {
         let row = apply_and_read(
             t,
-            cmd(&[
-                "rename-window",
-                "-t",
-                &a.window,
-                "--",
-                &quote_literal(&a.name),
-            ]),
+            Command::new(Verb::RenameWindow)
+                .target(&a.window)?
+                .flag("--")
+                .arg(quote_literal(&a.name))?,
             &a.window,
             &["window_name"],
         )
@@ -104,8 +95,10 @@ impl select_window::Handle for Tools {
             Direction::Previous => "-p",
             Direction::Last => "-l",
         });
-        let mut command = cmd(&["select-window", "-t", &a.window]);
-        command.extend(flag.map(str::to_owned));
+        let mut command = Command::new(Verb::SelectWindow).target(&a.window)?;
+        if let Some(flag) = flag {
+            command = command.flag(flag);
+        }
         let row = apply_and_read(t, command, &format!("{session}:"), &["window_id"]).await?;
         let mut f = row.fields();
         Ok(select_window::Output {
@@ -127,7 +120,12 @@ impl select_pane::Handle for Tools {
             Some(Direction::Next | Direction::Previous) => {
                 let listed = t
                     .tmux
-                    .run(&["list-panes", "-t", &window, "-F", "#{pane_id}"])
+                    .run(
+                        Command::new(Verb::ListPanes)
+                            .target(&window)?
+                            .flag("-F")
+                            .flag("#{pane_id}"),
+                    )
                     .await?;
                 let ids: Vec<&str> = listed.lines().collect();
                 let at = ids.iter().position(|p| *p == a.pane).unwrap_or(0);
@@ -150,8 +148,10 @@ impl select_pane::Handle for Tools {
             Some(Direction::Last) => Some("-l"),
             _ => None,
         };
-        let mut command = cmd(&["select-pane", "-t", &target]);
-        command.extend(flag.map(str::to_owned));
+        let mut command = Command::new(Verb::SelectPane).target(&target)?;
+        if let Some(flag) = flag {
+            command = command.flag(flag);
+        }
         let row = apply_and_read(t, command, &window, &["pane_id"]).await?;
         let mut f = row.fields();
         Ok(select_pane::Output {
@@ -225,7 +225,10 @@ impl select_layout::Handle for Tools {
         let layout = layout_argument(&a.layout)?;
         let row = apply_and_read(
             t,
-            cmd(&["select-layout", "-t", &a.window, "--", &layout]),
+            Command::new(Verb::SelectLayout)
+                .target(&a.window)?
+                .flag("--")
+                .arg(layout)?,
             &a.window,
             &["window_layout"],
         )
@@ -253,7 +256,10 @@ impl resize_pane::Handle for Tools {
         };
         let row = apply_and_read(
             t,
-            cmd(&["resize-pane", "-t", &a.pane, flag, &a.cells.to_string()]),
+            Command::new(Verb::ResizePane)
+                .target(&a.pane)?
+                .flag(flag)
+                .arg(a.cells.to_string())?,
             &a.pane,
             &["pane_width", "pane_height"],
         )
@@ -273,15 +279,12 @@ impl resize_window::Handle for Tools {
         _: &CallContext,
         a: resize_window::Args,
     ) -> R<resize_window::Output> {
-        let command = cmd(&[
-            "resize-window",
-            "-t",
-            &a.window,
-            "-x",
-            &a.width.to_string(),
-            "-y",
-            &a.height.to_string(),
-        ]);
+        let command = Command::new(Verb::ResizeWindow)
+            .target(&a.window)?
+            .flag("-x")
+            .arg(a.width.to_string())?
+            .flag("-y")
+            .arg(a.height.to_string())?;
         let row = apply_and_read(t, command, &a.window, &["window_width", "window_height"]).await?;
         let mut f = row.fields();
         Ok(resize_window::Output {
@@ -305,7 +308,11 @@ impl move_window::Handle for Tools {
         );
         let row = apply_and_read(
             t,
-            cmd(&["move-window", "-d", "-s", &a.window, "-t", &destination]),
+            Command::new(Verb::MoveWindow)
+                .flag("-d")
+                .flag("-s")
+                .arg(a.window.as_str())?
+                .target(&destination)?,
             &a.window,
             &["session_id", "window_index"],
         )
@@ -321,25 +328,21 @@ impl move_window::Handle for Tools {
 
 impl swap_pane::Handle for Tools {
     async fn swap_pane(t: &Tools, _: &CallContext, a: swap_pane::Args) -> R<swap_pane::Output> {
-        let mut args = cmd(&[
-            "swap-pane",
-            "-d",
-            "-s",
-            &a.source_pane,
-            "-t",
-            &a.target_pane,
-        ]);
-        for pane in [&a.source_pane, &a.target_pane] {
-            args.extend(cmd(&[
-                SEP,
-                "display-message",
-                "-p",
-                "-t",
-                pane,
-                "#{window_id}",
-            ]));
-        }
-        let out = t.tmux.run(&args).await?;
+        let window_of = |pane: &str| {
+            Command::new(Verb::DisplayMessage)
+                .flag("-p")
+                .target(pane)
+                .map(|c| c.flag("#{window_id}"))
+        };
+        let swap = Command::new(Verb::SwapPane)
+            .flag("-d")
+            .flag("-s")
+            .arg(a.source_pane.as_str())?
+            .target(&a.target_pane)?;
+        let script = swap
+            .then(window_of(&a.source_pane)?)
+            .then(window_of(&a.target_pane)?);
+        let out = t.tmux.run(script).await?;
         let (source_window, target_window) = match out.lines().collect::<Vec<_>>()[..] {
             [source, target] if !source.is_empty() && !target.is_empty() => {
                 (source.to_owned(), target.to_owned())
@@ -371,7 +374,10 @@ impl set_pane_title::Handle for Tools {
     ) -> R<set_pane_title::Output> {
         let row = apply_and_read(
             t,
-            cmd(&["select-pane", "-t", &a.pane, "-T", &quote_literal(&a.title)]),
+            Command::new(Verb::SelectPane)
+                .target(&a.pane)?
+                .flag("-T")
+                .arg(quote_literal(&a.title))?,
             &a.pane,
             &["pane_title"],
         )
@@ -395,22 +401,15 @@ impl set_mouse_enabled::Handle for Tools {
             Some(s) => Some(read(t, s, "session_id").await?),
             None => None,
         };
-        let scope = match &session {
-            Some(id) => vec!["-t".to_owned(), id.clone()],
-            None => vec!["-g".to_owned()],
+        let scoped = |command: Command| match &session {
+            Some(id) => command.target(id),
+            None => Ok(command.flag("-g")),
         };
-        let mut args = vec!["set-option".to_owned()];
-        args.extend(scope.iter().cloned());
-        args.extend([
-            "mouse".into(),
-            value.into(),
-            SEP.into(),
-            "show-options".into(),
-            "-v".into(),
-        ]);
-        args.extend(scope);
-        args.push("mouse".into());
-        let out = t.tmux.run(&args).await?;
+        let set = scoped(Command::new(Verb::SetOption))?
+            .flag("mouse")
+            .flag(value);
+        let show = scoped(Command::new(Verb::ShowOptions).flag("-v"))?.flag("mouse");
+        let out = t.tmux.run(set.then(show)).await?;
         Ok(set_mouse_enabled::Output {
             session,
             enabled: out.trim() == "on",
@@ -426,9 +425,11 @@ impl wait_for_channel::Handle for Tools {
     ) -> R<wait_for_channel::Output> {
         use wait_for_channel::Outcome;
         let secs = seconds(a.seconds);
-        let args = ["wait-for", "--", a.channel.as_str()];
+        let wait = Command::new(Verb::WaitFor)
+            .flag("--")
+            .arg(a.channel.as_str())?;
         let outcome = tokio::select! {
-            result = t.tmux.run_for(&args, Duration::from_secs(secs as u64)) => match result {
+            result = t.tmux.run_for(wait, Duration::from_secs(secs as u64)) => match result {
                 Ok(_) => Outcome::Signalled,
                 Err(e) if e.kind == TmuxErrorKind::Timeout => Outcome::Deadline,
                 Err(e) => return Err(e.into()),
@@ -449,7 +450,11 @@ impl signal_channel::Handle for Tools {
         _: &CallContext,
         a: signal_channel::Args,
     ) -> R<signal_channel::Output> {
-        t.tmux.run(&["wait-for", "-S", "--", &a.channel]).await?;
+        let signal = Command::new(Verb::WaitFor)
+            .flag("-S")
+            .flag("--")
+            .arg(a.channel.as_str())?;
+        t.tmux.run(signal).await?;
         Ok(signal_channel::Output { channel: a.channel })
     }
 }

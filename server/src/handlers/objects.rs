@@ -2,7 +2,7 @@
 //! as the manifest's named output types.
 
 use crate::catalog::types::{Pane, Session, Window};
-use tmux::{Fields, SEP, TmuxError, row_format};
+use tmux::{Command, Fields, Script, TmuxError, Verb, row_format};
 
 pub const SESSION_VARS: [&str; 4] = [
     "session_id",
@@ -116,26 +116,19 @@ pub fn session_target(session: &str) -> String {
     }
 }
 
-/// Arguments that print `format` for one session, window or pane. `has-session` goes first
-/// because tmux 3.3a's `display-message` prints an empty row, and succeeds, when its target
-/// does not exist; `has-session` fails with "can't find …" instead.
-pub fn display(target: &str, format: &str) -> Vec<String> {
+/// Prints `format` for one session, window or pane. `has-session` goes first because tmux
+/// 3.3a's `display-message` prints an empty row, and succeeds, when its target does not exist;
+/// `has-session` fails with "can't find …" instead.
+pub fn display(target: &str, format: &str) -> Result<Script, TmuxError> {
     let target = if target.starts_with('%') || target.starts_with('@') {
         target.to_owned()
     } else {
         session_target(target)
     };
-    [
-        "has-session",
-        "-t",
-        &target,
-        SEP,
-        "display-message",
-        "-p",
-        "-t",
-        &target,
-        format,
-    ]
-    .map(str::to_owned)
-    .to_vec()
+    Ok(Command::new(Verb::HasSession).target(&target)?.then(
+        Command::new(Verb::DisplayMessage)
+            .flag("-p")
+            .target(&target)?
+            .arg(format)?,
+    ))
 }

@@ -17,7 +17,7 @@ use tokio::sync::oneshot;
 
 use super::lock;
 use super::objects::{self, PANE_VARS};
-use tmux::{SEPARATOR, Tmux, TmuxError, row_format};
+use tmux::{Command, SEPARATOR, Script, Tmux, TmuxError, Verb, row_format};
 
 /// What `get_pane_info` reads before the [`PANE_VARS`].
 pub const PANE_INFO_VARS: [&str; 3] = ["history_size", "history_limit", "pane_dead_status"];
@@ -33,18 +33,21 @@ fn pane_info_format() -> String {
 }
 
 /// The tmux commands behind one `get_pane_info` for `pane`, read alone.
-pub fn pane_info_command(pane: &str) -> Vec<String> {
+pub fn pane_info_command(pane: &str) -> Result<Script, TmuxError> {
     objects::display(pane, &pane_info_format())
 }
 
 /// The tmux command behind several `get_pane_info` reads at once: the same row for each of
 /// `panes` (pane ids), in tmux's order, a pane in a window linked into several sessions once
 /// per link.
-pub fn pane_infos_command(panes: &[&str]) -> Vec<String> {
+pub fn pane_infos_command(panes: &[&str]) -> Result<Command, TmuxError> {
     let wanted = format!("#{{m:*|#{{pane_id}}|*,|{}|}}", panes.join("|"));
-    ["list-panes", "-a", "-f", &wanted, "-F", &pane_info_format()]
-        .map(str::to_owned)
-        .to_vec()
+    Command::new(Verb::ListPanes)
+        .flag("-a")
+        .flag("-f")
+        .arg(wanted)?
+        .flag("-F")
+        .arg(pane_info_format())
 }
 
 /// Only `%` and digits go into the grouped command's filter.
@@ -91,7 +94,7 @@ impl PaneReads {
                 return Ok(Some(row));
             }
         }
-        let out = tmux.run(&pane_info_command(pane)).await?;
+        let out = tmux.run(pane_info_command(pane)?).await?;
         Ok(out.lines().next().map(str::to_owned))
     }
 
@@ -106,7 +109,10 @@ impl PaneReads {
             return;
         }
         let panes: Vec<&str> = group.iter().map(|w| w.pane.as_str()).collect();
-        let Ok(out) = tmux.run(&pane_infos_command(&panes)).await else {
+        let Ok(out) = (match pane_infos_command(&panes) {
+            Ok(command) => tmux.run(command).await,
+            Err(e) => Err(e),
+        }) else {
             return;
         };
         let mut rows = HashMap::new();

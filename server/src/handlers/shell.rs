@@ -11,7 +11,7 @@ use super::wait::{Gone, check_alive};
 use super::{CallContext, Tools, cancelled, input, lock, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, ToolId, run_shell_command};
 use tmux::journal::Report;
-use tmux::{Fields, REPORT_OSC, SEP, row_format};
+use tmux::{Command, Fields, REPORT_OSC, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -129,19 +129,14 @@ impl run_shell_command::Handle for Tools {
         let line = wrapper(&id, &a.command, a.suppress_history);
         let (journal, from, _) = input::mark(t, &a.pane, &line).await?;
         t.tmux
-            .run(&[
-                "send-keys",
-                "-t",
-                &a.pane,
-                "-l",
-                "--",
-                &line,
-                SEP,
-                "send-keys",
-                "-t",
-                &a.pane,
-                "Enter",
-            ])
+            .run(
+                Command::new(Verb::SendKeys)
+                    .target(&a.pane)?
+                    .flag("-l")
+                    .flag("--")
+                    .arg(line.as_str())?
+                    .then(Command::new(Verb::SendKeys).target(&a.pane)?.flag("Enter")),
+            )
             .await?;
 
         let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
@@ -236,7 +231,7 @@ async fn at_prompt(t: &Tools, pane: &str) -> R<Result<(), String>> {
     let vars = ["pane_in_mode", "alternate_on", "pane_dead", "pane_pid"];
     let out = t
         .tmux
-        .run(&super::objects::display(pane, &row_format(&vars)))
+        .run(super::objects::display(pane, &row_format(&vars))?)
         .await?;
     let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
     let (in_mode, alternate, dead, pid) = (f.flag()?, f.flag()?, f.flag()?, f.int()?);

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use super::content::shape;
 use super::{CallContext, Tools, objects};
 use crate::catalog::{ErrorKind, ToolError, ToolId, capture_since};
-use tmux::{Fields, row_format};
+use tmux::{Command, Fields, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -137,7 +137,7 @@ impl capture_since::Handle for Tools {
         ];
         let out = t
             .tmux
-            .run(&objects::display(&a.pane, &row_format(&vars)))
+            .run(objects::display(&a.pane, &row_format(&vars))?)
             .await?;
         let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
         let s = PaneState {
@@ -163,16 +163,15 @@ impl capture_since::Handle for Tools {
         let start = from as i64 - s.history as i64;
         let captured = t
             .tmux
-            .run(&[
-                "capture-pane",
-                "-p",
-                "-t",
-                &a.pane,
-                "-S",
-                &start.to_string(),
-                "-E",
-                &s.cursor_y.to_string(),
-            ])
+            .run(
+                Command::new(Verb::CapturePane)
+                    .flag("-p")
+                    .target(&a.pane)?
+                    .flag("-S")
+                    .arg(start.to_string())?
+                    .flag("-E")
+                    .arg(s.cursor_y.to_string())?,
+            )
             .await?;
         let rows: Vec<&str> = captured.lines().collect();
         let local = |row: u64| (row.saturating_sub(from)) as usize;

@@ -6,7 +6,7 @@ use crate::catalog::{
     ErrorKind, ToolError, clear_pane_scrollback, kill_pane, kill_session, kill_window,
     set_history_limit,
 };
-use tmux::{Fields, SEP, int_output, row_format};
+use tmux::{Command, Fields, Verb, int_output, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -14,10 +14,10 @@ type R<T> = Result<T, ToolError>;
 async fn ids(t: &Tools, target: &str) -> R<[String; 3]> {
     let out = t
         .tmux
-        .run(&objects::display(
+        .run(objects::display(
             target,
             &row_format(&["pane_id", "window_id", "session_id"]),
-        ))
+        )?)
         .await?;
     let mut f = Fields::new(out.trim_end_matches('\n'), 3);
     Ok([f.text()?, f.text()?, f.text()?])
@@ -50,7 +50,9 @@ impl kill_session::Handle for Tools {
     ) -> R<kill_session::Output> {
         let [_, _, session] = ids(t, &a.session).await?;
         refuse_own(t, 2, &session, "session").await?;
-        t.tmux.run(&["kill-session", "-t", &session]).await?;
+        t.tmux
+            .run(Command::new(Verb::KillSession).target(&session)?)
+            .await?;
         Ok(kill_session::Output { session })
     }
 }
@@ -63,7 +65,9 @@ impl kill_window::Handle for Tools {
     ) -> R<kill_window::Output> {
         ids(t, &a.window).await?;
         refuse_own(t, 1, &a.window, "window").await?;
-        t.tmux.run(&["kill-window", "-t", &a.window]).await?;
+        t.tmux
+            .run(Command::new(Verb::KillWindow).target(&a.window)?)
+            .await?;
         Ok(kill_window::Output { window: a.window })
     }
 }
@@ -72,7 +76,9 @@ impl kill_pane::Handle for Tools {
     async fn kill_pane(t: &Tools, _: &CallContext, a: kill_pane::Args) -> R<kill_pane::Output> {
         ids(t, &a.pane).await?;
         refuse_own(t, 0, &a.pane, "pane").await?;
-        t.tmux.run(&["kill-pane", "-t", &a.pane]).await?;
+        t.tmux
+            .run(Command::new(Verb::KillPane).target(&a.pane)?)
+            .await?;
         Ok(kill_pane::Output { pane: a.pane })
     }
 }
@@ -83,9 +89,9 @@ impl clear_pane_scrollback::Handle for Tools {
         _: &CallContext,
         a: clear_pane_scrollback::Args,
     ) -> R<clear_pane_scrollback::Output> {
-        let mut args = objects::display(&a.pane, "#{history_size}");
-        args.extend([SEP, "clear-history", "-t", &a.pane].map(str::to_owned));
-        let out = t.tmux.run(&args).await?;
+        let script = objects::display(&a.pane, "#{history_size}")?
+            .then(Command::new(Verb::ClearHistory).target(&a.pane)?);
+        let out = t.tmux.run(script).await?;
         Ok(clear_pane_scrollback::Output {
             pane: a.pane,
             discarded_lines: int_output(&out)?,
@@ -99,21 +105,20 @@ impl set_history_limit::Handle for Tools {
         _: &CallContext,
         a: set_history_limit::Args,
     ) -> R<set_history_limit::Output> {
-        let scope = match &a.session {
-            Some(s) => {
-                let [_, _, id] = ids(t, s).await?;
-                vec!["-t".to_owned(), id]
-            }
-            None => vec!["-g".to_owned()],
+        let session = match &a.session {
+            Some(s) => Some(ids(t, s).await?[2].clone()),
+            None => None,
         };
-        let session = scope.get(1).cloned();
+        let scoped = |command: Command| match &session {
+            Some(id) => command.target(id),
+            None => Ok(command.flag("-g")),
+        };
         // -A: a session without its own value reports the inherited one.
-        let mut args = vec!["show-options".to_owned(), "-Av".into()];
-        args.extend(scope.iter().cloned());
-        args.extend(["history-limit".into(), SEP.into(), "set-option".into()]);
-        args.extend(scope);
-        args.extend(["history-limit".into(), a.limit.to_string()]);
-        let out = t.tmux.run(&args).await?;
+        let show = scoped(Command::new(Verb::ShowOptions).flag("-Av"))?.flag("history-limit");
+        let set = scoped(Command::new(Verb::SetOption))?
+            .flag("history-limit")
+            .arg(a.limit.to_string())?;
+        let out = t.tmux.run(show.then(set)).await?;
         let previous = int_output(out.lines().next().unwrap_or_default())?;
         // tmux 3.3a applies history-limit to new panes only and reports nothing discarded.
         Ok(set_history_limit::Output {

@@ -11,7 +11,7 @@ use super::content::matcher;
 use super::{CallContext, Tools, cancelled, input, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, ToolId, wait_for_text};
 use tmux::journal::Position;
-use tmux::{Journal, TmuxErrorKind};
+use tmux::{Command, Journal, TmuxErrorKind, Verb};
 
 type R<T> = Result<T, ToolError>;
 
@@ -38,11 +38,8 @@ pub async fn check_alive(
     journal: &Journal,
     moved: bool,
 ) -> Result<(), Gone> {
-    match t
-        .tmux
-        .run(&super::objects::display(pane, "#{pane_dead}"))
-        .await
-    {
+    let dead = super::objects::display(pane, "#{pane_dead}").map_err(|e| Gone::Error(e.into()))?;
+    match t.tmux.run(dead).await {
         // A server that went away took the pane with it (its last session ended, say).
         Err(e)
             if matches!(
@@ -263,7 +260,13 @@ async fn on_screen(t: &Tools, pane: &str, wanted: &[Regex]) -> Option<bool> {
     }
     let screen = t
         .tmux
-        .run(&["capture-pane", "-p", "-J", "-t", pane])
+        .run(
+            Command::new(Verb::CapturePane)
+                .flag("-p")
+                .flag("-J")
+                .target(pane)
+                .ok()?,
+        )
         .await
         .ok()?;
     Some(
