@@ -359,7 +359,7 @@ impl World {
         for path in [&input, &output] {
             assert!(Command::new("mkfifo").arg(path).status().unwrap().success());
         }
-        let quote = |s: &str| format!("'{}'", s.replace('\'', r"'\''"));
+        let quote = tmux::socket::shell_quote;
         // Not exec'd: the pane's shell stays its process, and the server is its child, as an
         // agent's servers are.
         let mut command = vec!["env".to_owned()];

@@ -78,12 +78,9 @@ fn ancestors(pid: u32) -> impl Iterator<Item = u32> {
     std::iter::successors(parent(pid), |&p| parent(p))
 }
 
-/// The parent of `pid`, from `/proc/PID/stat` (Linux): its fourth field, counted after the
-/// command name's closing parenthesis, since the name itself may hold spaces and parentheses.
+/// The parent of `pid`, from `/proc/PID/stat` (Linux).
 fn parent(pid: u32) -> Option<u32> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let rest = &stat[stat.rfind(')')? + 1..];
-    let ppid: u32 = rest.split_whitespace().nth(1)?.parse().ok()?;
+    let ppid = crate::process::Stat::read(pid)?.ppid;
     (ppid > 1).then_some(ppid)
 }
 

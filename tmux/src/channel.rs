@@ -19,7 +19,7 @@ use tokio::process::{Child, ChildStdin};
 use tokio::sync::oneshot;
 
 use super::control::{Item, Reader};
-use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb};
+use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, lock};
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
@@ -45,10 +45,6 @@ pub struct Channel {
     failed_at: Mutex<Option<Instant>>,
     /// The session the live client is attached to, as `$N`, and that client's liveness.
     session: Mutex<Option<(String, Arc<AtomicBool>)>>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Channel {

@@ -28,14 +28,10 @@ use tokio::sync::oneshot;
 
 use super::control::{Item, Notice, Reader, parse, unescape};
 use super::journal::{Journal, Position};
-use super::{COMMAND_DEADLINE, Tmux, TmuxError, TmuxErrorKind, Verb};
+use super::{COMMAND_DEADLINE, Tmux, TmuxError, TmuxErrorKind, Verb, lock};
 
 /// Control clients of this server start one at a time: see the module's note.
 pub type Handshakes = Arc<tokio::sync::Mutex<()>>;
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
 
 /// The followed panes and the streams that feed them.
 #[derive(Default)]

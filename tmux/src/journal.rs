@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use super::lines::{LineAssembler, Piece};
+use crate::lock;
 
 /// Most lines kept per pane.
 pub const MAX_LINES: usize = 4_096;
@@ -157,10 +158,6 @@ impl Default for Journal {
             changed: watch::Sender::new(0),
         }
     }
-}
-
-fn lock(m: &Mutex<State>) -> std::sync::MutexGuard<'_, State> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 impl Journal {

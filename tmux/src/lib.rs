@@ -23,6 +23,7 @@ pub mod journal;
 pub mod keys;
 mod lines;
 pub mod nonce;
+pub mod process;
 pub mod socket;
 
 pub use channel::command_line;
@@ -32,3 +33,8 @@ pub use error::{TmuxError, TmuxErrorKind};
 pub use format::{Fields, Row, SEPARATOR, int_output, quote_literal, row_format};
 pub use journal::Journal;
 pub use lines::REPORT_OSC;
+
+/// A poisoned lock only means another task panicked holding it; the data is still usable.
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}

@@ -129,7 +129,8 @@ pub fn socket_dir(tmpdir: Option<&str>) -> PathBuf {
     PathBuf::from(base).join(format!("tmux-{uid}"))
 }
 
-fn shell_quote(s: &str) -> String {
+/// `s` as one word of a POSIX shell command line.
+pub fn shell_quote(s: &str) -> String {
     if s.chars()
         .all(|c| c.is_ascii_alphanumeric() || "/._-".contains(c))
     {

@@ -110,28 +110,25 @@ pub fn row_error(e: &ToolError) -> catalog::types::ToolError {
 /// Per-call state: cancellation and the client to report progress to.
 pub struct CallContext {
     pub cancel: CancellationToken,
-    request: Option<RequestContext<RoleServer>>,
+    request: RequestContext<RoleServer>,
 }
 
 impl CallContext {
     pub fn new(request: RequestContext<RoleServer>) -> Self {
         CallContext {
             cancel: request.ct.clone(),
-            request: Some(request),
+            request,
         }
     }
 
     /// Bytes the request id takes in the response (for size budgets).
     pub fn request_id_len(&self) -> usize {
-        self.request
-            .as_ref()
-            .and_then(|r| serde_json::to_string(&r.id).ok())
-            .map_or(0, |s| s.len())
+        serde_json::to_string(&self.request.id).map_or(0, |s| s.len())
     }
 
     /// Reports progress when the client asked for it (sent a progress token).
     pub async fn progress(&self, done: f64, total: f64, message: String) {
-        let Some(request) = &self.request else { return };
+        let request = &self.request;
         let Some(token) = request.meta.get_progress_token() else {
             return;
         };

@@ -82,7 +82,10 @@ impl PaneReads {
                 waiting.len() == 1
             };
             if leads {
-                let lead = Lead(self);
+                let lead = Lead {
+                    reads: self,
+                    taken: false,
+                };
                 // Lets the reads started with this one (the rest of a batch) join it.
                 tokio::task::yield_now().await;
                 let group = lead.take();
@@ -131,19 +134,23 @@ impl PaneReads {
 
 /// The first read of a group, until it has taken the group: dropped before that (its call
 /// cancelled), it lets the others go to read alone rather than wait for it.
-struct Lead<'a>(&'a PaneReads);
+struct Lead<'a> {
+    reads: &'a PaneReads,
+    taken: bool,
+}
 
 impl Lead<'_> {
-    fn take(self) -> Vec<Waiter> {
-        let group = std::mem::take(&mut *lock(&self.0.waiting));
-        std::mem::forget(self);
-        group
+    fn take(mut self) -> Vec<Waiter> {
+        self.taken = true;
+        std::mem::take(&mut *lock(&self.reads.waiting))
     }
 }
 
 impl Drop for Lead<'_> {
     fn drop(&mut self) {
-        drop(std::mem::take(&mut *lock(&self.0.waiting)));
+        if !self.taken {
+            drop(std::mem::take(&mut *lock(&self.reads.waiting)));
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use super::wait::{Gone, check_alive};
 use super::{CallContext, Tools, cancelled, input, lock, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, ToolId, run_shell_command};
 use tmux::journal::Report;
+use tmux::process::Stat;
 use tmux::{Command, Fields, REPORT_OSC, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
@@ -260,18 +261,13 @@ fn shell_in_foreground(pid: i64) -> Result<(), String> {
             "cannot tell whether its shell (pid {pid}) is at its prompt ({what}); this needs Linux's /proc"
         )
     };
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .map_err(|e| unknown(&e.to_string()))?;
-    let (head, rest) = stat
-        .rsplit_once(')')
-        .ok_or_else(|| unknown("unreadable stat"))?;
-    let name = head.split_once('(').map_or("", |(_, n)| n);
-    // After the name: state, ppid, pgrp, session, tty_nr, tpgid.
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let number = |i: usize| fields.get(i).and_then(|f| f.parse::<i64>().ok());
-    let (Some(pgrp), Some(tpgid)) = (number(2), number(5)) else {
-        return Err(unknown("unreadable stat"));
-    };
+    let Stat {
+        name, pgrp, tpgid, ..
+    } = u32::try_from(pid)
+        .ok()
+        .and_then(Stat::read)
+        .ok_or_else(|| unknown("no readable /proc/PID/stat"))?;
+    let name = name.as_str();
     if !SHELLS.contains(&name) {
         return Err(format!(
             "it is running {name:?}, not a shell this server knows ({})",
