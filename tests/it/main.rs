@@ -5,6 +5,7 @@
 
 mod abuse;
 mod agent_loop;
+mod architecture;
 mod authority;
 mod batch;
 mod catalog;

@@ -1,0 +1,123 @@
+//! The rules ARCHITECTURE.md states as "Architecture Invariant", held where a test can hold
+//! them: what depends on what, and where tool names and stdout writes may appear.
+
+use std::path::Path;
+use std::process::Command;
+
+use tmux_mcp::catalog::ToolId;
+use tmux_mcp_tests::repo_root;
+
+/// The packages `package` depends on at run time (proc-macros and build scripts left out),
+/// itself included, from `cargo tree`.
+fn runtime_closure(package: &str) -> Vec<String> {
+    let out = Command::new(env!("CARGO"))
+        .args(["tree", "--locked", "--prefix", "none"])
+        .args(["-e", "normal,no-proc-macro", "-p", package])
+        .current_dir(repo_root())
+        .output()
+        .expect("cargo tree");
+    assert!(
+        out.status.success(),
+        "cargo tree: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_tmux_crate_knows_nothing_of_mcp() {
+    let closure = runtime_closure("tmux-mcp-tmux");
+    for forbidden in [
+        "rmcp",
+        "tmux-mcp-manifest",
+        "tmux-mcp-runtime",
+        "tmux-mcp-macros",
+    ] {
+        assert!(
+            !closure.iter().any(|p| p == forbidden),
+            "the tmux crate depends on {forbidden}: {closure:?}"
+        );
+    }
+}
+
+#[test]
+fn the_server_links_no_build_time_crate() {
+    let closure = runtime_closure("tmux-mcp");
+    for forbidden in [
+        "tmux-mcp-manifest",
+        "yaml_serde",
+        "syn",
+        "quote",
+        "proc-macro2",
+        "prettyplease",
+        "trybuild",
+    ] {
+        assert!(
+            !closure.iter().any(|p| p == forbidden),
+            "the server binary links {forbidden}"
+        );
+    }
+    assert!(closure.iter().any(|p| p == "tmux-mcp-runtime"));
+}
+
+/// Every `.rs` file under `dir`, with its text.
+fn sources(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("read dir").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("read source");
+            out.push((path.display().to_string(), text));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_tool_name_is_a_string_in_the_server_sources() {
+    let dir = repo_root().join("server/src");
+    let mut found = Vec::new();
+    for (path, text) in sources(&dir) {
+        if path.ends_with("catalog.expanded.rs") {
+            continue; // generated
+        }
+        // Unit tests name tools as a client would; the rule is for serving code.
+        let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for id in ToolId::ALL {
+            let quoted = format!("\"{}\"", id.name());
+            for (n, line) in text.lines().enumerate() {
+                if line.contains(&quoted) && !line.trim_start().starts_with("//") {
+                    found.push(format!("{path}:{}: {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "tool names spelled as strings (use ToolId):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn only_frame_writes_stdout_while_serving() {
+    let dir = repo_root().join("server/src");
+    let allowed = ["frame.rs", "cli.rs"];
+    for (path, text) in sources(&dir) {
+        if allowed.iter().any(|a| path.ends_with(a)) {
+            continue;
+        }
+        for marker in ["stdout()", "println!", "print!(", "stdio_pipes"] {
+            assert!(
+                !text.contains(marker),
+                "{path} writes stdout ({marker}); only frame does"
+            );
+        }
+    }
+}
