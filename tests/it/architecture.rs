@@ -28,40 +28,49 @@ fn runtime_closure(package: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn the_tmux_crate_knows_nothing_of_mcp() {
-    let closure = runtime_closure("tmux-mcp-tmux");
-    for forbidden in [
-        "rmcp",
-        "tmux-mcp-manifest",
-        "tmux-mcp-runtime",
-        "tmux-mcp-macros",
-    ] {
+/// Fails when `package` reaches any of `forbidden` at run time.
+fn reaches_none_of(package: &str, forbidden: &[&str]) {
+    let closure = runtime_closure(package);
+    for crate_name in forbidden {
         assert!(
-            !closure.iter().any(|p| p == forbidden),
-            "the tmux crate depends on {forbidden}: {closure:?}"
+            !closure.iter().any(|p| p == crate_name),
+            "{package} reaches {crate_name} at run time: {closure:?}"
         );
     }
 }
 
 #[test]
+fn the_tmux_crate_knows_nothing_of_mcp() {
+    reaches_none_of(
+        "tmux-mcp-tmux",
+        &[
+            "rmcp",
+            "tmux-mcp-manifest",
+            "tmux-mcp-runtime",
+            "tmux-mcp-macros",
+        ],
+    );
+}
+
+#[test]
 fn the_server_links_no_build_time_crate() {
-    let closure = runtime_closure("tmux-mcp");
-    for forbidden in [
-        "tmux-mcp-manifest",
-        "yaml_serde",
-        "syn",
-        "quote",
-        "proc-macro2",
-        "prettyplease",
-        "trybuild",
-    ] {
-        assert!(
-            !closure.iter().any(|p| p == forbidden),
-            "the server binary links {forbidden}"
-        );
-    }
-    assert!(closure.iter().any(|p| p == "tmux-mcp-runtime"));
+    reaches_none_of(
+        "tmux-mcp",
+        &[
+            "tmux-mcp-manifest",
+            "yaml_serde",
+            "syn",
+            "quote",
+            "proc-macro2",
+            "prettyplease",
+            "trybuild",
+        ],
+    );
+    assert!(
+        runtime_closure("tmux-mcp")
+            .iter()
+            .any(|p| p == "tmux-mcp-runtime")
+    );
 }
 
 /// Every `.rs` file under `dir`, with its text.

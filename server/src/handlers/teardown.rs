@@ -23,15 +23,43 @@ async fn ids(t: &Tools, target: &str) -> R<[String; 3]> {
     Ok([f.text()?, f.text()?, f.text()?])
 }
 
+/// The objects a kill tool removes, by their place in [`ids`]'s answer.
+#[derive(Clone, Copy)]
+enum Level {
+    Pane = 0,
+    Window = 1,
+    Session = 2,
+}
+
+impl Level {
+    fn name(self) -> &'static str {
+        match self {
+            Level::Pane => "pane",
+            Level::Window => "window",
+            Level::Session => "session",
+        }
+    }
+}
+
+/// Kills the object `target` names at `level` and returns its id, unless it holds the
+/// server's own pane.
+async fn kill(t: &Tools, verb: Verb, level: Level, target: &str) -> R<String> {
+    let id = ids(t, target).await?[level as usize].clone();
+    refuse_own(t, level, &id).await?;
+    t.tmux.run(Command::new(verb).target(&id)?).await?;
+    Ok(id)
+}
+
 /// Refuses when `id` (a pane, window or session id, by `level`) holds the server's own pane.
-async fn refuse_own(t: &Tools, level: usize, id: &str, what: &str) -> R<()> {
+async fn refuse_own(t: &Tools, level: Level, id: &str) -> R<()> {
     let Some(caller) = t.caller_pane().await else {
         return Ok(());
     };
     let Ok(own) = ids(t, caller).await else {
         return Ok(());
     };
-    if own[level] == id {
+    if own[level as usize] == id {
+        let what = level.name();
         return Err(ToolError::new(
             ErrorKind::Refused,
             format!(
@@ -48,11 +76,7 @@ impl kill_session::Handle for Tools {
         _: &CallContext,
         a: kill_session::Args,
     ) -> R<kill_session::Output> {
-        let [_, _, session] = ids(t, &a.session).await?;
-        refuse_own(t, 2, &session, "session").await?;
-        t.tmux
-            .run(Command::new(Verb::KillSession).target(&session)?)
-            .await?;
+        let session = kill(t, Verb::KillSession, Level::Session, &a.session).await?;
         Ok(kill_session::Output { session })
     }
 }
@@ -63,22 +87,14 @@ impl kill_window::Handle for Tools {
         _: &CallContext,
         a: kill_window::Args,
     ) -> R<kill_window::Output> {
-        ids(t, &a.window).await?;
-        refuse_own(t, 1, &a.window, "window").await?;
-        t.tmux
-            .run(Command::new(Verb::KillWindow).target(&a.window)?)
-            .await?;
+        kill(t, Verb::KillWindow, Level::Window, &a.window).await?;
         Ok(kill_window::Output { window: a.window })
     }
 }
 
 impl kill_pane::Handle for Tools {
     async fn kill_pane(t: &Tools, _: &CallContext, a: kill_pane::Args) -> R<kill_pane::Output> {
-        ids(t, &a.pane).await?;
-        refuse_own(t, 0, &a.pane, "pane").await?;
-        t.tmux
-            .run(Command::new(Verb::KillPane).target(&a.pane)?)
-            .await?;
+        kill(t, Verb::KillPane, Level::Pane, &a.pane).await?;
         Ok(kill_pane::Output { pane: a.pane })
     }
 }
@@ -106,7 +122,7 @@ impl set_history_limit::Handle for Tools {
         a: set_history_limit::Args,
     ) -> R<set_history_limit::Output> {
         let session = match &a.session {
-            Some(s) => Some(ids(t, s).await?[2].clone()),
+            Some(s) => Some(ids(t, s).await?[Level::Session as usize].clone()),
             None => None,
         };
         let scoped = |command: Command| match &session {
