@@ -223,10 +223,10 @@ fn main() {
 
     let (line, _) = raw.request(json!(id), "tools/list", json!({}));
     report.line(
-        "tools/list size, all 45 tools",
+        "tools/list size, all 46 tools",
         format!("{} bytes", line.len()),
-        "<= 70,500 bytes",
-        line.len() <= 70_500,
+        "<= 72,100 bytes",
+        line.len() <= 72_100,
     );
     // Timed from the request written to the reply read; the reply is checked, not parsed.
     let list: Vec<Duration> = (0..500)

@@ -4553,6 +4553,107 @@ window.TMUX_MCP_CATALOG = {
       "inputSchema": {
         "additionalProperties": false,
         "properties": {
+          "pane": {
+            "description": "Pane id (%3).",
+            "pattern": "^%[0-9]{1,9}$",
+            "type": "string"
+          },
+          "quiet_ms": {
+            "default": 1000,
+            "description": "Silence that ends the wait.",
+            "maximum": 60000,
+            "minimum": 100,
+            "type": "integer"
+          },
+          "seconds": {
+            "description": "Deadline, default 30 s, clamped to 1..600.",
+            "maximum": 100000,
+            "minimum": 0,
+            "type": "integer"
+          },
+          "since": {
+            "default": "last_input",
+            "description": "Where output starts counting, as wait_for_text.",
+            "pattern": "^(last_input|now|[0-9a-f.]+)$",
+            "type": "string"
+          }
+        },
+        "required": [
+          "pane"
+        ],
+        "type": "object"
+      },
+      "name": "wait_for_quiet",
+      "nestedAuthority": [],
+      "outputSchema": {
+        "properties": {
+          "elapsed_ms": {
+            "description": "Time waited.",
+            "type": "integer"
+          },
+          "line": {
+            "description": "The last line printed (untrusted).",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "outcome": {
+            "description": "Why the wait ended.",
+            "enum": [
+              "quiet",
+              "deadline",
+              "pane_closed"
+            ],
+            "type": "string"
+          },
+          "pane": {
+            "description": "Pane id.",
+            "type": "string"
+          },
+          "seconds": {
+            "description": "Deadline used.",
+            "type": "integer"
+          }
+        },
+        "required": [
+          "pane",
+          "outcome",
+          "line",
+          "seconds",
+          "elapsed_ms"
+        ],
+        "type": "object"
+      },
+      "title": "Wait for quiet",
+      "toolset": "inspect"
+    },
+    {
+      "annotations": {
+        "destructiveHint": false,
+        "idempotentHint": true,
+        "openWorldHint": true,
+        "readOnlyHint": true
+      },
+      "capability": {
+        "amplifiesFutureInput": false,
+        "inputLiteralization": {},
+        "mayExposeSecrets": true,
+        "mayReturnUntrustedContent": true,
+        "nestedAuthority": [],
+        "outputClasses": [
+          "terminal-content",
+          "tmux-metadata"
+        ],
+        "processReach": "none",
+        "tmuxEffects": [
+          "observe"
+        ],
+        "toolset": "inspect"
+      },
+      "inputSchema": {
+        "additionalProperties": false,
+        "properties": {
           "match_case": {
             "default": false,
             "description": "Case-sensitive matching.",

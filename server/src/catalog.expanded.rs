@@ -3332,6 +3332,108 @@ pub mod wait_for_channel {
         > + Send + 'a;
     }
 }
+/// `wait_for_quiet`: Wait for quiet
+pub mod wait_for_quiet {
+    #[allow(unused_imports)]
+    use ::tmux_mcp_runtime as rt;
+    /// Arguments of `wait_for_quiet`.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(deny_unknown_fields, crate = "::tmux_mcp_runtime::serde")]
+    pub struct Args {
+        /// Pane id (%3).
+        #[serde(rename = "pane")]
+        pub pane: ::std::string::String,
+        /// Silence that ends the wait.
+        #[serde(rename = "quiet_ms")]
+        pub quiet_ms: i64,
+        /// Where output starts counting, as wait_for_text.
+        #[serde(rename = "since")]
+        pub since: ::std::string::String,
+        /// Deadline, default 30 s, clamped to 1..600.
+        #[serde(rename = "seconds")]
+        #[serde(default)]
+        pub seconds: ::core::option::Option<i64>,
+    }
+    /// `structuredContent` of `wait_for_quiet`.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub struct Output {
+        /// Pane id.
+        #[serde(rename = "pane")]
+        pub pane: ::std::string::String,
+        /// Why the wait ended.
+        #[serde(rename = "outcome")]
+        pub outcome: Outcome,
+        /// The last line printed (untrusted).
+        #[serde(rename = "line")]
+        #[serde(default)]
+        pub line: ::core::option::Option<::std::string::String>,
+        /// Deadline used.
+        #[serde(rename = "seconds")]
+        pub seconds: i64,
+        /// Time waited.
+        #[serde(rename = "elapsed_ms")]
+        pub elapsed_ms: i64,
+    }
+    impl rt::IntoJson for Output {
+        fn into_json(self) -> rt::serde_json::Value {
+            let mut object = rt::serde_json::Map::new();
+            object.insert("pane".into(), rt::IntoJson::into_json(self.pane));
+            object.insert("outcome".into(), rt::IntoJson::into_json(self.outcome));
+            object.insert("line".into(), rt::IntoJson::into_json(self.line));
+            object.insert("seconds".into(), rt::IntoJson::into_json(self.seconds));
+            object.insert("elapsed_ms".into(), rt::IntoJson::into_json(self.elapsed_ms));
+            rt::serde_json::Value::Object(object)
+        }
+    }
+    #[derive(
+        Debug,
+        Clone,
+        Copy,
+        PartialEq,
+        Eq,
+        Hash,
+        rt::serde::Serialize,
+        rt::serde::Deserialize
+    )]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub enum Outcome {
+        #[serde(rename = "quiet")]
+        Quiet,
+        #[serde(rename = "deadline")]
+        Deadline,
+        #[serde(rename = "pane_closed")]
+        PaneClosed,
+    }
+    impl Outcome {
+        pub fn as_str(self) -> &'static str {
+            match self {
+                Outcome::Quiet => "quiet",
+                Outcome::Deadline => "deadline",
+                Outcome::PaneClosed => "pane_closed",
+            }
+        }
+    }
+    impl rt::IntoJson for Outcome {
+        fn into_json(self) -> rt::serde_json::Value {
+            rt::serde_json::Value::from(self.as_str())
+        }
+    }
+    /// The handler of `wait_for_quiet`: Block until the pane, having printed text since `since`, prints nothing for quiet_ms (a program finished answering), the pane closes or the deadline passes. Text counts; escape sequences alone (cursor moves, colours, blinking) and the echo of your input do not.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no handler for the tool `wait_for_quiet`",
+        note = "implement `wait_for_quiet::Handle` for `{Self}`, beside the code the tool calls"
+    )]
+    pub trait Handle: super::Service {
+        fn wait_for_quiet<'a>(
+            tools: &'a Self,
+            cx: &'a Self::Context,
+            args: Args,
+        ) -> impl ::core::future::Future<
+            Output = ::core::result::Result<Output, super::ToolError>,
+        > + Send + 'a;
+    }
+}
 /// `wait_for_text`: Wait for text
 pub mod wait_for_text {
     #[allow(unused_imports)]
@@ -3513,11 +3615,12 @@ pub enum ToolId {
     SplitWindow,
     SwapPane,
     WaitForChannel,
+    WaitForQuiet,
     WaitForText,
 }
 impl ToolId {
-    pub const COUNT: usize = 45usize;
-    pub const ALL: [ToolId; 45usize] = [
+    pub const COUNT: usize = 46usize;
+    pub const ALL: [ToolId; 46usize] = [
         ToolId::CallReadToolsBatch,
         ToolId::CapturePane,
         ToolId::CaptureSince,
@@ -3562,9 +3665,10 @@ impl ToolId {
         ToolId::SplitWindow,
         ToolId::SwapPane,
         ToolId::WaitForChannel,
+        ToolId::WaitForQuiet,
         ToolId::WaitForText,
     ];
-    const NAMES: [&'static str; 45usize] = [
+    const NAMES: [&'static str; 46usize] = [
         "call_read_tools_batch",
         "capture_pane",
         "capture_since",
@@ -3609,6 +3713,7 @@ impl ToolId {
         "split_window",
         "swap_pane",
         "wait_for_channel",
+        "wait_for_quiet",
         "wait_for_text",
     ];
     pub fn name(self) -> &'static str {
@@ -3626,7 +3731,7 @@ impl ToolId {
     }
 }
 /// Every tool, indexed by `ToolId`.
-pub static TOOLS: [rt::ToolDescriptor; 45usize] = [
+pub static TOOLS: [rt::ToolDescriptor; 46usize] = [
     rt::ToolDescriptor {
         name: "call_read_tools_batch",
         title: "Batch read tools",
@@ -4608,6 +4713,27 @@ pub static TOOLS: [rt::ToolDescriptor; 45usize] = [
         arguments: &["channel", "seconds"],
     },
     rt::ToolDescriptor {
+        name: "wait_for_quiet",
+        title: "Wait for quiet",
+        description: "Block until the pane, having printed text since `since`, prints nothing for quiet_ms (a program finished answering), the pane closes or the deadline passes. Text counts; escape sequences alone (cursor moves, colours, blinking) and the echo of your input do not.",
+        toolset: "inspect",
+        annotations: rt::Annotations {
+            read_only_hint: true,
+            destructive_hint: false,
+            idempotent_hint: true,
+            open_world_hint: true,
+        },
+        record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
+        nested_authority: &[],
+        always_load: false,
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"maximum\":60000,\"minimum\":100,\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"maximum\":60000,\"minimum\":100,\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"line\":{\"description\":\"The last line printed (untrusted).\",\"type\":[\"string\",\"null\"]},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"quiet\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"outcome\",\"line\",\"seconds\",\"elapsed_ms\"],\"type\":\"object\"}",
+        batch_alternative: None,
+        operation_pointer: None,
+        arguments: &["pane", "quiet_ms", "since", "seconds"],
+    },
+    rt::ToolDescriptor {
         name: "wait_for_text",
         title: "Wait for text",
         description: "Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (after typing: output since the last input, even if printed before this call), now (output not caused by your input), or an input tool's cursor. Echo never matches.",
@@ -4672,7 +4798,7 @@ pub trait Service: Sync {
 }
 /// A service with a handler for every tool: `dispatch` takes nothing less, so a tool
 /// without a handler does not compile.
-pub trait Handlers: Service + call_read_tools_batch::Handle + capture_pane::Handle + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle + create_window::Handle + find_pane_by_position::Handle + get_pane_info::Handle + get_server_info::Handle + get_session_info::Handle + get_tmux_variables::Handle + get_window_info::Handle + kill_pane::Handle + kill_session::Handle + kill_window::Handle + list_panes::Handle + list_sessions::Handle + list_windows::Handle + move_window::Handle + paste_text::Handle + rename_session::Handle + rename_window::Handle + resize_pane::Handle + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle + search_panes::Handle + select_layout::Handle + select_pane::Handle + select_window::Handle + send_keys::Handle + send_keys_batch::Handle + set_history_limit::Handle + set_mouse_enabled::Handle + set_pane_title::Handle + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle + swap_pane::Handle + wait_for_channel::Handle + wait_for_text::Handle {}
+pub trait Handlers: Service + call_read_tools_batch::Handle + capture_pane::Handle + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle + create_window::Handle + find_pane_by_position::Handle + get_pane_info::Handle + get_server_info::Handle + get_session_info::Handle + get_tmux_variables::Handle + get_window_info::Handle + kill_pane::Handle + kill_session::Handle + kill_window::Handle + list_panes::Handle + list_sessions::Handle + list_windows::Handle + move_window::Handle + paste_text::Handle + rename_session::Handle + rename_window::Handle + resize_pane::Handle + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle + search_panes::Handle + select_layout::Handle + select_pane::Handle + select_window::Handle + send_keys::Handle + send_keys_batch::Handle + set_history_limit::Handle + set_mouse_enabled::Handle + set_pane_title::Handle + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle + swap_pane::Handle + wait_for_channel::Handle + wait_for_quiet::Handle + wait_for_text::Handle {}
 impl<
     T: Service + call_read_tools_batch::Handle + capture_pane::Handle
         + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle
@@ -4689,7 +4815,7 @@ impl<
         + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle
         + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle
         + split_window::Handle + swap_pane::Handle + wait_for_channel::Handle
-        + wait_for_text::Handle,
+        + wait_for_quiet::Handle + wait_for_text::Handle,
 > Handlers for T {}
 /// The schema `tool`'s arguments are validated against, parsed once.
 pub fn validation_schema(tool: ToolId) -> &'static rt::serde_json::Value {
@@ -4816,6 +4942,9 @@ pub fn check_arguments(
         ToolId::SwapPane => decode::<swap_pane::Args>(tool, arguments).map(|_| ()),
         ToolId::WaitForChannel => {
             decode::<wait_for_channel::Args>(tool, arguments).map(|_| ())
+        }
+        ToolId::WaitForQuiet => {
+            decode::<wait_for_quiet::Args>(tool, arguments).map(|_| ())
         }
         ToolId::WaitForText => decode::<wait_for_text::Args>(tool, arguments).map(|_| ()),
     }
@@ -5221,6 +5350,15 @@ pub async fn dispatch<H: Handlers>(
                     handlers,
                     cx,
                     decode::<wait_for_channel::Args>(tool, arguments)?,
+                )
+                .await?;
+            Ok(rt::IntoJson::into_json(out))
+        }
+        ToolId::WaitForQuiet => {
+            let out = <H as wait_for_quiet::Handle>::wait_for_quiet(
+                    handlers,
+                    cx,
+                    decode::<wait_for_quiet::Args>(tool, arguments)?,
                 )
                 .await?;
             Ok(rt::IntoJson::into_json(out))

@@ -17,6 +17,7 @@ mod inspect;
 mod lifecycle;
 mod load;
 mod protocol;
+mod quiet;
 mod sdk;
 mod site;
 mod stdio;

@@ -151,6 +151,10 @@ fn the_official_sdks_call_every_read_tool_and_accept_every_result() {
             json!({"pane": "%0", "patterns": ["never-printed"], "seconds": 1}),
         ),
         (
+            "wait_for_quiet",
+            json!({"pane": "%0", "since": "now", "quiet_ms": 100, "seconds": 1}),
+        ),
+        (
             "get_tmux_variables",
             json!({"names": ["pane_id"], "pane": "%0"}),
         ),

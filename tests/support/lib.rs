@@ -39,6 +39,8 @@ pub fn binary() -> PathBuf {
     let built = std::fs::metadata(&bin).and_then(|m| m.modified()).ok();
     let newest_source = [
         "server/src",
+        "tmux/src",
+        "runtime/src",
         "manifest/src",
         "manifest/tools.yaml",
         "macros/src",
@@ -56,8 +58,12 @@ pub fn binary() -> PathBuf {
     bin
 }
 
-/// The newest modification time of a file, or of any file under a directory.
+/// The newest modification time of a file, or of any file under a directory, leaving out the committed expansion of the
+/// macro, which the tests themselves rewrite and nothing compiles.
 fn newest(path: &Path) -> Option<std::time::SystemTime> {
+    if path.ends_with("catalog.expanded.rs") {
+        return None;
+    }
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_dir() {
         return meta.modified().ok();

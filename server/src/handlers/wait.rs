@@ -16,11 +16,12 @@ use tmux::{Command, Journal, TmuxErrorKind, Verb};
 type R<T> = Result<T, ToolError>;
 
 const MAX_PATTERN_BYTES: usize = 16 << 10;
-const MAX_LINE_CHARS: usize = 1_024;
+/// Most characters of a line a wait returns.
+pub const MAX_LINE_CHARS: usize = 1_024;
 /// How often a wait checks that its pane lives when tmux said nothing: a pane kept after its
 /// process exits (remain-on-exit) changes no layout. Closing and killed panes are noticed at
 /// once from the stream's notifications; this bounds the rest, at one command a second a wait.
-const LIVENESS_EVERY: Duration = Duration::from_secs(1);
+pub const LIVENESS_EVERY: Duration = Duration::from_secs(1);
 
 /// Why a pane's output can no longer come.
 pub enum Gone {
@@ -74,19 +75,18 @@ pub async fn check_alive(
     }
 }
 
-/// The position a wait starts matching from.
-fn start(a: &wait_for_text::Args, journal: &Journal, now: Position) -> R<Position> {
-    match a.since.as_str() {
+/// The position a wait on `pane` starts from, by its `since` argument.
+pub fn start(pane: &str, since: &str, journal: &Journal, now: Position) -> R<Position> {
+    match since {
         "now" => Ok(now),
         "last_input" => Ok(journal.last_input().unwrap_or(now)),
         cursor => {
-            let (id, at) = input::decode(&a.pane, cursor)?;
+            let (id, at) = input::decode(pane, cursor)?;
             if id != journal.id {
                 return Err(ToolError::new(
                     ErrorKind::InvalidInput,
                     format!(
-                        "that cursor was issued before {} was last followed afresh (its server restarted, or it was gone); pass since: last_input or now",
-                        a.pane
+                        "that cursor was issued before {pane} was last followed afresh (its server restarted, or it was gone); pass since: last_input or now"
                     ),
                 ));
             }
@@ -121,7 +121,7 @@ impl wait_for_text::Handle for Tools {
         let (wanted, stop) = (compile(&patterns)?, compile(&stops)?);
 
         let (journal, now): (Arc<Journal>, Position) = t.tmux.follow(&a.pane).await?;
-        let from = start(&a, &journal, now)?;
+        let from = start(&a.pane, &a.since, &journal, now)?;
         let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
         let mut changed = journal.subscribe();
         let mut progress = progress_ticker();
@@ -211,14 +211,14 @@ impl wait_for_text::Handle for Tools {
 
 /// Walks a journal's lines once each from a position; the line being written is looked at
 /// again whenever it changes.
-struct Scan {
+pub struct Scan {
     from: Position,
     next: u64,
     partial: Option<String>,
 }
 
 impl Scan {
-    fn new(from: Position) -> Self {
+    pub fn new(from: Position) -> Self {
         Scan {
             from,
             next: from.line,
@@ -227,7 +227,7 @@ impl Scan {
     }
 
     /// The lines not looked at yet, oldest first.
-    fn next(&mut self, journal: &Journal) -> Vec<String> {
+    pub fn next(&mut self, journal: &Journal) -> Vec<String> {
         let at = if self.next == self.from.line {
             self.from
         } else {

@@ -1,0 +1,113 @@
+//! wait_for_quiet: block until a pane that has printed since a point goes quiet, read from the
+//! pane's journal as wait_for_text is.
+//!
+//! What counts as printing is new text in the journal's lines, echo left out: a line that is
+//! not empty, or the line being written when its text changes. Escape sequences alone (cursor moves,
+//! colours, a blinking cursor) change no text, and a redraw that rewrites the same text is no
+//! change either; a clock whose digits change is.
+
+use std::time::{Duration, Instant};
+
+use super::wait::{Gone, LIVENESS_EVERY, MAX_LINE_CHARS, Scan, check_alive, start};
+use super::{CallContext, Tools, cancelled, progress_ticker, seconds};
+use crate::catalog::{ToolError, ToolId, wait_for_quiet};
+use tmux::Journal;
+
+impl wait_for_quiet::Handle for Tools {
+    async fn wait_for_quiet(
+        t: &Tools,
+        cx: &CallContext,
+        a: wait_for_quiet::Args,
+    ) -> Result<wait_for_quiet::Output, ToolError> {
+        use wait_for_quiet::Outcome;
+        let secs = seconds(a.seconds);
+        let quiet = Duration::from_millis(a.quiet_ms.clamp(100, 60_000) as u64);
+        let started = Instant::now();
+        let (journal, now) = t.tmux.follow(&a.pane).await?;
+        let from = start(&a.pane, &a.since, &journal, now)?;
+        let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
+        let mut changed = journal.subscribe();
+        let mut progress = progress_ticker();
+        let mut liveness =
+            tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
+        let mut changes = journal.changes();
+        let mut scan = Scan::new(from);
+        let mut printed = Printed::default();
+        let finish = |outcome: Outcome, printed: Printed| wait_for_quiet::Output {
+            pane: a.pane.clone(),
+            outcome,
+            line: printed
+                .line
+                .map(|line| line.chars().take(MAX_LINE_CHARS).collect()),
+            seconds: secs,
+            elapsed_ms: started.elapsed().as_millis() as i64,
+        };
+        loop {
+            changed.borrow_and_update();
+            printed.take(&mut scan, &journal);
+            let mut check = false;
+            tokio::select! {
+                _ = changed.changed() => check = journal.changes() != changes,
+                _ = liveness.tick() => check = true,
+                () = sleep_until_some(printed.at.map(|at| at + quiet)) => {
+                    return Ok(finish(Outcome::Quiet, printed));
+                }
+                () = tokio::time::sleep_until(deadline) => return Ok(finish(Outcome::Deadline, printed)),
+                () = cx.cancel.cancelled() => return Err(cancelled(ToolId::WaitForQuiet)),
+                _ = progress.tick() => {
+                    let waited = started.elapsed().as_secs_f64();
+                    cx.progress(waited, secs as f64, format!("waiting {waited:.0}s of {secs}s for {} to go quiet", a.pane)).await;
+                }
+            }
+            if check {
+                let moved = journal.changes() != changes;
+                changes = journal.changes();
+                match check_alive(t, &a.pane, &journal, moved).await {
+                    Ok(()) => {}
+                    Err(Gone::Closed) => {
+                        printed.take(&mut scan, &journal);
+                        return Ok(finish(Outcome::PaneClosed, printed));
+                    }
+                    Err(Gone::Error(e)) => return Err(e),
+                }
+            }
+        }
+    }
+}
+
+/// What the pane printed since the wait's start.
+#[derive(Default)]
+struct Printed {
+    /// When text was last seen; output printed before the call counts as seen when the wait
+    /// began, so a pane already quiet still waits `quiet_ms` once.
+    at: Option<tokio::time::Instant>,
+    /// The newest line that is not blank.
+    line: Option<String>,
+}
+
+impl Printed {
+    /// Takes what the pane printed since the scan last looked.
+    fn take(&mut self, scan: &mut Scan, journal: &Journal) {
+        // A line whose text was all echo (or empty) is nothing printed.
+        let new: Vec<String> = scan
+            .next(journal)
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .collect();
+        if new.is_empty() {
+            return;
+        }
+        self.at = Some(tokio::time::Instant::now());
+        if let Some(line) = new.into_iter().rfind(|l| !l.trim().is_empty()) {
+            self.line = Some(line);
+        }
+    }
+}
+
+/// Sleeps until `at`, or for ever without one.
+async fn sleep_until_some(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}

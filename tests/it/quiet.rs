@@ -1,0 +1,122 @@
+//! wait_for_quiet against real programs in a real pane: it returns after a burst of output
+//! goes quiet, never before output began, and not while a pane keeps printing; escape
+//! sequences, same-text redraws and the echo of typed input are not output.
+
+use serde_json::{Value, json};
+use tmux_mcp_tests::Fixture;
+
+/// Types `line` and Enter into %0.
+async fn run(f: &Fixture, line: &str) {
+    f.ok(
+        "send_keys",
+        json!({"pane": "%0", "text": line, "enter": true}),
+    )
+    .await;
+}
+
+async fn quiet(f: &Fixture, arguments: Value) -> Value {
+    f.ok("wait_for_quiet", arguments).await
+}
+
+/// Interrupts %0's program and waits for the prompt.
+async fn interrupt(f: &Fixture) {
+    f.ok("send_keys", json!({"pane": "%0", "keys": ["C-c"]}))
+        .await;
+    f.wait_for_prompt("%0");
+}
+
+#[tokio::test]
+async fn a_burst_then_silence_is_quiet_after_the_burst() {
+    let f = Fixture::new().await;
+    // The prompt comes back only after `sleep 5`: a wait that returned then would report the
+    // prompt, not the burst's last line.
+    run(
+        &f,
+        "for i in 1 2 3 4 5; do echo b$i; sleep .1; done; sleep 5",
+    )
+    .await;
+    let out = quiet(&f, json!({"pane": "%0", "quiet_ms": 1000, "seconds": 20})).await;
+    assert_eq!(
+        (&out["outcome"], &out["line"]),
+        (&json!("quiet"), &json!("b5")),
+        "{out}"
+    );
+    assert!(out["elapsed_ms"].as_i64().unwrap() >= 1000, "{out}");
+    interrupt(&f).await;
+}
+
+#[tokio::test]
+async fn a_pane_that_keeps_printing_reaches_the_deadline() {
+    let f = Fixture::new().await;
+    run(&f, "while :; do echo tick; sleep .1; done").await;
+    let out = quiet(&f, json!({"pane": "%0", "quiet_ms": 2000, "seconds": 3})).await;
+    assert_eq!(
+        (&out["outcome"], &out["line"]),
+        (&json!("deadline"), &json!("tick")),
+        "{out}"
+    );
+    interrupt(&f).await;
+}
+
+#[tokio::test]
+async fn nothing_printed_is_never_quiet_and_echo_is_not_output() {
+    let f = Fixture::new().await;
+    let idle = quiet(
+        &f,
+        json!({"pane": "%0", "since": "now", "quiet_ms": 200, "seconds": 1}),
+    )
+    .await;
+    assert_eq!(
+        (&idle["outcome"], &idle["line"]),
+        (&json!("deadline"), &json!(null)),
+        "{idle}"
+    );
+    // Only the typed line comes back (as echo) until `sleep` ends, after the deadline.
+    run(&f, "sleep 4").await;
+    let echo = quiet(&f, json!({"pane": "%0", "quiet_ms": 300, "seconds": 2})).await;
+    assert_eq!(
+        (&echo["outcome"], &echo["line"]),
+        (&json!("deadline"), &json!(null)),
+        "{echo}"
+    );
+    interrupt(&f).await;
+}
+
+#[tokio::test]
+async fn escape_sequences_and_same_text_redraws_are_not_output() {
+    let f = Fixture::new().await;
+    // Cursor moves and attributes, 20 times a second, after one line of text.
+    run(
+        &f,
+        r"echo go; while :; do printf '\033[H\033[1m\033[0m'; sleep .05; done",
+    )
+    .await;
+    let moves = quiet(&f, json!({"pane": "%0", "quiet_ms": 1000, "seconds": 10})).await;
+    assert_eq!(
+        (&moves["outcome"], &moves["line"]),
+        (&json!("quiet"), &json!("go")),
+        "{moves}"
+    );
+    interrupt(&f).await;
+    // The same text written over itself, as a status line redraws.
+    run(&f, r"while :; do printf '\rsame'; sleep .05; done").await;
+    let redraw = quiet(&f, json!({"pane": "%0", "quiet_ms": 1000, "seconds": 10})).await;
+    assert_eq!(
+        (&redraw["outcome"], &redraw["line"]),
+        (&json!("quiet"), &json!("same")),
+        "{redraw}"
+    );
+    interrupt(&f).await;
+}
+
+#[tokio::test]
+async fn a_pane_closing_during_the_wait_ends_it() {
+    let f = Fixture::new().await;
+    let pane = f.open(&["split-window"], "sh -c 'sleep 1; echo bye; sleep 1'");
+    let out = quiet(
+        &f,
+        json!({"pane": pane, "since": "now", "quiet_ms": 5000, "seconds": 20}),
+    )
+    .await;
+    assert_eq!(out["outcome"], "pane_closed", "{out}");
+}
