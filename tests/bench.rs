@@ -225,8 +225,8 @@ fn main() {
     report.line(
         "tools/list size, all 46 tools",
         format!("{} bytes", line.len()),
-        "<= 72,100 bytes",
-        line.len() <= 72_100,
+        "<= 74,200 bytes",
+        line.len() <= 74_200,
     );
     // Timed from the request written to the reply read; the reply is checked, not parsed.
     let list: Vec<Duration> = (0..500)

@@ -1222,6 +1222,10 @@ window.TMUX_MCP_CATALOG = {
                 "description": "Active in its window.",
                 "type": "boolean"
               },
+              "at_prompt": {
+                "description": "The pane's shell has it, at a prompt.",
+                "type": "boolean"
+              },
               "caller": {
                 "description": "The pane this MCP server runs in.",
                 "type": "boolean"
@@ -1234,6 +1238,20 @@ window.TMUX_MCP_CATALOG = {
                 "description": "Its process has exited.",
                 "type": "boolean"
               },
+              "foreground_command": {
+                "description": "The program that has the terminal.",
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "foreground_pid": {
+                "description": "Its process id.",
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
               "height": {
                 "description": "Rows.",
                 "type": "integer"
@@ -1241,6 +1259,13 @@ window.TMUX_MCP_CATALOG = {
               "id": {
                 "description": "Pane id (%3).",
                 "type": "string"
+              },
+              "idle_ms": {
+                "description": "Since it last printed text, if followed.",
+                "type": [
+                  "integer",
+                  "null"
+                ]
               },
               "path": {
                 "description": "Working directory.",
@@ -1274,7 +1299,11 @@ window.TMUX_MCP_CATALOG = {
               "height",
               "pid",
               "dead",
-              "caller"
+              "caller",
+              "foreground_command",
+              "foreground_pid",
+              "at_prompt",
+              "idle_ms"
             ],
             "type": "object"
           }
@@ -1372,6 +1401,10 @@ window.TMUX_MCP_CATALOG = {
                               "description": "Active in its window.",
                               "type": "boolean"
                             },
+                            "at_prompt": {
+                              "description": "The pane's shell has it, at a prompt.",
+                              "type": "boolean"
+                            },
                             "caller": {
                               "description": "The pane this MCP server runs in.",
                               "type": "boolean"
@@ -1384,6 +1417,20 @@ window.TMUX_MCP_CATALOG = {
                               "description": "Its process has exited.",
                               "type": "boolean"
                             },
+                            "foreground_command": {
+                              "description": "The program that has the terminal.",
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "foreground_pid": {
+                              "description": "Its process id.",
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
                             "height": {
                               "description": "Rows.",
                               "type": "integer"
@@ -1391,6 +1438,13 @@ window.TMUX_MCP_CATALOG = {
                             "id": {
                               "description": "Pane id (%3).",
                               "type": "string"
+                            },
+                            "idle_ms": {
+                              "description": "Since it last printed text, if followed.",
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
                             },
                             "path": {
                               "description": "Working directory.",
@@ -1424,7 +1478,11 @@ window.TMUX_MCP_CATALOG = {
                             "height",
                             "pid",
                             "dead",
-                            "caller"
+                            "caller",
+                            "foreground_command",
+                            "foreground_pid",
+                            "at_prompt",
+                            "idle_ms"
                           ],
                           "type": "object"
                         },
@@ -1788,6 +1846,10 @@ window.TMUX_MCP_CATALOG = {
                   "description": "Active in its window.",
                   "type": "boolean"
                 },
+                "at_prompt": {
+                  "description": "The pane's shell has it, at a prompt.",
+                  "type": "boolean"
+                },
                 "caller": {
                   "description": "The pane this MCP server runs in.",
                   "type": "boolean"
@@ -1800,6 +1862,20 @@ window.TMUX_MCP_CATALOG = {
                   "description": "Its process has exited.",
                   "type": "boolean"
                 },
+                "foreground_command": {
+                  "description": "The program that has the terminal.",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "foreground_pid": {
+                  "description": "Its process id.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
                 "height": {
                   "description": "Rows.",
                   "type": "integer"
@@ -1807,6 +1883,13 @@ window.TMUX_MCP_CATALOG = {
                 "id": {
                   "description": "Pane id (%3).",
                   "type": "string"
+                },
+                "idle_ms": {
+                  "description": "Since it last printed text, if followed.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
                 },
                 "path": {
                   "description": "Working directory.",
@@ -1840,7 +1923,11 @@ window.TMUX_MCP_CATALOG = {
                 "height",
                 "pid",
                 "dead",
-                "caller"
+                "caller",
+                "foreground_command",
+                "foreground_pid",
+                "at_prompt",
+                "idle_ms"
               ],
               "type": "object"
             },
@@ -2108,6 +2195,10 @@ window.TMUX_MCP_CATALOG = {
                   "description": "Active in its window.",
                   "type": "boolean"
                 },
+                "at_prompt": {
+                  "description": "The pane's shell has it, at a prompt.",
+                  "type": "boolean"
+                },
                 "caller": {
                   "description": "The pane this MCP server runs in.",
                   "type": "boolean"
@@ -2120,6 +2211,20 @@ window.TMUX_MCP_CATALOG = {
                   "description": "Its process has exited.",
                   "type": "boolean"
                 },
+                "foreground_command": {
+                  "description": "The program that has the terminal.",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "foreground_pid": {
+                  "description": "Its process id.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
                 "height": {
                   "description": "Rows.",
                   "type": "integer"
@@ -2127,6 +2232,13 @@ window.TMUX_MCP_CATALOG = {
                 "id": {
                   "description": "Pane id (%3).",
                   "type": "string"
+                },
+                "idle_ms": {
+                  "description": "Since it last printed text, if followed.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
                 },
                 "path": {
                   "description": "Working directory.",
@@ -2160,7 +2272,11 @@ window.TMUX_MCP_CATALOG = {
                 "height",
                 "pid",
                 "dead",
-                "caller"
+                "caller",
+                "foreground_command",
+                "foreground_pid",
+                "at_prompt",
+                "idle_ms"
               ],
               "type": "object"
             },
@@ -4216,6 +4332,10 @@ window.TMUX_MCP_CATALOG = {
             "description": "A full-screen program owns the screen.",
             "type": "boolean"
           },
+          "at_prompt": {
+            "description": "The pane's shell has it, at a prompt.",
+            "type": "boolean"
+          },
           "content": {
             "description": "Screen text (untrusted).",
             "type": "string"
@@ -4232,9 +4352,30 @@ window.TMUX_MCP_CATALOG = {
             "description": "The pane's process has exited.",
             "type": "boolean"
           },
+          "foreground_command": {
+            "description": "The program that has the terminal.",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "foreground_pid": {
+            "description": "Its process id.",
+            "type": [
+              "integer",
+              "null"
+            ]
+          },
           "height": {
             "description": "Rows.",
             "type": "integer"
+          },
+          "idle_ms": {
+            "description": "Since it last printed text, if followed.",
+            "type": [
+              "integer",
+              "null"
+            ]
           },
           "lines": {
             "description": "Lines returned.",
@@ -4279,7 +4420,11 @@ window.TMUX_MCP_CATALOG = {
           "mode",
           "scroll_position",
           "alternate_screen",
-          "dead"
+          "dead",
+          "foreground_command",
+          "foreground_pid",
+          "at_prompt",
+          "idle_ms"
         ],
         "type": "object"
       },

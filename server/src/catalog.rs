@@ -25,7 +25,8 @@ mod tests {
     fn generated_outputs_move_into_the_json_serde_writes() {
         let pane = json!({"id": "%1", "window_id": "@1", "active": true, "command": "sh",
             "path": "/", "title": "t", "width": 80, "height": 24, "pid": 7, "dead": false,
-            "caller": false});
+            "caller": false, "foreground_command": "sh", "foreground_pid": 7,
+            "at_prompt": true, "idle_ms": null});
         for dead_status in [json!(null), json!(3)] {
             moves_as_serde_writes::<super::get_pane_info::Output>(json!({"pane": pane,
                 "history_size": 0, "history_limit": 2000, "dead_status": dead_status}));

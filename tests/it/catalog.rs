@@ -230,12 +230,13 @@ fn batch_alternatives_carry_each_tools_own_input_schema() {
     }
 }
 
-/// tools/list with every tool stays within 72,100 bytes of JSON (the family's Rust server
+/// tools/list with every tool stays within 74,200 bytes of JSON (the family's Rust server
 /// spends about 111 KB on its 45 tools). It was 66,000 until the agent loop's arguments
 /// and fields (since, cursors, max_lines, max_bytes, already_present, on_screen, outcome,
 /// output_bytes) added about 1,050 bytes, 67,000 until output schemas listed their
 /// `required` fields (3,337 bytes), so that clients know every field is always there, and
-/// 70,500 for the family's 45 tools alone, before wait_for_quiet (1,672 bytes).
+/// 70,500 for the family's 45 tools alone, before wait_for_quiet (1,672 bytes) and the pane
+/// state fields (2,080 bytes: four fields in the five outputs that describe a pane).
 #[test]
 fn the_full_tool_list_fits_its_byte_budget() {
     use tmux_mcp::environment::Environment;
@@ -251,7 +252,7 @@ fn the_full_tool_list_fits_its_byte_budget() {
     let bytes = serde_json::to_string(&serde_json::json!({"tools": tools}))
         .unwrap()
         .len();
-    assert!(bytes <= 72_100, "tools/list takes {bytes} bytes");
+    assert!(bytes <= 74_200, "tools/list takes {bytes} bytes");
 }
 
 #[test]

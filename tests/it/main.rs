@@ -16,6 +16,7 @@ mod injection;
 mod inspect;
 mod lifecycle;
 mod load;
+mod pane_state;
 mod protocol;
 mod quiet;
 mod sdk;

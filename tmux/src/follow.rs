@@ -21,6 +21,7 @@ use std::ffi::OsString;
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin, Command};
@@ -124,6 +125,13 @@ impl Tmux {
             // A stream that ends instead has delivered everything before its end.
             let _ = stream.sync(&journal).await;
         }
+    }
+
+    /// How long since `pane` last printed text, when this client follows it (see
+    /// [`Journal::idle`]); `None` when it does not.
+    pub fn idle(&self, pane: &str) -> Option<Duration> {
+        let journal = lock(&self.streams.inner).panes.get(pane)?.0.clone();
+        journal.idle()
     }
 
     /// Stops following a pane that has gone.

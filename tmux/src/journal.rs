@@ -75,6 +75,8 @@ struct Store {
     last_input: Option<Position>,
     /// The stream stopped delivering this pane's output.
     ended: bool,
+    /// When text last came (escape sequences alone are no text).
+    last_text: Option<Instant>,
     changes: u64,
 }
 
@@ -166,7 +168,11 @@ impl Journal {
         {
             let mut guard = lock(&self.state);
             let State { assembler, store } = &mut *guard;
+            let before = assembler.text_bytes();
             assembler.push(bytes, &mut |piece| store.apply(piece));
+            if assembler.text_bytes() != before {
+                store.last_text = Some(Instant::now());
+            }
         }
         self.poke();
     }
@@ -187,6 +193,16 @@ impl Journal {
     pub fn changes(&self) -> u64 {
         let state = lock(&self.state);
         state.store.changes + u64::from(state.store.ended)
+    }
+
+    /// How long since the pane last printed text, while its stream delivers its output;
+    /// `None` before it printed any since it was followed.
+    pub fn idle(&self) -> Option<Duration> {
+        let state = lock(&self.state);
+        if state.store.ended {
+            return None;
+        }
+        state.store.last_text.map(|at| at.elapsed())
     }
 
     /// The stream stopped delivering this pane's output (its session went away, say).

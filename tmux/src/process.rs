@@ -1,5 +1,6 @@
-//! What Linux's `/proc/PID/stat` says of a pane's processes: a process's name, parent,
-//! process group and its terminal's foreground group.
+//! What Linux's `/proc` says of a pane's processes: a process's name, parent, process group and
+//! its terminal's foreground group; which program has a pane's terminal; whether the pane's
+//! shell is at its prompt.
 
 /// The fields of `/proc/PID/stat` this client reads.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,9 +32,74 @@ impl Stat {
     }
 }
 
+/// Shells this client recognises at a prompt: all take POSIX syntax (`{ …; }`, `$?`, `trap`),
+/// which what the server types into them relies on.
+pub const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"];
+
+/// Where a pane's own process stands, read from `/proc`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prompt {
+    /// A known, interactive shell, itself the terminal's foreground process group.
+    AtPrompt,
+    /// The process is no shell this client knows (its name).
+    NotAShell(String),
+    /// A shell running a script or a `-c` command.
+    Scripted(String),
+    /// A shell, but another process group has the terminal.
+    Busy { shell: String, foreground: i64 },
+    /// `/proc` says nothing of the process (it is gone, or this is not Linux).
+    Unknown,
+}
+
+/// Whether the process `pid` (a pane's own) is a shell at its prompt.
+pub fn prompt(pid: i64) -> Prompt {
+    let Some(Stat {
+        name, pgrp, tpgid, ..
+    }) = u32::try_from(pid).ok().and_then(Stat::read)
+    else {
+        return Prompt::Unknown;
+    };
+    if !SHELLS.contains(&name.as_str()) {
+        return Prompt::NotAShell(name);
+    }
+    let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+    let scripted = cmdline
+        .split(|b| *b == 0)
+        .skip(1)
+        .filter(|a| !a.is_empty())
+        .any(|a| a[0] != b'-' || a == b"-c");
+    if scripted {
+        Prompt::Scripted(name)
+    } else if tpgid != pgrp || pgrp != pid {
+        Prompt::Busy {
+            shell: name,
+            foreground: tpgid,
+        }
+    } else {
+        Prompt::AtPrompt
+    }
+}
+
+/// The program that has a pane's terminal: the leader of the foreground process group of
+/// the terminal the pane's process `pid` runs on, and its name. `None` without one (the
+/// process is gone, or has no terminal).
+pub fn foreground(pid: i64) -> Option<(i64, String)> {
+    let tpgid = Stat::read(u32::try_from(pid).ok()?)?.tpgid;
+    let leader = Stat::read(u32::try_from(tpgid).ok()?)?;
+    Some((tpgid, leader.name))
+}
+
 #[cfg(test)]
 mod tests {
     use super::Stat;
+
+    #[test]
+    fn this_test_process_is_not_a_shell_at_a_prompt() {
+        let me = i64::from(std::process::id());
+        assert!(matches!(super::prompt(me), super::Prompt::NotAShell(_)));
+        assert_eq!(super::prompt(i64::MAX), super::Prompt::Unknown);
+        assert_eq!(super::foreground(i64::MAX), None);
+    }
 
     #[test]
     fn this_process_has_a_parent_and_a_group() {

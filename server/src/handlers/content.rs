@@ -127,7 +127,7 @@ impl snapshot_pane::Handle for Tools {
         _: &CallContext,
         a: snapshot_pane::Args,
     ) -> R<snapshot_pane::Output> {
-        const VARS: [&str; 9] = [
+        const VARS: [&str; 10] = [
             "pane_width",
             "pane_height",
             "cursor_x",
@@ -136,6 +136,7 @@ impl snapshot_pane::Handle for Tools {
             "pane_dead",
             "pane_in_mode",
             "scroll_position",
+            "pane_pid",
             "pane_mode",
         ];
         let script = objects::display(&a.pane, &row_format(&VARS))?.then(capture(
@@ -150,8 +151,9 @@ impl snapshot_pane::Handle for Tools {
         let mut f = Fields::new(state, VARS.len());
         let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
         let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
-        let scroll_position = f.opt_int()?;
+        let (scroll_position, pid) = (f.opt_int()?, f.int()?);
         let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
+        let state = objects::State::of(&t.tmux, &a.pane, pid, dead);
         let s = shape(content, a.max_lines);
         Ok(snapshot_pane::Output {
             pane: a.pane,
@@ -166,6 +168,10 @@ impl snapshot_pane::Handle for Tools {
             scroll_position: scroll_position.filter(|_| in_mode),
             alternate_screen,
             dead,
+            foreground_command: state.foreground_command,
+            foreground_pid: state.foreground_pid,
+            at_prompt: state.at_prompt,
+            idle_ms: state.idle_ms,
         })
     }
 }

@@ -73,7 +73,7 @@ impl list_panes::Handle for Tools {
             .or_else(empty_when_gone)?;
         let mut seen = HashSet::new();
         let caller = t.caller_pane().await;
-        let panes = rows(&out, PANE_VARS.len(), |f| objects::pane(f, caller))?;
+        let panes = rows(&out, PANE_VARS.len(), |f| objects::pane(f, caller, &t.tmux))?;
         t.pane_reads.saw_panes(panes.len());
         // A window linked into several sessions lists its panes once per link.
         Ok(list_panes::Output {
@@ -138,6 +138,7 @@ impl get_server_info::Handle for Tools {
                 "P" => panes.push(objects::pane(
                     &mut Fields::new(rest, PANE_VARS.len()),
                     caller,
+                    &t.tmux,
                 )?),
                 _ => {}
             }
@@ -263,7 +264,7 @@ async fn window_and_panes(
                     .iter()
                     .map(|_| f.text())
                     .collect::<Result<Vec<_>, _>>()?;
-                panes.push((objects::pane(&mut f, caller)?, extra));
+                panes.push((objects::pane(&mut f, caller, &t.tmux)?, extra));
             }
             _ => {}
         }
@@ -289,7 +290,7 @@ impl get_pane_info::Handle for Tools {
         let history_size = f.int()?;
         let history_limit = f.int()?;
         let dead_status = f.opt_int()?;
-        let pane = objects::pane(&mut f, t.caller_pane().await)?;
+        let pane = objects::pane(&mut f, t.caller_pane().await, &t.tmux)?;
         Ok(get_pane_info::Output {
             pane,
             history_size,

@@ -2,7 +2,8 @@
 //! as the manifest's named output types.
 
 use crate::catalog::types::{Pane, Session, Window};
-use tmux::{Command, Fields, Script, TmuxError, Verb, row_format};
+use tmux::process::{self, Prompt};
+use tmux::{Command, Fields, Script, Tmux, TmuxError, Verb, row_format};
 
 pub const SESSION_VARS: [&str; 4] = [
     "session_id",
@@ -74,22 +75,57 @@ pub fn window(fields: &mut Fields) -> Result<Window, TmuxError> {
     })
 }
 
-/// `caller` is the pane this server runs in, if any.
-pub fn pane(fields: &mut Fields, caller: Option<&str>) -> Result<Pane, TmuxError> {
+/// `caller` is the pane this server runs in, if any; `tmux` says how long a followed pane has
+/// been idle.
+pub fn pane(fields: &mut Fields, caller: Option<&str>, tmux: &Tmux) -> Result<Pane, TmuxError> {
     let id = fields.text()?;
+    let window_id = fields.text()?;
+    let active = fields.flag()?;
+    let (width, height, pid, dead) = (fields.int()?, fields.int()?, fields.int()?, fields.flag()?);
+    let state = State::of(tmux, &id, pid, dead);
     Ok(Pane {
         caller: caller == Some(id.as_str()),
-        id,
-        window_id: fields.text()?,
-        active: fields.flag()?,
-        width: fields.int()?,
-        height: fields.int()?,
-        pid: fields.int()?,
-        dead: fields.flag()?,
+        window_id,
+        active,
+        width,
+        height,
+        pid,
+        dead,
         command: fields.text()?,
         path: fields.text()?,
         title: fields.text()?,
+        foreground_command: state.foreground_command,
+        foreground_pid: state.foreground_pid,
+        at_prompt: state.at_prompt,
+        idle_ms: state.idle_ms,
+        id,
     })
+}
+
+/// What a pane's processes are doing: who has its terminal, whether its shell is at its
+/// prompt, and how long it has printed nothing (while followed). Read from `/proc` and the
+/// pane's journal, not from tmux.
+pub struct State {
+    pub foreground_command: Option<String>,
+    pub foreground_pid: Option<i64>,
+    pub at_prompt: bool,
+    pub idle_ms: Option<i64>,
+}
+
+impl State {
+    /// Of pane `id`, whose process is `pid`; a dead pane's process has nothing in the
+    /// foreground.
+    pub fn of(tmux: &Tmux, id: &str, pid: i64, dead: bool) -> State {
+        let foreground = (!dead).then(|| process::foreground(pid)).flatten();
+        State {
+            foreground_pid: foreground.as_ref().map(|(pid, _)| *pid),
+            foreground_command: foreground.map(|(_, name)| name),
+            at_prompt: !dead && process::prompt(pid) == Prompt::AtPrompt,
+            idle_ms: tmux
+                .idle(id)
+                .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
+        }
+    }
 }
 
 /// Parses every non-empty line of `output` with `parse`, each row holding `count` fields.

@@ -11,13 +11,11 @@ use super::wait::{Gone, check_alive};
 use super::{CallContext, Tools, cancelled, input, lock, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, ToolId, run_shell_command};
 use tmux::journal::Report;
-use tmux::process::Stat;
+use tmux::process::{self, Prompt};
 use tmux::{Command, Fields, REPORT_OSC, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
 
-/// Shells whose syntax the typed wrapper uses (`{ …; }`, `$?`, `trap`).
-const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"];
 /// How often a running command's pane is checked when tmux said nothing of it (a pane kept
 /// after its shell exits changes no layout): the reply comes within this of the shell ending.
 const LIVENESS_EVERY: Duration = Duration::from_millis(250);
@@ -253,45 +251,25 @@ async fn at_prompt(t: &Tools, pane: &str) -> R<Result<(), String>> {
     })
 }
 
-/// Reads `/proc` (Linux): the process's name and arguments, and whether its process group is
-/// the terminal's foreground group.
+/// Why the pane's own process `pid` is not a shell at its prompt, in words for the agent.
 fn shell_in_foreground(pid: i64) -> Result<(), String> {
-    let unknown = |what: &str| {
-        format!(
-            "cannot tell whether its shell (pid {pid}) is at its prompt ({what}); this needs Linux's /proc"
-        )
-    };
-    let Stat {
-        name, pgrp, tpgid, ..
-    } = u32::try_from(pid)
-        .ok()
-        .and_then(Stat::read)
-        .ok_or_else(|| unknown("no readable /proc/PID/stat"))?;
-    let name = name.as_str();
-    if !SHELLS.contains(&name) {
-        return Err(format!(
+    match process::prompt(pid) {
+        Prompt::AtPrompt => Ok(()),
+        Prompt::NotAShell(name) => Err(format!(
             "it is running {name:?}, not a shell this server knows ({})",
-            SHELLS.join(", ")
-        ));
-    }
-    let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-    let scripted = cmdline
-        .split(|b| *b == 0)
-        .skip(1)
-        .filter(|a| !a.is_empty())
-        .any(|a| a[0] != b'-' || a == b"-c");
-    if scripted {
-        return Err(format!(
+            process::SHELLS.join(", ")
+        )),
+        Prompt::Scripted(name) => Err(format!(
             "its {name} runs a script or a -c command, not an interactive prompt"
-        ));
-    }
-    if tpgid != pgrp || pgrp != pid {
-        return Err(format!(
-            "its {name} is not at its prompt: another program (process group {tpgid}) has the terminal; {} C-c or wait for it to finish",
+        )),
+        Prompt::Busy { shell, foreground } => Err(format!(
+            "its {shell} is not at its prompt: another program (process group {foreground}) has the terminal; {} C-c or wait for it to finish",
             ToolId::SendKeys.name()
-        ));
+        )),
+        Prompt::Unknown => Err(format!(
+            "cannot tell whether its shell (pid {pid}) is at its prompt (no readable /proc/PID/stat); this needs Linux's /proc"
+        )),
     }
-    Ok(())
 }
 
 #[cfg(test)]
