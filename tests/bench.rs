@@ -223,10 +223,10 @@ fn main() {
 
     let (line, _) = raw.request(json!(id), "tools/list", json!({}));
     report.line(
-        "tools/list size, all 46 tools",
+        "tools/list size, all 47 tools",
         format!("{} bytes", line.len()),
-        "<= 74,200 bytes",
-        line.len() <= 74_200,
+        "<= 76,100 bytes",
+        line.len() <= 76_100,
     );
     // Timed from the request written to the reply read; the reply is checked, not parsed.
     let list: Vec<Duration> = (0..500)

@@ -3697,6 +3697,114 @@ window.TMUX_MCP_CATALOG = {
     {
       "annotations": {
         "destructiveHint": true,
+        "idempotentHint": false,
+        "openWorldHint": true,
+        "readOnlyHint": false
+      },
+      "capability": {
+        "amplifiesFutureInput": false,
+        "inputLiteralization": {},
+        "mayExposeSecrets": false,
+        "mayReturnUntrustedContent": false,
+        "nestedAuthority": [],
+        "outputClasses": [
+          "tmux-metadata"
+        ],
+        "processReach": "pane-input",
+        "tmuxEffects": [
+          "change"
+        ],
+        "toolset": "execute"
+      },
+      "inputSchema": {
+        "additionalProperties": false,
+        "properties": {
+          "pane": {
+            "description": "Pane id (%3).",
+            "pattern": "^%[0-9]{1,9}$",
+            "type": "string"
+          },
+          "seconds": {
+            "description": "Deadline, default 30 s, clamped to 1..600.",
+            "maximum": 100000,
+            "minimum": 0,
+            "type": "integer"
+          },
+          "submit": {
+            "default": true,
+            "description": "Press Enter after the paste.",
+            "type": "boolean"
+          },
+          "text": {
+            "description": "The prompt; several lines stay one prompt.",
+            "maxLength": 65536,
+            "minLength": 1,
+            "type": "string"
+          }
+        },
+        "required": [
+          "pane",
+          "text"
+        ],
+        "type": "object"
+      },
+      "name": "send_prompt",
+      "nestedAuthority": [],
+      "outputSchema": {
+        "properties": {
+          "cursor": {
+            "description": "For wait_for_text since.",
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "elapsed_ms": {
+            "description": "Time taken.",
+            "type": "integer"
+          },
+          "enter_presses": {
+            "description": "Enter keys pressed.",
+            "type": "integer"
+          },
+          "outcome": {
+            "description": "What became of the prompt.",
+            "enum": [
+              "submitted",
+              "pasted_not_submitted",
+              "refused",
+              "pane_closed"
+            ],
+            "type": "string"
+          },
+          "pane": {
+            "description": "Pane id.",
+            "type": "string"
+          },
+          "reason": {
+            "description": "Why it was refused or not submitted.",
+            "type": [
+              "string",
+              "null"
+            ]
+          }
+        },
+        "required": [
+          "pane",
+          "outcome",
+          "reason",
+          "enter_presses",
+          "elapsed_ms",
+          "cursor"
+        ],
+        "type": "object"
+      },
+      "title": "Send prompt",
+      "toolset": "execute"
+    },
+    {
+      "annotations": {
+        "destructiveHint": true,
         "idempotentHint": true,
         "openWorldHint": false,
         "readOnlyHint": false

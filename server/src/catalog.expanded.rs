@@ -2507,6 +2507,120 @@ pub mod send_keys_batch {
         > + Send + 'a;
     }
 }
+/// `send_prompt`: Send prompt
+pub mod send_prompt {
+    #[allow(unused_imports)]
+    use ::tmux_mcp_runtime as rt;
+    /// Arguments of `send_prompt`.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(deny_unknown_fields, crate = "::tmux_mcp_runtime::serde")]
+    pub struct Args {
+        /// Pane id (%3).
+        #[serde(rename = "pane")]
+        pub pane: ::std::string::String,
+        /// The prompt; several lines stay one prompt.
+        #[serde(rename = "text")]
+        pub text: ::std::string::String,
+        /// Press Enter after the paste.
+        #[serde(rename = "submit")]
+        pub submit: bool,
+        /// Deadline, default 30 s, clamped to 1..600.
+        #[serde(rename = "seconds")]
+        #[serde(default)]
+        pub seconds: ::core::option::Option<i64>,
+    }
+    /// `structuredContent` of `send_prompt`.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub struct Output {
+        /// Pane id.
+        #[serde(rename = "pane")]
+        pub pane: ::std::string::String,
+        /// What became of the prompt.
+        #[serde(rename = "outcome")]
+        pub outcome: Outcome,
+        /// Why it was refused or not submitted.
+        #[serde(rename = "reason")]
+        #[serde(default)]
+        pub reason: ::core::option::Option<::std::string::String>,
+        /// Enter keys pressed.
+        #[serde(rename = "enter_presses")]
+        pub enter_presses: i64,
+        /// Time taken.
+        #[serde(rename = "elapsed_ms")]
+        pub elapsed_ms: i64,
+        /// For wait_for_text since.
+        #[serde(rename = "cursor")]
+        #[serde(default)]
+        pub cursor: ::core::option::Option<::std::string::String>,
+    }
+    impl rt::IntoJson for Output {
+        fn into_json(self) -> rt::serde_json::Value {
+            let mut object = rt::serde_json::Map::new();
+            object.insert("pane".into(), rt::IntoJson::into_json(self.pane));
+            object.insert("outcome".into(), rt::IntoJson::into_json(self.outcome));
+            object.insert("reason".into(), rt::IntoJson::into_json(self.reason));
+            object
+                .insert(
+                    "enter_presses".into(),
+                    rt::IntoJson::into_json(self.enter_presses),
+                );
+            object.insert("elapsed_ms".into(), rt::IntoJson::into_json(self.elapsed_ms));
+            object.insert("cursor".into(), rt::IntoJson::into_json(self.cursor));
+            rt::serde_json::Value::Object(object)
+        }
+    }
+    #[derive(
+        Debug,
+        Clone,
+        Copy,
+        PartialEq,
+        Eq,
+        Hash,
+        rt::serde::Serialize,
+        rt::serde::Deserialize
+    )]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub enum Outcome {
+        #[serde(rename = "submitted")]
+        Submitted,
+        #[serde(rename = "pasted_not_submitted")]
+        PastedNotSubmitted,
+        #[serde(rename = "refused")]
+        Refused,
+        #[serde(rename = "pane_closed")]
+        PaneClosed,
+    }
+    impl Outcome {
+        pub fn as_str(self) -> &'static str {
+            match self {
+                Outcome::Submitted => "submitted",
+                Outcome::PastedNotSubmitted => "pasted_not_submitted",
+                Outcome::Refused => "refused",
+                Outcome::PaneClosed => "pane_closed",
+            }
+        }
+    }
+    impl rt::IntoJson for Outcome {
+        fn into_json(self) -> rt::serde_json::Value {
+            rt::serde_json::Value::from(self.as_str())
+        }
+    }
+    /// The handler of `send_prompt`: Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it: the text goes once, whole, as one bracketed paste; Enter follows when the program has taken it, and again (at most 3 more times) while the program shows no sign of it. Refused, nothing sent, when the pane is dead, in a mode, or its program is not reading input. Follow the answer with wait_for_quiet or wait_for_text from the cursor.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no handler for the tool `send_prompt`",
+        note = "implement `send_prompt::Handle` for `{Self}`, beside the code the tool calls"
+    )]
+    pub trait Handle: super::Service {
+        fn send_prompt<'a>(
+            tools: &'a Self,
+            cx: &'a Self::Context,
+            args: Args,
+        ) -> impl ::core::future::Future<
+            Output = ::core::result::Result<Output, super::ToolError>,
+        > + Send + 'a;
+    }
+}
 /// `set_history_limit`: Set history limit
 pub mod set_history_limit {
     #[allow(unused_imports)]
@@ -3657,6 +3771,7 @@ pub enum ToolId {
     SelectWindow,
     SendKeys,
     SendKeysBatch,
+    SendPrompt,
     SetHistoryLimit,
     SetMouseEnabled,
     SetPaneTitle,
@@ -3673,8 +3788,8 @@ pub enum ToolId {
     WaitForText,
 }
 impl ToolId {
-    pub const COUNT: usize = 46usize;
-    pub const ALL: [ToolId; 46usize] = [
+    pub const COUNT: usize = 47usize;
+    pub const ALL: [ToolId; 47usize] = [
         ToolId::CallReadToolsBatch,
         ToolId::CapturePane,
         ToolId::CaptureSince,
@@ -3707,6 +3822,7 @@ impl ToolId {
         ToolId::SelectWindow,
         ToolId::SendKeys,
         ToolId::SendKeysBatch,
+        ToolId::SendPrompt,
         ToolId::SetHistoryLimit,
         ToolId::SetMouseEnabled,
         ToolId::SetPaneTitle,
@@ -3722,7 +3838,7 @@ impl ToolId {
         ToolId::WaitForQuiet,
         ToolId::WaitForText,
     ];
-    const NAMES: [&'static str; 46usize] = [
+    const NAMES: [&'static str; 47usize] = [
         "call_read_tools_batch",
         "capture_pane",
         "capture_since",
@@ -3755,6 +3871,7 @@ impl ToolId {
         "select_window",
         "send_keys",
         "send_keys_batch",
+        "send_prompt",
         "set_history_limit",
         "set_mouse_enabled",
         "set_pane_title",
@@ -3785,7 +3902,7 @@ impl ToolId {
     }
 }
 /// Every tool, indexed by `ToolId`.
-pub static TOOLS: [rt::ToolDescriptor; 46usize] = [
+pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
     rt::ToolDescriptor {
         name: "call_read_tools_batch",
         title: "Batch read tools",
@@ -4507,6 +4624,27 @@ pub static TOOLS: [rt::ToolDescriptor; 46usize] = [
         arguments: &["operations", "on_error"],
     },
     rt::ToolDescriptor {
+        name: "send_prompt",
+        title: "Send prompt",
+        description: "Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it: the text goes once, whole, as one bracketed paste; Enter follows when the program has taken it, and again (at most 3 more times) while the program shows no sign of it. Refused, nothing sent, when the pane is dead, in a mode, or its program is not reading input. Follow the answer with wait_for_quiet or wait_for_text from the cursor.",
+        toolset: "execute",
+        annotations: rt::Annotations {
+            read_only_hint: false,
+            destructive_hint: true,
+            idempotent_hint: false,
+            open_world_hint: true,
+        },
+        record: "{\"toolset\":\"execute\",\"processReach\":\"pane-input\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
+        nested_authority: &[],
+        always_load: false,
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one prompt.\",\"maxLength\":65536,\"minLength\":1,\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one prompt.\",\"maxLength\":65536,\"minLength\":1,\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"cursor\":{\"description\":\"For wait_for_text since.\",\"type\":[\"string\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"enter_presses\":{\"description\":\"Enter keys pressed.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"What became of the prompt.\",\"enum\":[\"submitted\",\"pasted_not_submitted\",\"refused\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reason\":{\"description\":\"Why it was refused or not submitted.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"reason\",\"enter_presses\",\"elapsed_ms\",\"cursor\"],\"type\":\"object\"}",
+        batch_alternative: None,
+        operation_pointer: None,
+        arguments: &["pane", "text", "submit", "seconds"],
+    },
+    rt::ToolDescriptor {
         name: "set_history_limit",
         title: "Set history limit",
         description: "Set history-limit globally or per session. Lowering it can discard scrollback (at once on tmux 3.7+); the result reports what tmux says it discarded.",
@@ -4852,7 +4990,7 @@ pub trait Service: Sync {
 }
 /// A service with a handler for every tool: `dispatch` takes nothing less, so a tool
 /// without a handler does not compile.
-pub trait Handlers: Service + call_read_tools_batch::Handle + capture_pane::Handle + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle + create_window::Handle + find_pane_by_position::Handle + get_pane_info::Handle + get_server_info::Handle + get_session_info::Handle + get_tmux_variables::Handle + get_window_info::Handle + kill_pane::Handle + kill_session::Handle + kill_window::Handle + list_panes::Handle + list_sessions::Handle + list_windows::Handle + move_window::Handle + paste_text::Handle + rename_session::Handle + rename_window::Handle + resize_pane::Handle + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle + search_panes::Handle + select_layout::Handle + select_pane::Handle + select_window::Handle + send_keys::Handle + send_keys_batch::Handle + set_history_limit::Handle + set_mouse_enabled::Handle + set_pane_title::Handle + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle + swap_pane::Handle + wait_for_channel::Handle + wait_for_quiet::Handle + wait_for_text::Handle {}
+pub trait Handlers: Service + call_read_tools_batch::Handle + capture_pane::Handle + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle + create_window::Handle + find_pane_by_position::Handle + get_pane_info::Handle + get_server_info::Handle + get_session_info::Handle + get_tmux_variables::Handle + get_window_info::Handle + kill_pane::Handle + kill_session::Handle + kill_window::Handle + list_panes::Handle + list_sessions::Handle + list_windows::Handle + move_window::Handle + paste_text::Handle + rename_session::Handle + rename_window::Handle + resize_pane::Handle + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle + search_panes::Handle + select_layout::Handle + select_pane::Handle + select_window::Handle + send_keys::Handle + send_keys_batch::Handle + send_prompt::Handle + set_history_limit::Handle + set_mouse_enabled::Handle + set_pane_title::Handle + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle + swap_pane::Handle + wait_for_channel::Handle + wait_for_quiet::Handle + wait_for_text::Handle {}
 impl<
     T: Service + call_read_tools_batch::Handle + capture_pane::Handle
         + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle
@@ -4865,11 +5003,12 @@ impl<
         + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle
         + search_panes::Handle + select_layout::Handle + select_pane::Handle
         + select_window::Handle + send_keys::Handle + send_keys_batch::Handle
-        + set_history_limit::Handle + set_mouse_enabled::Handle + set_pane_title::Handle
-        + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle
-        + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle
-        + split_window::Handle + swap_pane::Handle + wait_for_channel::Handle
-        + wait_for_quiet::Handle + wait_for_text::Handle,
+        + send_prompt::Handle + set_history_limit::Handle + set_mouse_enabled::Handle
+        + set_pane_title::Handle + set_synchronize_panes::Handle
+        + show_environment::Handle + show_hooks::Handle + show_option::Handle
+        + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle
+        + swap_pane::Handle + wait_for_channel::Handle + wait_for_quiet::Handle
+        + wait_for_text::Handle,
 > Handlers for T {}
 /// The schema `tool`'s arguments are validated against, parsed once.
 pub fn validation_schema(tool: ToolId) -> &'static rt::serde_json::Value {
@@ -4969,6 +5108,7 @@ pub fn check_arguments(
         ToolId::SendKeysBatch => {
             decode::<send_keys_batch::Args>(tool, arguments).map(|_| ())
         }
+        ToolId::SendPrompt => decode::<send_prompt::Args>(tool, arguments).map(|_| ()),
         ToolId::SetHistoryLimit => {
             decode::<set_history_limit::Args>(tool, arguments).map(|_| ())
         }
@@ -5296,6 +5436,15 @@ pub async fn dispatch<H: Handlers>(
                     handlers,
                     cx,
                     decode::<send_keys_batch::Args>(tool, arguments)?,
+                )
+                .await?;
+            Ok(rt::IntoJson::into_json(out))
+        }
+        ToolId::SendPrompt => {
+            let out = <H as send_prompt::Handle>::send_prompt(
+                    handlers,
+                    cx,
+                    decode::<send_prompt::Args>(tool, arguments)?,
                 )
                 .await?;
             Ok(rt::IntoJson::into_json(out))

@@ -231,8 +231,8 @@ mod tests {
 
     #[test]
     fn unset_uses_provenance_defaults_and_empty_selects_nothing() {
-        assert_eq!(offered(&[], false).len(), 41);
-        assert_eq!(offered(&[], true).len(), 46);
+        assert_eq!(offered(&[], false).len(), 42);
+        assert_eq!(offered(&[], true).len(), 47);
         assert!(offered(&[(env::TOOLSETS, "")], true).is_empty());
     }
 

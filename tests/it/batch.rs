@@ -346,6 +346,13 @@ fn pane_info_rows(panes: &[&str]) -> Value {
 async fn pane_info_rows_are_read_together_and_answer_as_calls_do() {
     let f = Fixture::new().await;
     let panes: Vec<String> = (0..4).map(|_| f.open(&["new-window"], "cat")).collect();
+    // Each pane's `sh -c cat` has become `cat`, so the program in the foreground (part of a
+    // pane's state) is the same for every read below.
+    for pane in &panes {
+        assert!(tmux_mcp_tests::wait_until(Duration::from_secs(10), || f
+            .display(pane, "#{pane_current_command}")
+            == "cat"));
+    }
     // The control client attaches, with a read of its own, and the server looks up its own
     // pane (a list-panes, once): neither is a read's cost.
     f.ok("list_panes", json!({})).await;

@@ -17,6 +17,7 @@ mod inspect;
 mod lifecycle;
 mod load;
 mod pane_state;
+mod prompt;
 mod protocol;
 mod quiet;
 mod sdk;

@@ -407,7 +407,7 @@ fn pages_render_and_the_calculator_answers_in_a_browser() {
 
     let defaults = rendered(&book.path, "calculator.html?fresh=1");
     assert!(
-        defaults.contains("46 tools offered"),
+        defaults.contains("47 tools offered"),
         "fresh daemon defaults"
     );
     let broken = rendered(&book.path, "calculator.html?toolsets=inspect%2C%2Cexecute");

@@ -301,7 +301,7 @@ async fn provenance_decides_the_defaults() {
     // No socket chosen and no daemon yet: this launch creates the dedicated daemon.
     let world = World::new();
     let client = world.client(&[], &[]).await;
-    assert_eq!(names(&client).await.len(), 46);
+    assert_eq!(names(&client).await.len(), 47);
     let caps = capabilities(&client).await;
     assert_eq!(caps["socket"]["selectionProvenance"], "default-dedicated");
     assert_eq!(caps["socket"]["serverState"], "created");
@@ -313,7 +313,7 @@ async fn provenance_decides_the_defaults() {
     let world = World::new();
     world.start_server("libtmux-mcp");
     let client = world.client(&[], &[]).await;
-    assert_eq!(names(&client).await.len(), 41);
+    assert_eq!(names(&client).await.len(), 42);
     assert_eq!(
         capabilities(&client).await["socket"]["serverState"],
         "existing"
@@ -328,7 +328,7 @@ async fn provenance_decides_the_defaults() {
     let world = World::new();
     world.start_server("mine");
     let client = world.client(&["-L", "mine"], &[]).await;
-    assert_eq!(names(&client).await.len(), 41);
+    assert_eq!(names(&client).await.len(), 42);
     let caps = capabilities(&client).await;
     assert_eq!(caps["socket"]["selectionProvenance"], "operator-selected");
     assert_eq!(caps["socket"]["selector"], "name:mine");
@@ -348,7 +348,7 @@ async fn servers_share_the_dedicated_daemon_and_the_last_one_stops_it() {
         capabilities(&second).await["socket"]["serverState"],
         "existing"
     );
-    assert_eq!(names(&second).await.len(), 41);
+    assert_eq!(names(&second).await.len(), 42);
 
     first.cancel().await.expect("close first");
     assert!(
@@ -471,7 +471,7 @@ fn tools_command_reports_without_starting_a_daemon() {
     let out = world.run(&["tools"], &[]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.ends_with("46 tools\n"), "{text}");
+    assert!(text.ends_with("47 tools\n"), "{text}");
     assert!(
         world.sockets().iter().all(|s| !world.server_alive(s)),
         "tools left a daemon running"
@@ -481,7 +481,7 @@ fn tools_command_reports_without_starting_a_daemon() {
     world.start_server("existing");
     let out = world.run(&["-L", "existing", "tools", "--json"], &[]);
     let listed: Vec<Value> = serde_json::from_slice(&out.stdout).expect("tools --json is JSON");
-    assert_eq!(listed.len(), 41);
+    assert_eq!(listed.len(), 42);
     assert!(
         listed
             .iter()
@@ -493,7 +493,7 @@ fn tools_command_reports_without_starting_a_daemon() {
     assert!(
         out.status.success()
             && text.contains("operator-selected server, already running")
-            && text.contains("41 offered"),
+            && text.contains("42 offered"),
         "{text}"
     );
 }

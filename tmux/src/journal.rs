@@ -195,6 +195,12 @@ impl Journal {
         state.store.changes + u64::from(state.store.ended)
     }
 
+    /// Whether the pane's program asked for bracketed paste, as far as the journal has seen
+    /// since the pane was followed.
+    pub fn bracketed_paste(&self) -> Option<bool> {
+        lock(&self.state).assembler.bracketed_paste()
+    }
+
     /// How long since the pane last printed text, while its stream delivers its output;
     /// `None` before it printed any since it was followed.
     pub fn idle(&self) -> Option<Duration> {

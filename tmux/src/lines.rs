@@ -11,6 +11,8 @@ pub const REPORT_OSC: &str = "6973";
 pub const LINE_CAP: usize = 16 << 10;
 /// Longest OSC body looked at; longer ones are never reports.
 const REPORT_CAP: usize = 128;
+/// Longest CSI parameter run kept: a mode list longer than this is not looked at.
+const CSI_CAP: usize = 32;
 
 /// What a run of output bytes amounts to, in order.
 #[derive(Debug, PartialEq, Eq)]
@@ -35,6 +37,11 @@ pub struct LineAssembler {
     osc: Option<Vec<u8>>,
     /// Bytes of text seen (line bytes and newlines), including what the line cap left out.
     text_bytes: u64,
+    /// The parameters of the CSI sequence being read (enough for private modes).
+    csi: Vec<u8>,
+    /// Whether the program asked for bracketed paste (`CSI ? 2004 h`, or `l` to stop), as
+    /// far as this stream has seen.
+    bracketed_paste: Option<bool>,
 }
 
 #[derive(Default, Clone, Copy, PartialEq, Eq)]
@@ -59,7 +66,10 @@ impl LineAssembler {
                 State::Text => self.text(b, out),
                 State::Escape => {
                     self.state = match b {
-                        b'[' => State::Csi,
+                        b'[' => {
+                            self.csi.clear();
+                            State::Csi
+                        }
                         b']' => {
                             self.osc = Some(Vec::new());
                             State::String
@@ -72,6 +82,9 @@ impl LineAssembler {
                 State::Csi => {
                     if (0x40..=0x7e).contains(&b) {
                         self.state = State::Text;
+                        self.private_mode(b);
+                    } else if self.csi.len() < CSI_CAP {
+                        self.csi.push(b);
                     }
                 }
                 State::String => match b {
@@ -97,6 +110,25 @@ impl LineAssembler {
                 State::OneMore => self.state = State::Text,
             }
         }
+    }
+
+    /// Notes bracketed paste being set or reset by the CSI sequence ending in `last`.
+    fn private_mode(&mut self, last: u8) {
+        let set = match last {
+            b'h' => true,
+            b'l' => false,
+            _ => return,
+        };
+        if let Some(modes) = self.csi.strip_prefix(b"?")
+            && modes.split(|b| *b == b';').any(|m| m == b"2004")
+        {
+            self.bracketed_paste = Some(set);
+        }
+    }
+
+    /// Whether the program asked for bracketed paste, when the stream has seen it say.
+    pub fn bracketed_paste(&self) -> Option<bool> {
+        self.bracketed_paste
     }
 
     fn end_string(&mut self, out: &mut impl FnMut(Piece)) {
@@ -169,6 +201,23 @@ impl LineAssembler {
 #[cfg(test)]
 mod tests {
     use super::{LINE_CAP, LineAssembler, Piece};
+
+    #[test]
+    fn bracketed_paste_is_followed_through_private_modes() {
+        let mut a = LineAssembler::default();
+        assert_eq!(a.bracketed_paste(), None);
+        a.push(b"\x1b[?1049h\x1b[?2004hready", &mut |_| {});
+        assert_eq!(a.bracketed_paste(), Some(true));
+        a.push(b"\x1b[?25;2004l", &mut |_| {});
+        assert_eq!(a.bracketed_paste(), Some(false));
+        a.push(b"\x1b[2004h\x1b[?20045h", &mut |_| {});
+        assert_eq!(
+            a.bracketed_paste(),
+            Some(false),
+            "not private, or another mode"
+        );
+        assert_eq!(a.partial(), "ready");
+    }
 
     fn feed(a: &mut LineAssembler, bytes: &[u8]) -> Vec<Piece> {
         let mut out = Vec::new();

@@ -7,6 +7,8 @@
 pub struct Stat {
     /// The command name, as the kernel keeps it (at most 15 bytes).
     pub name: String,
+    /// `R` running, `S` sleeping, `Z` a zombie, …
+    pub state: char,
     pub ppid: u32,
     /// The process group.
     pub pgrp: i64,
@@ -25,6 +27,7 @@ impl Stat {
         let fields: Vec<&str> = rest.split_whitespace().collect();
         Some(Stat {
             name,
+            state: fields.first()?.chars().next()?,
             ppid: fields.get(1)?.parse().ok()?,
             pgrp: fields.get(2)?.parse().ok()?,
             tpgid: fields.get(5)?.parse().ok()?,
@@ -87,6 +90,39 @@ pub fn foreground(pid: i64) -> Option<(i64, String)> {
     let tpgid = Stat::read(u32::try_from(pid).ok()?)?.tpgid;
     let leader = Stat::read(u32::try_from(tpgid).ok()?)?;
     Some((tpgid, leader.name))
+}
+
+/// Kernel functions a sleeping process waits in that are no read of its terminal: a sleep, a
+/// child's end, a signal.
+const NOT_READING: &[&str] = &[
+    "hrtimer_nanosleep",
+    "do_nanosleep",
+    "do_wait",
+    "kernel_wait4",
+    "do_sigtimedwait",
+    "sigsuspend",
+];
+
+/// Whether the program that has the terminal of the pane's process `pid` may read input:
+/// `Some(false)` only when every process of the foreground group sleeps in a wait that is
+/// no terminal read (a `sleep`, a shell waiting for a child); a process running, or waiting
+/// in a read or a poll, may. `None` when `/proc` does not say.
+pub fn reads_input(pid: i64) -> Option<bool> {
+    let group = Stat::read(u32::try_from(pid).ok()?)?.tpgid;
+    let members: Vec<(u32, Stat)> = std::fs::read_dir("/proc")
+        .ok()?
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter_map(|p| Some((p, Stat::read(p)?)))
+        .filter(|(_, s)| s.pgrp == group)
+        .collect();
+    if members.is_empty() {
+        return None;
+    }
+    Some(members.iter().any(|(p, stat)| {
+        let wchan = std::fs::read_to_string(format!("/proc/{p}/wchan")).unwrap_or_default();
+        stat.state != 'S' || !NOT_READING.contains(&wchan.trim())
+    }))
 }
 
 #[cfg(test)]

@@ -311,37 +311,13 @@ impl send_keys_batch::Handle for Tools {
 
 impl paste_text::Handle for Tools {
     async fn paste_text(t: &Tools, _: &CallContext, a: paste_text::Args) -> R<paste_text::Output> {
-        // A buffer of our own, deleted by the paste (-d); written straight to this one pane, so
-        // synchronize-panes never fans it out. Enter goes the same way, not through send-keys.
-        let buffer = format!("tmux-mcp-{}", tmux::nonce::nonce());
-        let set = |text: &str| {
-            Command::new(Verb::SetBuffer)
-                .flag("-b")
-                .arg(buffer.as_str())?
-                .flag("--")
-                .arg(text)
-        };
-        let paste = |bracketed: bool| {
-            let paste = Command::new(Verb::PasteBuffer);
-            let paste = if bracketed { paste.flag("-p") } else { paste };
-            paste
-                .flag("-d")
-                .flag("-b")
-                .arg(buffer.as_str())?
-                .target(&a.pane)
-        };
-        let mut script = set(&a.text)?.then(paste(true)?);
+        // Enter goes the same way as the text, not through send-keys.
+        let mut pieces = vec![(a.text.as_str(), true)];
         if a.enter {
-            script = script.then(set("\r")?).then(paste(false)?);
+            pieces.push(("\r", false));
         }
         let (_, _, cursor) = input::mark(t, &a.pane, &a.text).await?;
-        if let Err(e) = t.tmux.run(script).await {
-            let delete = Command::new(Verb::DeleteBuffer)
-                .flag("-b")
-                .arg(buffer.as_str())?;
-            let _ = t.tmux.run(delete).await;
-            return Err(e.into());
-        }
+        input::paste(t, &a.pane, &pieces).await?;
         Ok(paste_text::Output {
             pane: a.pane,
             bytes: a.text.len() as i64,

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use super::Tools;
 use super::since::key;
 use crate::catalog::{ErrorKind, ToolError};
-use tmux::Journal;
 use tmux::journal::Position;
+use tmux::{Command, Journal, Script, TmuxError, Verb};
 
 type R<T> = Result<T, ToolError>;
 
@@ -22,6 +22,42 @@ pub async fn mark(t: &Tools, pane: &str, typed: &str) -> R<(Arc<Journal>, Positi
     journal.input(at, typed);
     let cursor = encode(pane, journal.id, at);
     Ok((journal, at, cursor))
+}
+
+/// Pastes each `(text, bracketed)` in turn into `pane` through a buffer of this call's own,
+/// deleted by each paste (`-d`) and, should a paste fail, afterwards. Written straight to
+/// this one pane, so synchronize-panes never fans it out; bracketed when the program asked
+/// for bracketed paste (tmux knows), so its lines stay one paste.
+pub async fn paste(t: &Tools, pane: &str, pieces: &[(&str, bool)]) -> Result<(), TmuxError> {
+    let buffer = format!("tmux-mcp-{}", tmux::nonce::nonce());
+    let mut script: Option<Script> = None;
+    for (text, bracketed) in pieces {
+        let set = Command::new(Verb::SetBuffer)
+            .flag("-b")
+            .arg(buffer.as_str())?
+            .flag("--")
+            .arg(*text)?;
+        let paste = Command::new(Verb::PasteBuffer);
+        let paste = if *bracketed { paste.flag("-p") } else { paste };
+        let paste = paste
+            .flag("-d")
+            .flag("-b")
+            .arg(buffer.as_str())?
+            .target(pane)?;
+        script = Some(match script {
+            None => set.then(paste),
+            Some(s) => s.then(set).then(paste),
+        });
+    }
+    let Some(script) = script else { return Ok(()) };
+    if let Err(e) = t.tmux.run(script).await {
+        let delete = Command::new(Verb::DeleteBuffer)
+            .flag("-b")
+            .arg(buffer.as_str())?;
+        let _ = t.tmux.run(delete).await;
+        return Err(e);
+    }
+    Ok(())
 }
 
 fn mac(pane: &str, journal: u64, at: Position) -> u64 {

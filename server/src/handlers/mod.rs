@@ -18,6 +18,7 @@ mod inspect;
 mod manage;
 mod objects;
 mod pane_reads;
+mod prompt;
 mod quiet;
 mod shell;
 mod since;
