@@ -54,7 +54,8 @@ fn tools_of<'a>(cat: &'a Catalog, toolset: &str) -> Vec<&'a Tool> {
 fn summary(cat: &Catalog) -> String {
     let mut s = String::from(
         "# Summary\n\n[Overview](index.md)\n\n# Using it\n\n- [Client setup](clients.md)\n- [Tool selection](selection.md)\n  \
-         - [Selection calculator](calculator.md)\n- [The capabilities resource](capabilities.md)\n\n# Toolsets\n\n",
+         - [Selection calculator](calculator.md)\n- [The capabilities resource](capabilities.md)\n\
+         - [Drive another agent in a pane](driving-an-agent.md)\n\n# Toolsets\n\n",
     );
     for ts in &cat.manifest.toolsets {
         let _ = writeln!(s, "- [{}](toolsets/{}.md)", ts.title, ts.name);

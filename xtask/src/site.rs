@@ -41,6 +41,10 @@ pub fn pages() -> Vec<(String, String)> {
             catalog_json()
         ),
     ));
+    pages.push((
+        "src/driving-an-agent.md".into(),
+        format!("{GENERATED}{}", include_str!("site/driving-an-agent.md")),
+    ));
     pages.push(("src/contributing.md".into(), contributing_page()));
     pages
 }
