@@ -15,8 +15,9 @@ use tmux::journal::Journal;
 use tmux::process;
 use tmux::{Command, Fields, TmuxError, TmuxErrorKind, Verb, row_format};
 
-type R<T> = Result<T, ToolError>;
 use send_prompt::Outcome;
+
+type R<T> = Result<T, ToolError>;
 
 /// The program has taken a paste once it printed nothing for this long after it.
 const SETTLE: Duration = Duration::from_millis(150);
