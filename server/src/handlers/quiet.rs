@@ -8,8 +8,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::wait::{Gone, LIVENESS_EVERY, MAX_LINE_CHARS, Scan, check_alive, start};
-use super::{CallContext, Tools, cancelled, progress_ticker, seconds};
+use super::wait::{LIVENESS_EVERY, MAX_LINE_CHARS, Scan, Watch, Woke, start};
+use super::{CallContext, Tools, seconds};
 use crate::catalog::{ToolError, ToolId, wait_for_quiet};
 use tmux::Journal;
 
@@ -25,12 +25,16 @@ impl wait_for_quiet::Handle for Tools {
         let started = Instant::now();
         let (journal, now) = t.tmux.follow(&a.pane).await?;
         let from = start(&a.pane, &a.since, &journal, now)?;
-        let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
-        let mut changed = journal.subscribe();
-        let mut progress = progress_ticker();
-        let mut liveness =
-            tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
-        let mut changes = journal.changes();
+        let mut watch = Watch::new(
+            t,
+            cx,
+            ToolId::WaitForQuiet,
+            &a.pane,
+            &journal,
+            started,
+            secs,
+            LIVENESS_EVERY,
+        );
         let mut scan = Scan::new(from);
         let mut printed = Printed::default();
         let finish = |outcome: Outcome, printed: Printed| wait_for_quiet::Output {
@@ -43,32 +47,17 @@ impl wait_for_quiet::Handle for Tools {
             elapsed_ms: started.elapsed().as_millis() as i64,
         };
         loop {
-            changed.borrow_and_update();
+            watch.look();
             printed.take(&mut scan, &journal);
-            let mut check = false;
-            tokio::select! {
-                _ = changed.changed() => check = journal.changes() != changes,
-                _ = liveness.tick() => check = true,
-                () = sleep_until_some(printed.at.map(|at| at + quiet)) => {
-                    return Ok(finish(Outcome::Quiet, printed));
-                }
-                () = tokio::time::sleep_until(deadline) => return Ok(finish(Outcome::Deadline, printed)),
-                () = cx.cancel.cancelled() => return Err(cancelled(ToolId::WaitForQuiet)),
-                _ = progress.tick() => {
-                    let waited = started.elapsed().as_secs_f64();
-                    cx.progress(waited, secs as f64, format!("waiting {waited:.0}s of {secs}s for {} to go quiet", a.pane)).await;
-                }
-            }
-            if check {
-                let moved = journal.changes() != changes;
-                changes = journal.changes();
-                match check_alive(t, &a.pane, &journal, moved).await {
-                    Ok(()) => {}
-                    Err(Gone::Closed) => {
-                        printed.take(&mut scan, &journal);
-                        return Ok(finish(Outcome::PaneClosed, printed));
-                    }
-                    Err(Gone::Error(e)) => return Err(e),
+            let doing =
+                |waited: f64| format!("waiting {waited:.0}s of {secs}s for {} to go quiet", a.pane);
+            match watch.next(printed.at.map(|at| at + quiet), doing).await? {
+                Woke::Output => {}
+                Woke::Timer => return Ok(finish(Outcome::Quiet, printed)),
+                Woke::Deadline => return Ok(finish(Outcome::Deadline, printed)),
+                Woke::Closed => {
+                    printed.take(&mut scan, &journal);
+                    return Ok(finish(Outcome::PaneClosed, printed));
                 }
             }
         }
@@ -101,13 +90,5 @@ impl Printed {
         if let Some(line) = new.into_iter().rfind(|l| !l.trim().is_empty()) {
             self.line = Some(line);
         }
-    }
-}
-
-/// Sleeps until `at`, or for ever without one.
-async fn sleep_until_some(at: Option<tokio::time::Instant>) {
-    match at {
-        Some(at) => tokio::time::sleep_until(at).await,
-        None => std::future::pending().await,
     }
 }

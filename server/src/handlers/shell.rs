@@ -7,8 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::wait::{Gone, check_alive};
-use super::{CallContext, Tools, cancelled, input, lock, progress_ticker, seconds};
+use super::wait::{Watch, Woke};
+use super::{CallContext, Tools, input, lock, seconds};
 use crate::catalog::{ErrorKind, ToolError, ToolId, run_shell_command};
 use tmux::journal::Report;
 use tmux::process::{self, Prompt};
@@ -138,15 +138,18 @@ impl run_shell_command::Handle for Tools {
             )
             .await?;
 
-        let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
-        let mut changed = journal.subscribe();
-        let mut progress = progress_ticker();
-        // Its first look is due after a period: following the pane just found it alive.
-        let mut liveness =
-            tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
-        let mut changes = journal.changes();
+        let mut watch = Watch::new(
+            t,
+            cx,
+            ToolId::RunShellCommand,
+            &a.pane,
+            &journal,
+            started,
+            secs,
+            LIVENESS_EVERY,
+        );
         let (reports, outcome) = loop {
-            changed.borrow_and_update();
+            watch.look();
             let reports = read_reports(journal.reports_since(from), &id);
             if reports.end.is_some() {
                 let outcome = if reports.exited {
@@ -156,27 +159,13 @@ impl run_shell_command::Handle for Tools {
                 };
                 break (reports, outcome);
             }
-            let mut check = false;
-            tokio::select! {
-                _ = changed.changed() => check = journal.changes() != changes,
-                _ = liveness.tick() => check = true,
-                () = tokio::time::sleep_until(deadline) => break (reports, Outcome::TimedOut),
-                () = cx.cancel.cancelled() => return Err(cancelled(ToolId::RunShellCommand)),
-                _ = progress.tick() => {
-                    let ran = started.elapsed().as_secs_f64();
-                    cx.progress(ran, secs as f64, format!("{} has run {ran:.0}s of {secs}s", a.pane)).await;
-                }
-            }
-            if check {
-                let moved = journal.changes() != changes;
-                changes = journal.changes();
-                match check_alive(t, &a.pane, &journal, moved).await {
-                    Ok(()) => {}
-                    Err(Gone::Closed) => {
-                        let reports = read_reports(journal.reports_since(from), &id);
-                        break (reports, Outcome::PaneClosed);
-                    }
-                    Err(Gone::Error(e)) => return Err(e),
+            let doing = |ran: f64| format!("{} has run {ran:.0}s of {secs}s", a.pane);
+            match watch.next(None, doing).await? {
+                Woke::Output | Woke::Timer => {}
+                Woke::Deadline => break (reports, Outcome::TimedOut),
+                Woke::Closed => {
+                    let reports = read_reports(journal.reports_since(from), &id);
+                    break (reports, Outcome::PaneClosed);
                 }
             }
         };

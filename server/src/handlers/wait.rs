@@ -24,7 +24,7 @@ pub const MAX_LINE_CHARS: usize = 1_024;
 pub const LIVENESS_EVERY: Duration = Duration::from_secs(1);
 
 /// Why a pane's output can no longer come.
-pub enum Gone {
+enum Gone {
     /// The pane exists no more, or its process exited.
     Closed,
     Error(ToolError),
@@ -33,12 +33,7 @@ pub enum Gone {
 /// Whether `pane` still lives. Follows it again when its stream ended while it did, or when
 /// `moved` (windows changed: its window may have moved to another session, whose stream then
 /// delivers its output).
-pub async fn check_alive(
-    t: &Tools,
-    pane: &str,
-    journal: &Journal,
-    moved: bool,
-) -> Result<(), Gone> {
+async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> Result<(), Gone> {
     let dead = super::objects::display(pane, "#{pane_dead}").map_err(|e| Gone::Error(e.into()))?;
     match t.tmux.run(dead).await {
         // A server that went away took the pane with it (its last session ended, say).
@@ -72,6 +67,114 @@ pub async fn check_alive(
             Err(e) => Err(Gone::Error(e.into())),
         },
         Ok(_) => Ok(()),
+    }
+}
+
+/// What woke a blocking tool watching a pane.
+pub enum Woke {
+    /// The journal may hold something new: look again.
+    Output,
+    /// The pane is gone, or its process exited.
+    Closed,
+    /// The caller's own timer came due.
+    Timer,
+    /// The tool's deadline passed.
+    Deadline,
+}
+
+/// A blocking tool's watch on a followed pane: it sleeps until the pane's journal changes, the
+/// pane may have closed (checked on window changes and every `liveness` period), a timer or
+/// the deadline comes, reporting progress every second and ending on cancellation.
+pub struct Watch<'a> {
+    t: &'a Tools,
+    cx: &'a CallContext,
+    tool: ToolId,
+    pane: &'a str,
+    journal: &'a Journal,
+    changed: tokio::sync::watch::Receiver<u64>,
+    changes: u64,
+    liveness: tokio::time::Interval,
+    progress: tokio::time::Interval,
+    started: Instant,
+    deadline: tokio::time::Instant,
+    secs: i64,
+}
+
+impl<'a> Watch<'a> {
+    /// Starts watching `journal` of `pane` for `tool`, with `secs` to the deadline from
+    /// `started`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        t: &'a Tools,
+        cx: &'a CallContext,
+        tool: ToolId,
+        pane: &'a str,
+        journal: &'a Journal,
+        started: Instant,
+        secs: i64,
+        liveness: Duration,
+    ) -> Watch<'a> {
+        Watch {
+            t,
+            cx,
+            tool,
+            pane,
+            journal,
+            changed: journal.subscribe(),
+            changes: journal.changes(),
+            // Its first look is due after a period: following the pane just found it alive.
+            liveness: tokio::time::interval_at(tokio::time::Instant::now() + liveness, liveness),
+            progress: progress_ticker(),
+            started,
+            deadline: tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64)),
+            secs,
+        }
+    }
+
+    /// Takes the journal's state as seen; call before looking at it.
+    pub fn look(&mut self) {
+        self.changed.borrow_and_update();
+    }
+
+    /// Sleeps until something to look at; `doing` says, given the seconds so far, what the
+    /// progress reports say the tool is doing.
+    pub async fn next(
+        &mut self,
+        timer: Option<tokio::time::Instant>,
+        doing: impl Fn(f64) -> String,
+    ) -> R<Woke> {
+        loop {
+            let check = tokio::select! {
+                _ = self.changed.changed() => self.journal.changes() != self.changes,
+                _ = self.liveness.tick() => true,
+                () = sleep_until_some(timer) => return Ok(Woke::Timer),
+                () = tokio::time::sleep_until(self.deadline) => return Ok(Woke::Deadline),
+                () = self.cx.cancel.cancelled() => return Err(cancelled(self.tool)),
+                _ = self.progress.tick() => {
+                    let ran = self.started.elapsed().as_secs_f64();
+                    self.cx.progress(ran, self.secs as f64, doing(ran)).await;
+                    continue;
+                }
+            };
+            if !check {
+                return Ok(Woke::Output);
+            }
+            let moved = self.journal.changes() != self.changes;
+            self.changes = self.journal.changes();
+            return match check_alive(self.t, self.pane, self.journal, moved).await {
+                Ok(()) => Ok(Woke::Output),
+                Err(Gone::Closed) => Ok(Woke::Closed),
+                Err(Gone::Error(e)) => Err(e),
+            };
+        }
+    }
+}
+
+/// Sleeps until `at`, or for ever without one.
+async fn sleep_until_some(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
     }
 }
 
@@ -122,13 +225,16 @@ impl wait_for_text::Handle for Tools {
 
         let (journal, now): (Arc<Journal>, Position) = t.tmux.follow(&a.pane).await?;
         let from = start(&a.pane, &a.since, &journal, now)?;
-        let deadline = tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64));
-        let mut changed = journal.subscribe();
-        let mut progress = progress_ticker();
-        // Its first look is due after a period: following the pane just found it alive.
-        let mut liveness =
-            tokio::time::interval_at(tokio::time::Instant::now() + LIVENESS_EVERY, LIVENESS_EVERY);
-        let mut changes = journal.changes();
+        let mut watch = Watch::new(
+            t,
+            cx,
+            ToolId::WaitForText,
+            &a.pane,
+            &journal,
+            started,
+            secs,
+            LIVENESS_EVERY,
+        );
         let mut scan = Scan::new(from);
         let mut first_pass = true;
         let mut closed = false;
@@ -148,7 +254,7 @@ impl wait_for_text::Handle for Tools {
             elapsed_ms: started.elapsed().as_millis() as i64,
         };
         loop {
-            changed.borrow_and_update();
+            watch.look();
             for line in scan.next(&journal) {
                 if let Some(i) = stop.iter().position(|re| re.is_match(&line)) {
                     return Ok(finish(
@@ -181,28 +287,15 @@ impl wait_for_text::Handle for Tools {
                 return Ok(finish(Outcome::PaneClosed, None, None, false, None));
             }
             first_pass = false;
-            let mut check = false;
-            tokio::select! {
-                _ = changed.changed() => check = journal.changes() != changes,
-                _ = liveness.tick() => check = true,
-                () = tokio::time::sleep_until(deadline) => {
+            let doing =
+                |waited: f64| format!("waiting {waited:.0}s of {secs}s for output in {}", a.pane);
+            match watch.next(None, doing).await? {
+                Woke::Output | Woke::Timer => {}
+                // What the pane printed before it went is still looked at, once.
+                Woke::Closed => closed = true,
+                Woke::Deadline => {
                     let on_screen = on_screen(t, &a.pane, &wanted).await;
                     return Ok(finish(Outcome::Deadline, None, None, false, on_screen));
-                }
-                () = cx.cancel.cancelled() => return Err(cancelled(ToolId::WaitForText)),
-                _ = progress.tick() => {
-                    let waited = started.elapsed().as_secs_f64();
-                    cx.progress(waited, secs as f64, format!("waiting {waited:.0}s of {secs}s for output in {}", a.pane)).await;
-                }
-            }
-            if check {
-                let moved = journal.changes() != changes;
-                changes = journal.changes();
-                match check_alive(t, &a.pane, &journal, moved).await {
-                    Ok(()) => {}
-                    // What the pane printed before it went is still looked at, once.
-                    Err(Gone::Closed) => closed = true,
-                    Err(Gone::Error(e)) => return Err(e),
                 }
             }
         }
