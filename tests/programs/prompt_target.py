@@ -1,7 +1,7 @@
 """A terminal program for send_prompt's tests, like an agent's TUI: it asks for bracketed
 paste, keeps what is pasted or typed as its pending prompt, and swallows an Enter that comes
-within SWALLOW_MS of a paste ending (as Codex reads fast input as part of a paste). An Enter
-after that submits: it prints `submitted <sha256 of the prompt> <bytes>` and clears the prompt.
+within SWALLOW_MS of a paste ending (as Codex reads fast input as part of a paste), or with
+nothing pending. An Enter after that submits: it prints `submitted <sha256 of the prompt> <bytes>` and clears the prompt.
 
 Usage: prompt_target.py SWALLOW_MS [exit-on-paste]
 """
@@ -57,7 +57,8 @@ def main():
                     break
                 byte, buffered = buffered[:1], buffered[1:]
                 if byte == b"\r":
-                    if time.monotonic() - pasted_at < swallow:
+                    # Too soon after a paste, or nothing to submit (as agents' TUIs do).
+                    if time.monotonic() - pasted_at < swallow or not pending:
                         continue
                     digest = hashlib.sha256(bytes(pending)).hexdigest()
                     out.write(f"submitted {digest} {len(pending)}\r\n")
