@@ -56,14 +56,24 @@ pub enum Prompt {
 
 /// Whether the process `pid` (a pane's own) is a shell at its prompt.
 pub fn prompt(pid: i64) -> Prompt {
-    let Some(Stat {
+    match u32::try_from(pid).ok().and_then(Stat::read) {
+        Some(stat) => prompt_of(pid, stat),
+        None => Prompt::Unknown,
+    }
+}
+
+fn prompt_of(pid: i64, stat: Stat) -> Prompt {
+    let Stat {
         name, pgrp, tpgid, ..
-    }) = u32::try_from(pid).ok().and_then(Stat::read)
-    else {
-        return Prompt::Unknown;
-    };
+    } = stat;
     if !SHELLS.contains(&name.as_str()) {
         return Prompt::NotAShell(name);
+    }
+    if tpgid != pgrp || pgrp != pid {
+        return Prompt::Busy {
+            shell: name,
+            foreground: tpgid,
+        };
     }
     let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
     let scripted = cmdline
@@ -73,23 +83,39 @@ pub fn prompt(pid: i64) -> Prompt {
         .any(|a| a[0] != b'-' || a == b"-c");
     if scripted {
         Prompt::Scripted(name)
-    } else if tpgid != pgrp || pgrp != pid {
-        Prompt::Busy {
-            shell: name,
-            foreground: tpgid,
-        }
     } else {
         Prompt::AtPrompt
     }
 }
 
-/// The program that has a pane's terminal: the leader of the foreground process group of
-/// the terminal the pane's process `pid` runs on, and its name. `None` without one (the
-/// process is gone, or has no terminal).
-pub fn foreground(pid: i64) -> Option<(i64, String)> {
-    let tpgid = Stat::read(u32::try_from(pid).ok()?)?.tpgid;
-    let leader = Stat::read(u32::try_from(tpgid).ok()?)?;
-    Some((tpgid, leader.name))
+/// What a pane's own process and its terminal are doing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Terminal {
+    /// The leader of the terminal's foreground process group (its pid and name), when
+    /// `/proc` has it.
+    pub foreground: Option<(i64, String)>,
+    pub prompt: Prompt,
+}
+
+impl Terminal {
+    /// Of a pane's own process `pid`; `None` when `/proc` says nothing of it. Reads as few
+    /// files as it can: the process's stat, then the foreground leader's (unless that is the
+    /// process itself) or, for a shell in the foreground, its arguments.
+    pub fn of(pid: i64) -> Option<Terminal> {
+        let stat = Stat::read(u32::try_from(pid).ok()?)?;
+        let foreground = if stat.tpgid == pid {
+            Some((pid, stat.name.clone()))
+        } else {
+            u32::try_from(stat.tpgid)
+                .ok()
+                .and_then(Stat::read)
+                .map(|leader| (stat.tpgid, leader.name))
+        };
+        Some(Terminal {
+            foreground,
+            prompt: prompt_of(pid, stat),
+        })
+    }
 }
 
 /// Kernel functions a sleeping process waits in that are no read of its terminal: a sleep, a
@@ -134,7 +160,9 @@ mod tests {
         let me = i64::from(std::process::id());
         assert!(matches!(super::prompt(me), super::Prompt::NotAShell(_)));
         assert_eq!(super::prompt(i64::MAX), super::Prompt::Unknown);
-        assert_eq!(super::foreground(i64::MAX), None);
+        assert_eq!(super::Terminal::of(i64::MAX), None);
+        let own = super::Terminal::of(me).expect("/proc");
+        assert!(matches!(own.prompt, super::Prompt::NotAShell(_)));
     }
 
     #[test]

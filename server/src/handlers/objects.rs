@@ -2,7 +2,7 @@
 //! as the manifest's named output types.
 
 use crate::catalog::types::{Pane, Session, Window};
-use tmux::process::{self, Prompt};
+use tmux::process::{Prompt, Terminal};
 use tmux::{Command, Fields, Script, Tmux, TmuxError, Verb, row_format};
 
 pub const SESSION_VARS: [&str; 4] = [
@@ -116,11 +116,15 @@ impl State {
     /// Of pane `id`, whose process is `pid`; a dead pane's process has nothing in the
     /// foreground.
     pub fn of(tmux: &Tmux, id: &str, pid: i64, dead: bool) -> State {
-        let foreground = (!dead).then(|| process::foreground(pid)).flatten();
+        let terminal = (!dead).then(|| Terminal::of(pid)).flatten();
+        let at_prompt = terminal
+            .as_ref()
+            .is_some_and(|t| t.prompt == Prompt::AtPrompt);
+        let foreground = terminal.and_then(|t| t.foreground);
         State {
             foreground_pid: foreground.as_ref().map(|(pid, _)| *pid),
             foreground_command: foreground.map(|(_, name)| name),
-            at_prompt: !dead && process::prompt(pid) == Prompt::AtPrompt,
+            at_prompt,
             idle_ms: tmux
                 .idle(id)
                 .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),

@@ -106,7 +106,9 @@ async fn refusal(t: &Tools, a: &send_prompt::Args) -> R<Option<String>> {
         )));
     }
     if process::reads_input(pid) == Some(false) {
-        let program = process::foreground(pid).map_or_else(String::new, |(_, name)| name);
+        let program = process::Terminal::of(pid)
+            .and_then(|t| t.foreground)
+            .map_or_else(String::new, |(_, name)| name);
         return Ok(Some(format!(
             "its program ({program}) is not reading input: it sleeps or waits for another process"
         )));
