@@ -50,11 +50,16 @@ pub fn argument_schema(m: &Manifest, node: &Node) -> Value {
 /// `tool`'s alternative in a batch's `operations.items.oneOf`: the tool name as a constant and,
 /// as `arguments`, exactly its own input schema.
 pub fn batch_alternative(m: &Manifest, tool: &Tool) -> Value {
-    let arguments = input_schema(m, tool, &[]);
+    operation(json!({"const": tool.name}), input_schema(m, tool, &[]))
+}
+
+/// A batch row `{tool, arguments}` (what `tmux_mcp_runtime::Operation` decodes), with the
+/// schemas of its two fields.
+fn operation(tool: Value, arguments: Value) -> Value {
     json!({
         "type": "object",
         "properties": {
-            "tool": {"const": tool.name},
+            "tool": tool,
             "arguments": arguments,
         },
         "required": ["tool"],
@@ -158,18 +163,12 @@ fn render(m: &Manifest, node: &Node, side: Side, ops: Operations) -> Value {
                 s.insert("oneOf".into(), Value::Array(alternatives.to_vec()));
                 s
             }
-            Operations::Loose => match json!({
-                "type": "object",
-                "properties": {
-                    "tool": {"type": "string"},
-                    "arguments": {"type": "object"},
-                },
-                "required": ["tool"],
-                "additionalProperties": false,
-            }) {
-                Value::Object(map) => map,
-                _ => Map::new(),
-            },
+            Operations::Loose => {
+                match operation(json!({"type": "string"}), json!({"type": "object"})) {
+                    Value::Object(map) => map,
+                    _ => Map::new(),
+                }
+            }
         },
         // Only in outputs; the kinds are listed where they are documented, not in every schema.
         Some(Kind::ErrorKind) => typed("string"),
