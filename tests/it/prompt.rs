@@ -129,10 +129,17 @@ async fn cat_a_repl_and_the_shell_take_a_prompt() {
         .await;
     f.wait_for_prompt("%0");
 
+    // A pane in a window nobody looks at: the person's current window and pane stay so.
     let cat = f.open(&["new-window"], "cat");
+    let focused = f.tmux(&["display-message", "-p", "#{window_id}:#{pane_id}"]);
     let fed = send(&f, &cat, "fed to cat").await;
     assert_eq!(fed["outcome"], "submitted", "{fed}");
     f.wait_for_screen(&cat, "fed to cat\nfed to cat\n");
+    assert_eq!(
+        f.tmux(&["display-message", "-p", "#{window_id}:#{pane_id}"]),
+        focused,
+        "focus moved"
+    );
 }
 
 #[tokio::test]

@@ -19,33 +19,26 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         None => cargo_bin.clone().into_os_string(),
     };
-    let found = |program: &str| {
+    // What each program prints of its own version; `None` when it is not there.
+    let version = |program: &str| {
+        let flag = if program == "tmux" { "-V" } else { "--version" };
         Command::new(program)
-            .arg("--version")
+            .arg(flag)
             .env("PATH", &path)
             .output()
             .ok()
             .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
     };
-    let mut missing_packages = Vec::new();
-    for (program, package) in [
+    let missing_packages: Vec<&str> = [
         ("tmux", "tmux"),
         ("node", "nodejs"),
         ("chromium", "chromium"),
-    ] {
-        let present = if program == "tmux" {
-            Command::new("tmux")
-                .arg("-V")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        } else {
-            found(program).is_some()
-        };
-        if !present {
-            missing_packages.push(package);
-        }
-    }
+    ]
+    .into_iter()
+    .filter(|(program, _)| version(program).is_none())
+    .map(|(_, package)| package)
+    .collect();
     if !missing_packages.is_empty() && !apt_install(&missing_packages) {
         eprintln!(
             "xtask test: {} missing and could not be installed here; install them (Debian: apt-get install {}) and run again",
@@ -54,7 +47,7 @@ pub fn run(args: &[String]) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    if !found("mdbook").is_some_and(|v| v.contains(&format!("v{MDBOOK}"))) {
+    if !version("mdbook").is_some_and(|v| v.contains(&format!("v{MDBOOK}"))) {
         eprintln!("xtask test: installing mdbook {MDBOOK} with cargo");
         let installed = Command::new(cargo())
             .args(["install", "mdbook", "--version", MDBOOK, "--locked"])
@@ -68,19 +61,9 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    for (program, flag) in [
-        ("tmux", "-V"),
-        ("node", "--version"),
-        ("mdbook", "--version"),
-        ("chromium", "--version"),
-    ] {
-        let version = Command::new(program)
-            .arg(flag)
-            .env("PATH", &path)
-            .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-            .unwrap_or_default();
-        eprintln!("xtask test: {program}: {version}");
+    for program in ["tmux", "node", "mdbook", "chromium"] {
+        let found = version(program).unwrap_or_default();
+        eprintln!("xtask test: {program}: {found}");
     }
     let status = Command::new(cargo())
         .args(["test", "--workspace", "--locked"])

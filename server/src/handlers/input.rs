@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use super::Tools;
 use super::since::key;
-use crate::catalog::{ErrorKind, ToolError};
+use crate::catalog::{ErrorKind, ToolError, ToolId};
 use tmux::journal::Position;
-use tmux::{Command, Journal, Script, TmuxError, Verb};
+use tmux::{Command, Fields, Journal, Script, TmuxError, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -19,9 +19,45 @@ type R<T> = Result<T, ToolError>;
 /// input's position and its cursor.
 pub async fn mark(t: &Tools, pane: &str, typed: &str) -> R<(Arc<Journal>, Position, String)> {
     let (journal, at) = t.tmux.follow(pane).await?;
-    journal.input(at, typed);
-    let cursor = encode(pane, journal.id, at);
+    let cursor = mark_followed(pane, &journal, at, typed);
     Ok((journal, at, cursor))
+}
+
+/// [`mark`] for a pane already followed, its journal at `at`; returns the cursor.
+pub fn mark_followed(pane: &str, journal: &Journal, at: Position, typed: &str) -> String {
+    journal.input(at, typed);
+    encode(pane, journal.id, at)
+}
+
+/// A pane that may take input: its own process, and whether a full-screen program has it.
+pub struct Receiver {
+    pub pid: i64,
+    pub alternate: bool,
+}
+
+/// `pane` as an input tool finds it before sending anything: `Err` with why not, in words for
+/// the agent, when its process has exited or it is in a mode (keys would drive the mode).
+pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
+    let vars = ["pane_dead", "pane_in_mode", "alternate_on", "pane_pid"];
+    let out = t
+        .tmux
+        .run(super::objects::display(pane, &row_format(&vars))?)
+        .await?;
+    let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
+    let (dead, in_mode, alternate, pid) = (f.flag()?, f.flag()?, f.flag()?, f.int()?);
+    Ok(if dead {
+        Err(format!(
+            "its process has exited; {} restarts it",
+            ToolId::RespawnPane.name()
+        ))
+    } else if in_mode {
+        Err(format!(
+            "it is in copy mode (or another mode); {} q or Escape first",
+            ToolId::SendKeys.name()
+        ))
+    } else {
+        Ok(Receiver { pid, alternate })
+    })
 }
 
 /// Pastes each `(text, bracketed)` in turn into `pane` through a buffer of this call's own,

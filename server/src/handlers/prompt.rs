@@ -7,13 +7,14 @@
 //! shows it (new text in the pane's output). An Enter that shows nothing is pressed again,
 //! waiting longer each time ([`ENTER_WAITS`]), never the paste.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{CallContext, Tools, cancelled, input, objects, seconds};
+use super::{CallContext, Tools, cancelled, input, seconds};
 use crate::catalog::{ToolError, ToolId, send_prompt};
-use tmux::journal::Journal;
+use tmux::journal::{Journal, Position};
 use tmux::process;
-use tmux::{Command, Fields, TmuxError, TmuxErrorKind, Verb, row_format};
+use tmux::{Command, TmuxError, TmuxErrorKind, Verb};
 
 use send_prompt::Outcome;
 
@@ -65,9 +66,9 @@ impl send_prompt::Handle for Tools {
         let started = Instant::now();
         let deadline = started + Duration::from_secs(seconds(a.seconds) as u64);
         let (ended, cursor) = match refusal(t, &a).await? {
-            Some(reason) => (Ended::refused(reason), None),
-            None => {
-                let (journal, _, cursor) = input::mark(t, &a.pane, &a.text).await?;
+            Err(reason) => (Ended::refused(reason), None),
+            Ok((journal, at)) => {
+                let cursor = input::mark_followed(&a.pane, &journal, at, &a.text);
                 (deliver(t, cx, &a, &journal, deadline).await?, Some(cursor))
             }
         };
@@ -82,46 +83,30 @@ impl send_prompt::Handle for Tools {
     }
 }
 
-/// Why nothing may be sent to the pane, if anything: it is dead, in a mode, its program reads
-/// no input, or the text has several lines and the program has not asked for bracketed
-/// paste (tmux would hand each line over as submitted).
-async fn refusal(t: &Tools, a: &send_prompt::Args) -> R<Option<String>> {
-    let vars = ["pane_dead", "pane_in_mode", "pane_pid"];
-    let out = t
-        .tmux
-        .run(objects::display(&a.pane, &row_format(&vars))?)
-        .await?;
-    let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
-    let (dead, in_mode, pid) = (f.flag()?, f.flag()?, f.int()?);
-    if dead {
-        return Ok(Some(format!(
-            "its process has exited; {} restarts it",
-            ToolId::RespawnPane.name()
-        )));
-    }
-    if in_mode {
-        return Ok(Some(format!(
-            "it is in copy mode (or another mode); {} q or Escape first",
-            ToolId::SendKeys.name()
-        )));
-    }
+/// The followed pane's journal and its position when nothing may stop the prompt; else why
+/// nothing may be sent: the pane is dead, in a mode, its program reads no input, or the text
+/// has several lines and the program has not asked for bracketed paste (tmux would hand each
+/// line over as submitted).
+async fn refusal(t: &Tools, a: &send_prompt::Args) -> R<Result<(Arc<Journal>, Position), String>> {
+    let pid = match input::receiver(t, &a.pane).await? {
+        Ok(r) => r.pid,
+        Err(why) => return Ok(Err(why)),
+    };
     if process::reads_input(pid) == Some(false) {
         let program = process::Terminal::of(pid)
             .and_then(|t| t.foreground)
             .map_or_else(String::new, |(_, name)| name);
-        return Ok(Some(format!(
+        return Ok(Err(format!(
             "its program ({program}) is not reading input: it sleeps or waits for another process"
         )));
     }
-    if a.text.contains('\n') {
-        let (journal, _) = t.tmux.follow(&a.pane).await?;
-        if journal.bracketed_paste() != Some(true) {
-            return Ok(Some(
-                "the text has several lines and the program has not asked for bracketed paste since this server began following the pane, so each line would arrive as submitted; send one line, or start the program with an input tool so its start is seen".into(),
-            ));
-        }
+    let (journal, at) = t.tmux.follow(&a.pane).await?;
+    if a.text.contains('\n') && journal.bracketed_paste() != Some(true) {
+        return Ok(Err(
+            "the text has several lines and the program has not asked for bracketed paste since this server began following the pane, so each line would arrive as submitted; send one line, or start the program with an input tool so its start is seen".into(),
+        ));
     }
-    Ok(None)
+    Ok(Ok((journal, at)))
 }
 
 /// Pastes the text, waits for the program to take it, then presses Enter until it shows.

@@ -12,7 +12,7 @@ use super::{CallContext, Tools, input, lock, seconds};
 use crate::catalog::{ErrorKind, ToolError, ToolId, run_shell_command};
 use tmux::journal::Report;
 use tmux::process::{self, Prompt};
-use tmux::{Command, Fields, REPORT_OSC, Verb, row_format};
+use tmux::{Command, REPORT_OSC, Verb};
 
 type R<T> = Result<T, ToolError>;
 
@@ -216,27 +216,12 @@ impl run_shell_command::Handle for Tools {
 /// (no script or `-c` in its arguments), and itself the terminal's foreground process group.
 /// Otherwise `Err` with why not, in words for the agent.
 async fn at_prompt(t: &Tools, pane: &str) -> R<Result<(), String>> {
-    let vars = ["pane_in_mode", "alternate_on", "pane_dead", "pane_pid"];
-    let out = t
-        .tmux
-        .run(super::objects::display(pane, &row_format(&vars))?)
-        .await?;
-    let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
-    let (in_mode, alternate, dead, pid) = (f.flag()?, f.flag()?, f.flag()?, f.int()?);
-    Ok(if dead {
-        Err(format!(
-            "its process has exited; {} restarts it",
-            ToolId::RespawnPane.name()
-        ))
-    } else if in_mode {
-        Err(format!(
-            "it is in copy mode (or another mode); {} q or Escape first",
-            ToolId::SendKeys.name()
-        ))
-    } else if alternate {
-        Err("a full-screen program is running in it; quit it first".to_owned())
-    } else {
-        shell_in_foreground(pid)
+    Ok(match input::receiver(t, pane).await? {
+        Err(why) => Err(why),
+        Ok(r) if r.alternate => {
+            Err("a full-screen program is running in it; quit it first".to_owned())
+        }
+        Ok(r) => shell_in_foreground(r.pid),
     })
 }
 
