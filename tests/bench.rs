@@ -225,8 +225,8 @@ fn main() {
     report.line(
         "tools/list size, all 47 tools",
         format!("{} bytes", line.len()),
-        "<= 76,100 bytes",
-        line.len() <= 76_100,
+        "<= 77,000 bytes",
+        line.len() <= 77_000,
     );
     // Timed from the request written to the reply read; the reply is checked, not parsed.
     let list: Vec<Duration> = (0..500)

@@ -42,6 +42,7 @@ window.TMUX_MCP_CATALOG = {
           "tmux-metadata"
         ],
         "processReach": "none",
+        "secretMasking": true,
         "tmuxEffects": [
           "observe"
         ],
@@ -702,6 +703,7 @@ window.TMUX_MCP_CATALOG = {
           "tmux-metadata"
         ],
         "processReach": "none",
+        "secretMasking": true,
         "tmuxEffects": [
           "observe"
         ],
@@ -752,6 +754,10 @@ window.TMUX_MCP_CATALOG = {
             "description": "Lines returned.",
             "type": "integer"
           },
+          "masked": {
+            "description": "Secret-shaped spans replaced by [masked:kind] markers.",
+            "type": "integer"
+          },
           "pane": {
             "description": "Pane id.",
             "type": "string"
@@ -769,7 +775,8 @@ window.TMUX_MCP_CATALOG = {
           "pane",
           "text",
           "lines",
-          "truncated"
+          "truncated",
+          "masked"
         ],
         "type": "object"
       },
@@ -794,6 +801,7 @@ window.TMUX_MCP_CATALOG = {
           "tmux-metadata"
         ],
         "processReach": "none",
+        "secretMasking": true,
         "tmuxEffects": [
           "observe"
         ],
@@ -830,6 +838,10 @@ window.TMUX_MCP_CATALOG = {
             "description": "No cursor was given; text is empty and the cursor marks now.",
             "type": "boolean"
           },
+          "masked": {
+            "description": "Secret-shaped spans replaced by [masked:kind] markers.",
+            "type": "integer"
+          },
           "missed_lines": {
             "description": "At least this many lines were trimmed unread.",
             "type": "integer"
@@ -858,7 +870,8 @@ window.TMUX_MCP_CATALOG = {
           "first",
           "missed_lines",
           "replaced",
-          "truncated"
+          "truncated",
+          "masked"
         ],
         "type": "object"
       },
@@ -2987,6 +3000,7 @@ window.TMUX_MCP_CATALOG = {
           "tmux-metadata"
         ],
         "processReach": "pane-command",
+        "secretMasking": true,
         "tmuxEffects": [
           "change"
         ],
@@ -3053,6 +3067,10 @@ window.TMUX_MCP_CATALOG = {
               "null"
             ]
           },
+          "masked": {
+            "description": "Secret-shaped spans replaced by [masked:kind] markers.",
+            "type": "integer"
+          },
           "outcome": {
             "description": "Why it ended.",
             "enum": [
@@ -3101,7 +3119,8 @@ window.TMUX_MCP_CATALOG = {
           "output",
           "output_lines",
           "output_bytes",
-          "truncated"
+          "truncated",
+          "masked"
         ],
         "type": "object"
       },
@@ -3126,6 +3145,7 @@ window.TMUX_MCP_CATALOG = {
           "tmux-metadata"
         ],
         "processReach": "none",
+        "secretMasking": true,
         "tmuxEffects": [
           "observe"
         ],
@@ -3189,6 +3209,10 @@ window.TMUX_MCP_CATALOG = {
             },
             "type": "array"
           },
+          "masked": {
+            "description": "Secret-shaped spans replaced by [masked:kind] markers.",
+            "type": "integer"
+          },
           "matches": {
             "description": "Matching lines.",
             "items": {
@@ -3223,7 +3247,8 @@ window.TMUX_MCP_CATALOG = {
         "required": [
           "matches",
           "panes_searched",
-          "limits_hit"
+          "limits_hit",
+          "masked"
         ],
         "type": "object"
       },
@@ -4402,6 +4427,7 @@ window.TMUX_MCP_CATALOG = {
           "tmux-metadata"
         ],
         "processReach": "none",
+        "secretMasking": true,
         "tmuxEffects": [
           "observe"
         ],
@@ -4489,6 +4515,10 @@ window.TMUX_MCP_CATALOG = {
             "description": "Lines returned.",
             "type": "integer"
           },
+          "masked": {
+            "description": "Secret-shaped spans replaced by [masked:kind] markers.",
+            "type": "integer"
+          },
           "mode": {
             "description": "Pane mode, e.g. copy-mode; null when none.",
             "type": [
@@ -4532,7 +4562,8 @@ window.TMUX_MCP_CATALOG = {
           "foreground_command",
           "foreground_pid",
           "at_prompt",
-          "idle_ms"
+          "idle_ms",
+          "masked"
         ],
         "type": "object"
       },
@@ -4798,6 +4829,7 @@ window.TMUX_MCP_CATALOG = {
           "tmux-metadata"
         ],
         "processReach": "none",
+        "secretMasking": true,
         "tmuxEffects": [
           "observe"
         ],
@@ -4851,6 +4883,10 @@ window.TMUX_MCP_CATALOG = {
               "null"
             ]
           },
+          "masked": {
+            "description": "Secret-shaped spans replaced by [masked:kind] markers.",
+            "type": "integer"
+          },
           "outcome": {
             "description": "Why the wait ended.",
             "enum": [
@@ -4874,7 +4910,8 @@ window.TMUX_MCP_CATALOG = {
           "outcome",
           "line",
           "seconds",
-          "elapsed_ms"
+          "elapsed_ms",
+          "masked"
         ],
         "type": "object"
       },
@@ -4899,6 +4936,7 @@ window.TMUX_MCP_CATALOG = {
           "tmux-metadata"
         ],
         "processReach": "none",
+        "secretMasking": true,
         "tmuxEffects": [
           "observe"
         ],
@@ -4979,6 +5017,10 @@ window.TMUX_MCP_CATALOG = {
               "null"
             ]
           },
+          "masked": {
+            "description": "Secret-shaped spans replaced by [masked:kind] markers.",
+            "type": "integer"
+          },
           "on_screen": {
             "description": "Pattern on screen at deadline.",
             "type": [
@@ -5020,7 +5062,8 @@ window.TMUX_MCP_CATALOG = {
           "already_present",
           "on_screen",
           "seconds",
-          "elapsed_ms"
+          "elapsed_ms",
+          "masked"
         ],
         "type": "object"
       },

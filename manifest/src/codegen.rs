@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use tmux_mcp_runtime as rt;
 
-use crate::model::{Kind, Node, Tool, spelled};
+use crate::model::{Kind, Manifest, Node, TargetKind, Tool, spelled};
 use crate::{Catalog, schema};
 
 /// Renders everything; `source` is the absolute path of the YAML, included so that cargo
@@ -480,11 +480,19 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
             .collect(),
         nested_authority: cap.nested_authority.clone(),
         amplifies_future_input: cap.amplifies_future_input,
+        secret_masking: None,
+        write_scope: None,
     })
     .unwrap_or_default();
     let nested = &cap.nested_authority;
     let always_load = tool.meta.always_load;
     let arguments = tool.arguments.iter().filter_map(|a| a.name.as_deref());
+    let mut found = Vec::new();
+    targets(m, &tool.arguments, &mut Vec::new(), true, &mut found);
+    let targets = found.iter().map(|(path, kind, required)| {
+        let kind = format_ident!("{}", pascal(&spelled(kind)).to_string());
+        quote!(rt::Target { path: &[#(#path),*], kind: rt::TargetKind::#kind, required: #required })
+    });
     quote! {
         rt::ToolDescriptor {
             name: #name,
@@ -506,7 +514,33 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
             batch_alternative: #alternative,
             operation_pointer: #pointer,
             arguments: &[#(#arguments),*],
+            targets: &[#(#targets),*],
         }
+    }
+}
+
+/// The arguments under `fields` (reached by `path`) whose type names a tmux object, with
+/// whether the caller must give each; array items are searched as one row.
+fn targets(
+    m: &Manifest,
+    fields: &[Node],
+    path: &mut Vec<String>,
+    required: bool,
+    found: &mut Vec<(Vec<String>, TargetKind, bool)>,
+) {
+    for field in fields {
+        let Some(name) = &field.name else { continue };
+        path.push(name.clone());
+        let node = m.resolve(field);
+        let required = required && field.required;
+        if let Some(kind) = node.target.or(field.target) {
+            found.push((path.clone(), kind, required));
+        }
+        let row = node.items.as_deref().map(|items| m.resolve(items));
+        if let Some(inner) = row.and_then(|r| r.fields.as_deref()) {
+            targets(m, inner, path, required, found);
+        }
+        path.pop();
     }
 }
 

@@ -223,6 +223,18 @@ pub struct Node {
     pub nullable: bool,
     /// A typical value, shown in the docs' example calls; checked against the schema.
     pub example: Option<Value>,
+    /// The value names a tmux object a tool acts on: the write scope checks it and the audit
+    /// log records it.
+    pub target: Option<TargetKind>,
+}
+
+/// The tmux object a target argument names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TargetKind {
+    Session,
+    Window,
+    Pane,
 }
 
 /// JSON types a node can have.

@@ -26,6 +26,26 @@ pub struct ToolDescriptor {
     pub operation_pointer: Option<&'static str>,
     /// Argument names in manifest order.
     pub arguments: &'static [&'static str],
+    /// The arguments that name tmux objects the tool acts on.
+    pub targets: &'static [Target],
+}
+
+/// An argument naming a tmux object. `path` leads to it from the arguments: each step a key,
+/// each array on the way crossed item by item (`["operations", "pane"]`: every row's pane).
+#[derive(Debug)]
+pub struct Target {
+    pub path: &'static [&'static str],
+    pub kind: TargetKind,
+    /// Whether the caller must give it; an absent optional target means tmux's global default.
+    pub required: bool,
+}
+
+/// The tmux object a [`Target`] names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TargetKind {
+    Session,
+    Window,
+    Pane,
 }
 
 impl ToolDescriptor {
@@ -43,6 +63,8 @@ impl ToolDescriptor {
             input_literalization: Default::default(),
             nested_authority: Vec::new(),
             amplifies_future_input: false,
+            secret_masking: None,
+            write_scope: None,
         })
     }
 }

@@ -8,10 +8,11 @@ pub use serde_json;
 
 mod descriptor;
 mod into_json;
+pub mod mask;
 mod record;
 mod validate;
 
-pub use descriptor::{ToolDescriptor, ToolsetDescriptor};
+pub use descriptor::{Target, TargetKind, ToolDescriptor, ToolsetDescriptor};
 pub use into_json::IntoJson;
 pub use record::{Annotations, Record};
 pub use validate::{Operation, Violation, validate};

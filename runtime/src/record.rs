@@ -32,6 +32,14 @@ pub struct Record {
     pub input_literalization: BTreeMap<String, String>,
     pub nested_authority: Vec<String>,
     pub amplifies_future_input: bool,
+    /// Not from the manifest: set by the server's startup settings. Present (true) when the
+    /// pane text this tool returns is masked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secret_masking: Option<bool>,
+    /// Not from the manifest: present (`created`) when this tool may change only what the
+    /// server created or a person granted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub write_scope: Option<String>,
 }
 
 impl Record {
@@ -58,6 +66,26 @@ impl Record {
     }
 }
 
+impl Record {
+    /// Whether the tool returns text read from panes.
+    pub fn returns_pane_text(&self) -> bool {
+        self.output_classes.contains("terminal-content")
+    }
+
+    /// Whether the tool changes tmux or supplies input.
+    pub fn changes(&self) -> bool {
+        self.tmux_effects.iter().any(|e| e != "observe")
+    }
+
+    /// The record as this server runs the tool: `masking` says whether pane text is masked,
+    /// `scope` whether changes are limited (`Some("created")`).
+    pub fn under(mut self, masking: bool, scope: Option<&str>) -> Record {
+        self.secret_masking = (masking && self.returns_pane_text()).then_some(true);
+        self.write_scope = scope.filter(|_| self.changes()).map(str::to_owned);
+        self
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -73,6 +101,8 @@ mod tests {
             input_literalization: BTreeMap::new(),
             nested_authority: vec!["a".into(), "b".into()],
             amplifies_future_input: false,
+            secret_masking: None,
+            write_scope: None,
         }
     }
 

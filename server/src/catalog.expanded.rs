@@ -563,6 +563,9 @@ pub mod capture_pane {
         /// Lines were dropped to fit the bounds.
         #[serde(rename = "truncated")]
         pub truncated: bool,
+        /// Secret-shaped spans replaced by [masked:kind] markers.
+        #[serde(rename = "masked")]
+        pub masked: i64,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
@@ -571,6 +574,7 @@ pub mod capture_pane {
             object.insert("text".into(), rt::IntoJson::into_json(self.text));
             object.insert("lines".into(), rt::IntoJson::into_json(self.lines));
             object.insert("truncated".into(), rt::IntoJson::into_json(self.truncated));
+            object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -630,6 +634,9 @@ pub mod capture_since {
         /// Output was cut to its byte bound (the newest lines kept).
         #[serde(rename = "truncated")]
         pub truncated: bool,
+        /// Secret-shaped spans replaced by [masked:kind] markers.
+        #[serde(rename = "masked")]
+        pub masked: i64,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
@@ -645,6 +652,7 @@ pub mod capture_since {
                 );
             object.insert("replaced".into(), rt::IntoJson::into_json(self.replaced));
             object.insert("truncated".into(), rt::IntoJson::into_json(self.truncated));
+            object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -1901,6 +1909,9 @@ pub mod run_shell_command {
         /// output is only the newest part.
         #[serde(rename = "truncated")]
         pub truncated: bool,
+        /// Secret-shaped spans replaced by [masked:kind] markers.
+        #[serde(rename = "masked")]
+        pub masked: i64,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
@@ -1924,6 +1935,7 @@ pub mod run_shell_command {
                     rt::IntoJson::into_json(self.output_bytes),
                 );
             object.insert("truncated".into(), rt::IntoJson::into_json(self.truncated));
+            object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -2017,6 +2029,9 @@ pub mod search_panes {
         /// Bounds that cut the search short.
         #[serde(rename = "limits_hit")]
         pub limits_hit: ::std::vec::Vec<LimitsHitItem>,
+        /// Secret-shaped spans replaced by [masked:kind] markers.
+        #[serde(rename = "masked")]
+        pub masked: i64,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
@@ -2028,6 +2043,7 @@ pub mod search_panes {
                     rt::IntoJson::into_json(self.panes_searched),
                 );
             object.insert("limits_hit".into(), rt::IntoJson::into_json(self.limits_hit));
+            object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -3194,6 +3210,9 @@ pub mod snapshot_pane {
         #[serde(rename = "idle_ms")]
         #[serde(default)]
         pub idle_ms: ::core::option::Option<i64>,
+        /// Secret-shaped spans replaced by [masked:kind] markers.
+        #[serde(rename = "masked")]
+        pub masked: i64,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
@@ -3230,6 +3249,7 @@ pub mod snapshot_pane {
                 );
             object.insert("at_prompt".into(), rt::IntoJson::into_json(self.at_prompt));
             object.insert("idle_ms".into(), rt::IntoJson::into_json(self.idle_ms));
+            object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -3542,6 +3562,9 @@ pub mod wait_for_quiet {
         /// Time waited.
         #[serde(rename = "elapsed_ms")]
         pub elapsed_ms: i64,
+        /// Secret-shaped spans replaced by [masked:kind] markers.
+        #[serde(rename = "masked")]
+        pub masked: i64,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
@@ -3551,6 +3574,7 @@ pub mod wait_for_quiet {
             object.insert("line".into(), rt::IntoJson::into_json(self.line));
             object.insert("seconds".into(), rt::IntoJson::into_json(self.seconds));
             object.insert("elapsed_ms".into(), rt::IntoJson::into_json(self.elapsed_ms));
+            object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -3666,6 +3690,9 @@ pub mod wait_for_text {
         /// Time waited.
         #[serde(rename = "elapsed_ms")]
         pub elapsed_ms: i64,
+        /// Secret-shaped spans replaced by [masked:kind] markers.
+        #[serde(rename = "masked")]
+        pub masked: i64,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
@@ -3682,6 +3709,7 @@ pub mod wait_for_text {
             object.insert("on_screen".into(), rt::IntoJson::into_json(self.on_screen));
             object.insert("seconds".into(), rt::IntoJson::into_json(self.seconds));
             object.insert("elapsed_ms".into(), rt::IntoJson::into_json(self.elapsed_ms));
+            object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -3940,6 +3968,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: Some("/properties/operations/items"),
         arguments: &["operations", "on_error"],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "capture_pane",
@@ -3957,12 +3986,19 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"text\":{\"description\":\"Captured text (untrusted).\",\"type\":\"string\"},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"text\",\"lines\",\"truncated\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"text\":{\"description\":\"Captured text (untrusted).\",\"type\":\"string\"},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"text\",\"lines\",\"truncated\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["pane", "history", "start", "end", "max_lines"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "capture_since",
@@ -3980,12 +4016,19 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"cursor\":{\"description\":\"Pass this to the next call.\",\"type\":\"string\"},\"first\":{\"description\":\"No cursor was given; text is empty and the cursor marks now.\",\"type\":\"boolean\"},\"missed_lines\":{\"description\":\"At least this many lines were trimmed unread.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"replaced\":{\"description\":\"The pane behind the cursor was replaced; reading restarted.\",\"type\":\"boolean\"},\"text\":{\"description\":\"Lines written since the cursor (untrusted).\",\"type\":\"string\"},\"truncated\":{\"description\":\"Output was cut to its byte bound (the newest lines kept).\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"text\",\"cursor\",\"first\",\"missed_lines\",\"replaced\",\"truncated\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"cursor\":{\"description\":\"Pass this to the next call.\",\"type\":\"string\"},\"first\":{\"description\":\"No cursor was given; text is empty and the cursor marks now.\",\"type\":\"boolean\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"missed_lines\":{\"description\":\"At least this many lines were trimmed unread.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"replaced\":{\"description\":\"The pane behind the cursor was replaced; reading restarted.\",\"type\":\"boolean\"},\"text\":{\"description\":\"Lines written since the cursor (untrusted).\",\"type\":\"string\"},\"truncated\":{\"description\":\"Output was cut to its byte bound (the newest lines kept).\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"text\",\"cursor\",\"first\",\"missed_lines\",\"replaced\",\"truncated\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_since\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["pane", "cursor"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "clear_pane_scrollback",
@@ -4007,6 +4050,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "create_session",
@@ -4028,6 +4078,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["name", "start_directory", "width", "height"],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "create_window",
@@ -4049,6 +4100,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["session", "name", "start_directory"],
+        targets: &[
+            rt::Target {
+                path: &["session"],
+                kind: rt::TargetKind::Session,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "find_pane_by_position",
@@ -4072,6 +4130,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &["window", "corner"],
+        targets: &[
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "get_pane_info",
@@ -4095,6 +4160,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &["pane"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "get_server_info",
@@ -4118,6 +4190,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &[],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "get_session_info",
@@ -4141,6 +4214,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &["session"],
+        targets: &[
+            rt::Target {
+                path: &["session"],
+                kind: rt::TargetKind::Session,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "get_tmux_variables",
@@ -4164,6 +4244,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &["names", "pane"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: false,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "get_window_info",
@@ -4187,6 +4274,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &["window"],
+        targets: &[
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "kill_pane",
@@ -4208,6 +4302,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "kill_session",
@@ -4229,6 +4330,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["session"],
+        targets: &[
+            rt::Target {
+                path: &["session"],
+                kind: rt::TargetKind::Session,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "kill_window",
@@ -4250,6 +4358,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["window"],
+        targets: &[
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "list_panes",
@@ -4273,6 +4388,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &[],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "list_sessions",
@@ -4296,6 +4412,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &[],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "list_windows",
@@ -4319,6 +4436,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &[],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "move_window",
@@ -4340,6 +4458,18 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["window", "destination_session", "destination_index"],
+        targets: &[
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: true,
+            },
+            rt::Target {
+                path: &["destination_session"],
+                kind: rt::TargetKind::Session,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "paste_text",
@@ -4361,6 +4491,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "text", "enter"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "rename_session",
@@ -4382,6 +4519,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["session", "name"],
+        targets: &[
+            rt::Target {
+                path: &["session"],
+                kind: rt::TargetKind::Session,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "rename_window",
@@ -4403,6 +4547,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["window", "name"],
+        targets: &[
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "resize_pane",
@@ -4424,6 +4575,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "direction", "cells"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "resize_window",
@@ -4445,6 +4603,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["window", "width", "height"],
+        targets: &[
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "respawn_pane",
@@ -4466,6 +4631,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "kill_first"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "run_shell_command",
@@ -4483,7 +4655,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line.\",\"maxLength\":65536,\"minLength\":1,\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"maximum\":262144,\"minimum\":1,\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"maximum\":4096,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line.\",\"maxLength\":65536,\"minLength\":1,\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"maximum\":262144,\"minimum\":1,\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"maximum\":4096,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"exit_status\":{\"description\":\"The command's (or exiting shell's) status.\",\"type\":[\"integer\",\"null\"]},\"outcome\":{\"description\":\"Why it ended.\",\"enum\":[\"completed\",\"timed_out\",\"pane_closed\"],\"type\":\"string\"},\"output\":{\"description\":\"The newest output (untrusted).\",\"type\":\"string\"},\"output_bytes\":{\"description\":\"Text bytes printed.\",\"type\":\"integer\"},\"output_lines\":{\"description\":\"Lines printed.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"},\"timed_out\":{\"description\":\"The deadline passed first.\",\"type\":\"boolean\"},\"truncated\":{\"description\":\"output is only the newest part.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"outcome\",\"exit_status\",\"timed_out\",\"seconds\",\"elapsed_ms\",\"output\",\"output_lines\",\"output_bytes\",\"truncated\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"exit_status\":{\"description\":\"The command's (or exiting shell's) status.\",\"type\":[\"integer\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why it ended.\",\"enum\":[\"completed\",\"timed_out\",\"pane_closed\"],\"type\":\"string\"},\"output\":{\"description\":\"The newest output (untrusted).\",\"type\":\"string\"},\"output_bytes\":{\"description\":\"Text bytes printed.\",\"type\":\"integer\"},\"output_lines\":{\"description\":\"Lines printed.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"},\"timed_out\":{\"description\":\"The deadline passed first.\",\"type\":\"boolean\"},\"truncated\":{\"description\":\"output is only the newest part.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"outcome\",\"exit_status\",\"timed_out\",\"seconds\",\"elapsed_ms\",\"output\",\"output_lines\",\"output_bytes\",\"truncated\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &[
@@ -4493,6 +4665,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
             "suppress_history",
             "max_lines",
             "max_bytes",
+        ],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
         ],
     },
     rt::ToolDescriptor {
@@ -4511,12 +4690,24 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"limits_hit\":{\"description\":\"Bounds that cut the search short.\",\"items\":{\"enum\":[\"panes\",\"lines\",\"matches\",\"time\"],\"type\":\"string\"},\"type\":\"array\"},\"matches\":{\"description\":\"Matching lines.\",\"items\":{\"properties\":{\"line\":{\"description\":\"Line number, 0 = top of screen, negative = scrollback.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"text\":{\"description\":\"The line (untrusted).\",\"type\":\"string\"}},\"required\":[\"pane\",\"line\",\"text\"],\"type\":\"object\"},\"type\":\"array\"},\"panes_searched\":{\"description\":\"Panes whose text was searched.\",\"type\":\"integer\"}},\"required\":[\"matches\",\"panes_searched\",\"limits_hit\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"limits_hit\":{\"description\":\"Bounds that cut the search short.\",\"items\":{\"enum\":[\"panes\",\"lines\",\"matches\",\"time\"],\"type\":\"string\"},\"type\":\"array\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"matches\":{\"description\":\"Matching lines.\",\"items\":{\"properties\":{\"line\":{\"description\":\"Line number, 0 = top of screen, negative = scrollback.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"text\":{\"description\":\"The line (untrusted).\",\"type\":\"string\"}},\"required\":[\"pane\",\"line\",\"text\"],\"type\":\"object\"},\"type\":\"array\"},\"panes_searched\":{\"description\":\"Panes whose text was searched.\",\"type\":\"integer\"}},\"required\":[\"matches\",\"panes_searched\",\"limits_hit\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"},\"tool\":{\"const\":\"search_panes\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["pattern", "regex", "match_case", "history", "session", "window"],
+        targets: &[
+            rt::Target {
+                path: &["session"],
+                kind: rt::TargetKind::Session,
+                required: false,
+            },
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: false,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "select_layout",
@@ -4538,6 +4729,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["window", "layout"],
+        targets: &[
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "select_pane",
@@ -4559,6 +4757,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "direction"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "select_window",
@@ -4580,6 +4785,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["window", "direction"],
+        targets: &[
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "send_keys",
@@ -4601,6 +4813,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "text", "keys", "enter"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "send_keys_batch",
@@ -4622,6 +4841,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["operations", "on_error"],
+        targets: &[
+            rt::Target {
+                path: &["operations", "pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "send_prompt",
@@ -4643,6 +4869,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "text", "submit", "seconds"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "set_history_limit",
@@ -4664,6 +4897,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["limit", "session"],
+        targets: &[
+            rt::Target {
+                path: &["session"],
+                kind: rt::TargetKind::Session,
+                required: false,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "set_mouse_enabled",
@@ -4685,6 +4925,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["enabled", "session"],
+        targets: &[
+            rt::Target {
+                path: &["session"],
+                kind: rt::TargetKind::Session,
+                required: false,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "set_pane_title",
@@ -4706,6 +4953,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "title"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "set_synchronize_panes",
@@ -4727,6 +4981,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["window", "enabled"],
+        targets: &[
+            rt::Target {
+                path: &["window"],
+                kind: rt::TargetKind::Window,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "show_environment",
@@ -4750,6 +5011,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &["session"],
+        targets: &[
+            rt::Target {
+                path: &["session"],
+                kind: rt::TargetKind::Session,
+                required: false,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "show_hooks",
@@ -4773,6 +5041,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &["session"],
+        targets: &[
+            rt::Target {
+                path: &["session"],
+                kind: rt::TargetKind::Session,
+                required: false,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "show_option",
@@ -4796,6 +5071,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ),
         operation_pointer: None,
         arguments: &["name", "scope", "target"],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "signal_channel",
@@ -4817,6 +5093,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["channel"],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "snapshot_pane",
@@ -4834,12 +5111,19 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: true,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"alternate_screen\":{\"description\":\"A full-screen program owns the screen.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"content\":{\"description\":\"Screen text (untrusted).\",\"type\":\"string\"},\"cursor_x\":{\"description\":\"Cursor column, from 0.\",\"type\":\"integer\"},\"cursor_y\":{\"description\":\"Cursor row, from 0.\",\"type\":\"integer\"},\"dead\":{\"description\":\"The pane's process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"mode\":{\"description\":\"Pane mode, e.g. copy-mode; null when none.\",\"type\":[\"string\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"scroll_position\":{\"description\":\"Lines scrolled back in copy mode.\",\"type\":[\"integer\",\"null\"]},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"content\",\"lines\",\"truncated\",\"width\",\"height\",\"cursor_x\",\"cursor_y\",\"mode\",\"scroll_position\",\"alternate_screen\",\"dead\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"alternate_screen\":{\"description\":\"A full-screen program owns the screen.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"content\":{\"description\":\"Screen text (untrusted).\",\"type\":\"string\"},\"cursor_x\":{\"description\":\"Cursor column, from 0.\",\"type\":\"integer\"},\"cursor_y\":{\"description\":\"Cursor row, from 0.\",\"type\":\"integer\"},\"dead\":{\"description\":\"The pane's process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"mode\":{\"description\":\"Pane mode, e.g. copy-mode; null when none.\",\"type\":[\"string\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"scroll_position\":{\"description\":\"Lines scrolled back in copy mode.\",\"type\":[\"integer\",\"null\"]},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"content\",\"lines\",\"truncated\",\"width\",\"height\",\"cursor_x\",\"cursor_y\",\"mode\",\"scroll_position\",\"alternate_screen\",\"dead\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"snapshot_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["pane", "max_lines", "history"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "split_window",
@@ -4861,6 +5145,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "direction", "percent", "start_directory"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "swap_pane",
@@ -4882,6 +5173,18 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["source_pane", "target_pane"],
+        targets: &[
+            rt::Target {
+                path: &["source_pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+            rt::Target {
+                path: &["target_pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "wait_for_channel",
@@ -4903,6 +5206,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["channel", "seconds"],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "wait_for_quiet",
@@ -4920,10 +5224,17 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"maximum\":60000,\"minimum\":100,\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"maximum\":60000,\"minimum\":100,\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"line\":{\"description\":\"The last line printed (untrusted).\",\"type\":[\"string\",\"null\"]},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"quiet\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"outcome\",\"line\",\"seconds\",\"elapsed_ms\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"line\":{\"description\":\"The last line printed (untrusted).\",\"type\":[\"string\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"quiet\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"outcome\",\"line\",\"seconds\",\"elapsed_ms\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "quiet_ms", "since", "seconds"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
     },
     rt::ToolDescriptor {
         name: "wait_for_text",
@@ -4941,7 +5252,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"patterns\":{\"description\":\"A match ends the wait (matched).\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"},\"regex\":{\"default\":false,\"description\":\"Patterns are regexes.\",\"type\":\"boolean\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where matching starts.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"},\"stop\":{\"description\":\"A match ends the wait early (stopped), e.g. an error marker.\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"patterns\":{\"description\":\"A match ends the wait (matched).\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"},\"regex\":{\"default\":false,\"description\":\"Patterns are regexes.\",\"type\":\"boolean\"},\"seconds\":{\"description\":\"Deadline, default 30 s, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where matching starts.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"},\"stop\":{\"description\":\"A match ends the wait early (stopped), e.g. an error marker.\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"already_present\":{\"description\":\"Was printed earlier.\",\"type\":\"boolean\"},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"line\":{\"description\":\"The matching line, or the first new one (untrusted).\",\"type\":[\"string\",\"null\"]},\"on_screen\":{\"description\":\"Pattern on screen at deadline.\",\"type\":[\"boolean\",\"null\"]},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"matched\",\"stopped\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"pattern\":{\"description\":\"The pattern that matched.\",\"type\":[\"string\",\"null\"]},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"outcome\",\"pattern\",\"line\",\"already_present\",\"on_screen\",\"seconds\",\"elapsed_ms\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"already_present\":{\"description\":\"Was printed earlier.\",\"type\":\"boolean\"},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"line\":{\"description\":\"The matching line, or the first new one (untrusted).\",\"type\":[\"string\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"on_screen\":{\"description\":\"Pattern on screen at deadline.\",\"type\":[\"boolean\",\"null\"]},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"matched\",\"stopped\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"pattern\":{\"description\":\"The pattern that matched.\",\"type\":[\"string\",\"null\"]},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"outcome\",\"pattern\",\"line\",\"already_present\",\"on_screen\",\"seconds\",\"elapsed_ms\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &[
@@ -4952,6 +5263,13 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
             "match_case",
             "since",
             "seconds",
+        ],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
         ],
     },
 ];

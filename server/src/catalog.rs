@@ -32,7 +32,7 @@ mod tests {
                 "history_size": 0, "history_limit": 2000, "dead_status": dead_status}));
         }
         moves_as_serde_writes::<super::search_panes::Output>(json!({"matches": [{"pane": "%1",
-            "line": -2, "text": "x"}], "panes_searched": 1, "limits_hit": ["lines", "time"]}));
+            "line": -2, "text": "x"}], "panes_searched": 1, "limits_hit": ["lines", "time"], "masked": 0}));
         moves_as_serde_writes::<super::call_read_tools_batch::Output>(json!({"results": [
             {"index": 0, "tool": "get_pane_info", "success": true,
                 "result": {"structuredContent": {"a": [1, {"b": null}]}}, "result_dropped": false,

@@ -17,6 +17,8 @@ use tmux::socket::Socket;
 
 use crate::socket::SocketFlags;
 use crate::surface::Surface;
+use crate::trust::audit::Audit;
+use crate::trust::{Settings, Trust};
 
 const USAGE: &str = "\
 tmux-mcp: an MCP server that lets agents drive tmux
@@ -39,6 +41,10 @@ Environment:
   LIBTMUX_EXCLUDE_TOOLS         tools to remove by name (wins over everything)
   LIBTMUX_TMUX_CONFIG           absolute path of a tmux configuration for a server tmux starts
   LIBTMUX_ENVIRONMENT_VALUES    names of environment variables whose values show_environment may return
+  LIBTMUX_MASK_SECRETS          on (default): mask secret-shaped text read from panes; off: built-in detectors off
+  LIBTMUX_MASK_PATTERNS         more regular expressions to mask, one per line
+  LIBTMUX_AUDIT_LOG             absolute path of a redacted audit log (JSON lines, mode 0600)
+  LIBTMUX_WRITE_SCOPE           all (default), or created: change only what tmux-mcp created or a person granted
 ";
 
 #[derive(Debug, PartialEq, Eq)]
@@ -133,6 +139,8 @@ pub struct Startup {
     pub environment_values: Vec<String>,
     /// `TMUX_PANE`: a hint to the caller's pane, which the process tree decides.
     pub caller_hint: Option<String>,
+    /// Secret masking, the audit log and the write scope.
+    pub trust: Settings,
 }
 
 impl Startup {
@@ -140,6 +148,7 @@ impl Startup {
         let selection = Selection::from_env(vars)?;
         let socket = crate::socket::choose(flags, vars)?;
         let environment_values = environment_values(vars)?;
+        let trust = Settings::from_env(vars)?;
         // Only a hint: one that cannot be read is no hint, not a reason to stop.
         let caller_hint = vars.get(env::TMUX_PANE).ok().flatten().map(str::to_owned);
         Ok(Startup {
@@ -147,6 +156,7 @@ impl Startup {
             selection,
             environment_values,
             caller_hint,
+            trust,
         })
     }
 
@@ -156,6 +166,7 @@ impl Startup {
             &self.socket,
             provenance,
             &self.environment_values,
+            &self.trust,
         )
     }
 }
@@ -294,6 +305,24 @@ async fn check(startup: &Startup) -> ExitCode {
         }
     );
     println!("tools:       {} offered", surface.offered_count());
+    let trust = &startup.trust;
+    println!(
+        "masking:     {}",
+        match (trust.masker.built_in(), trust.masker.patterns()) {
+            (true, 0) => "built-in detectors".to_owned(),
+            (true, n) => format!("built-in detectors and {n} operator patterns"),
+            (false, 0) => "off".to_owned(),
+            (false, n) => format!("{n} operator patterns only"),
+        }
+    );
+    match &trust.audit_log {
+        None => println!("audit log:   none"),
+        Some(path) => match Audit::open(path) {
+            Ok(_) => println!("audit log:   {}", path.display()),
+            Err(e) => return fail(&e),
+        },
+    }
+    println!("write scope: {}", trust.scope.as_str());
     println!("attach:      {}", startup.socket.attach_command());
     ExitCode::SUCCESS
 }
@@ -303,17 +332,29 @@ async fn serve(startup: Startup) -> ExitCode {
         Ok(e) => e,
         Err(e) => return fail(&e),
     };
+    // Before tmux is touched: a log that cannot be kept stops the server with nothing started.
+    let audit = match startup
+        .trust
+        .audit_log
+        .as_deref()
+        .map(Audit::open)
+        .transpose()
+    {
+        Ok(a) => a,
+        Err(e) => return fail(&e),
+    };
     let launch = match Launch::start(&startup.socket).await {
         Ok(l) => l,
         Err(e) => return fail(&e),
     };
     let surface = Arc::new(startup.surface(launch.provenance));
     eprintln!(
-        "tmux-mcp {}: serving {} tools on {} ({})",
+        "tmux-mcp {}: serving {} tools on {} ({}; write scope {})",
         env!("CARGO_PKG_VERSION"),
         surface.offered_count(),
         startup.socket.path.display(),
         launch.provenance.describe(),
+        startup.trust.scope.as_str(),
     );
     if std::io::stdin().is_terminal() {
         eprintln!(
@@ -327,7 +368,13 @@ async fn serve(startup: Startup) -> ExitCode {
         surface,
         tmux::caller::Caller::new(startup.caller_hint),
         startup.environment_values,
+        Trust {
+            masker: startup.trust.masker,
+            scope: startup.trust.scope,
+            audit,
+        },
     ));
+    let flush = tools.clone();
     let (input, output) = rmcp::transport::stdio_pipes();
     // No handshake gate: a dual-era server takes any first message, an `initialize` (legacy
     // sessions) or a request carrying its own protocol metadata (2026-07-28), in either order.
@@ -346,6 +393,9 @@ async fn serve(startup: Startup) -> ExitCode {
     }
     .map(|_| ())
     .map_err(|e| e.to_string());
+    if let Some(audit) = &flush.audit {
+        audit.flush();
+    }
     launch.leave().await;
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

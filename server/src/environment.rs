@@ -14,6 +14,11 @@ pub const TOOLS: &str = "LIBTMUX_TOOLS";
 pub const EXCLUDE_TOOLS: &str = "LIBTMUX_EXCLUDE_TOOLS";
 /// Names of environment variables whose values show_environment may return.
 pub const ENVIRONMENT_VALUES: &str = "LIBTMUX_ENVIRONMENT_VALUES";
+/// Variables of the trust settings: secret masking, the audit log, the write scope.
+pub const MASK_SECRETS: &str = "LIBTMUX_MASK_SECRETS";
+pub const MASK_PATTERNS: &str = "LIBTMUX_MASK_PATTERNS";
+pub const AUDIT_LOG: &str = "LIBTMUX_AUDIT_LOG";
+pub const WRITE_SCOPE: &str = "LIBTMUX_WRITE_SCOPE";
 /// Settings from older releases that must not be silently ignored.
 pub const RETIRED: [&str; 2] = ["LIBTMUX_SAFETY", "TMUX_MCP_SAFETY"];
 /// Set by tmux inside a pane: the pane the process runs in (a hint; see `caller`).
@@ -21,7 +26,7 @@ pub const TMUX_PANE: &str = "TMUX_PANE";
 /// tmux's directory for sockets.
 pub const TMUX_TMPDIR: &str = "TMUX_TMPDIR";
 
-const READ: [&str; 12] = [
+const READ: [&str; 16] = [
     SOCKET_PATH,
     SOCKET_NAME,
     TMUX_CONFIG,
@@ -29,6 +34,10 @@ const READ: [&str; 12] = [
     TOOLS,
     EXCLUDE_TOOLS,
     ENVIRONMENT_VALUES,
+    MASK_SECRETS,
+    MASK_PATTERNS,
+    AUDIT_LOG,
+    WRITE_SCOPE,
     RETIRED[0],
     RETIRED[1],
     TMUX_PANE,

@@ -15,3 +15,4 @@ pub mod signals;
 pub mod socket;
 pub mod surface;
 mod tmux_error;
+pub mod trust;

@@ -2,9 +2,10 @@
 //! generated dispatch.
 //!
 //! A request flows: `call_tool` → look the name up (`ToolId::from_name`) → refuse unknown or
-//! unoffered tools with -32602 → `catalog::dispatch` validates the arguments against the tool's
-//! schema, decodes them, runs the handler and encodes the output → `structuredContent`, or an
-//! `isError` result carrying `{message, kind, retryable}`.
+//! unoffered tools with -32602 → `handlers::call` checks the write scope, `catalog::dispatch`
+//! validates the arguments against the tool's schema, decodes them, runs the handler and
+//! encodes the output, and the call is audited → `structuredContent`, or an `isError` result
+//! carrying `{message, kind, retryable}`.
 
 use std::sync::Arc;
 
@@ -18,7 +19,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
-use crate::catalog::{self, ErrorKind, ToolId};
+use crate::catalog::{ErrorKind, ToolId};
 use crate::envelope::envelope;
 use crate::handlers::{CallContext, Tools};
 use crate::surface::{CAPABILITIES_URI, Surface};
@@ -121,7 +122,8 @@ impl ServerHandler for Server {
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         let meta = result_meta(&context);
         let cx = CallContext::new(context);
-        let mut result = envelope(catalog::dispatch(&*self.tools, &cx, id, arguments).await);
+        let mut result =
+            envelope(crate::handlers::call(&self.tools, &cx, id, arguments, None).await);
         result.meta = meta;
         Ok(result.into())
     }

@@ -10,6 +10,8 @@ use tmux_mcp_runtime::Record;
 
 use crate::catalog::{TOOLSETS, ToolId};
 use crate::selection::Resolved;
+use crate::trust::audit::ROTATE_BYTES;
+use crate::trust::{Settings, WriteScope, scope};
 use tmux::daemon::Provenance;
 use tmux::socket::Socket;
 
@@ -34,14 +36,22 @@ impl Surface {
         socket: &Socket,
         provenance: Provenance,
         environment_values: &[String],
+        trust: &Settings,
     ) -> Surface {
         let nested: Vec<Vec<ToolId>> = ToolId::ALL.iter().map(|id| resolved.nested(*id)).collect();
         let tools = resolved
             .offered
             .iter()
-            .map(|id| tool(*id, &nested[id.index()]))
+            .map(|id| tool(*id, &nested[id.index()], trust))
             .collect();
-        let capabilities = report(&resolved, &nested, socket, provenance, environment_values);
+        let capabilities = report(
+            &resolved,
+            &nested,
+            socket,
+            provenance,
+            environment_values,
+            trust,
+        );
         Surface {
             resolved,
             tools: ListToolsResult::with_all_items(tools),
@@ -74,7 +84,7 @@ impl Surface {
 }
 
 /// A tool as `tools/list` gives it.
-pub fn tool(id: ToolId, nested: &[ToolId]) -> Tool {
+pub fn tool(id: ToolId, nested: &[ToolId], trust: &Settings) -> Tool {
     let d = id.descriptor();
     // Hints equal to MCP's defaults (readOnly false, destructive true, idempotent false,
     // openWorld true) are left out, as are destructive and idempotent on a read-only tool
@@ -96,7 +106,7 @@ pub fn tool(id: ToolId, nested: &[ToolId]) -> Tool {
         annotations = annotations.open_world(false);
     }
     let mut meta = MetaObject::new();
-    meta.insert(CAPABILITY_KEY.into(), json!(record(id, nested)));
+    meta.insert(CAPABILITY_KEY.into(), json!(record(id, nested, trust)));
     if d.always_load {
         meta.insert(ALWAYS_LOAD_KEY.into(), json!(true));
     }
@@ -128,17 +138,21 @@ pub fn input_schema(id: ToolId, nested: &[ToolId]) -> JsonObject {
 }
 
 /// The capability record (`_meta` and the capabilities report). A batch's effects, output
-/// classes and secret flags are the union over its effective nested tools.
-pub fn record(id: ToolId, nested: &[ToolId]) -> Record {
+/// classes and secret flags are the union over its effective nested tools; the trust settings
+/// add whether returned pane text is masked and whether changes are limited.
+pub fn record(id: ToolId, nested: &[ToolId], trust: &Settings) -> Record {
     let declared = id.descriptor().record();
-    if declared.nested_authority.is_empty() {
-        return declared;
-    }
-    let rows: Vec<(&str, Record)> = nested
-        .iter()
-        .map(|n| (n.name(), n.descriptor().record()))
-        .collect();
-    declared.narrowed(rows.iter().map(|(name, r)| (*name, r)))
+    let record = if declared.nested_authority.is_empty() {
+        declared
+    } else {
+        let rows: Vec<(&str, Record)> = nested
+            .iter()
+            .map(|n| (n.name(), n.descriptor().record()))
+            .collect();
+        declared.narrowed(rows.iter().map(|(name, r)| (*name, r)))
+    };
+    let limited = (trust.scope == WriteScope::Created).then_some(trust.scope.as_str());
+    record.under(trust.masker.is_active(), limited)
 }
 
 fn object(text: &str) -> JsonObject {
@@ -154,6 +168,7 @@ fn report(
     socket: &Socket,
     provenance: Provenance,
     environment_values: &[String],
+    trust: &Settings,
 ) -> String {
     let names = |ids: &[ToolId]| ids.iter().map(|i| i.name()).collect::<Vec<_>>();
     let offered: Vec<ToolId> = resolved.offered.iter().copied().collect();
@@ -165,7 +180,7 @@ fn report(
                 "name": d.name,
                 "title": d.title,
                 "annotations": d.annotations,
-                "capability": record(*id, &nested[id.index()]),
+                "capability": record(*id, &nested[id.index()], trust),
             })
         })
         .collect();
@@ -190,6 +205,22 @@ fn report(
             "includedTools": names(&resolved.include),
             "excludedTools": names(&resolved.exclude),
             "environmentValuesAllowed": environment_values,
+        },
+        "secretMasking": {
+            "builtInDetectors": trust.masker.detectors_built_in(),
+            "operatorPatterns": trust.masker.patterns(),
+            "marker": "[masked:<detector>]",
+            "appliesTo": "every text a tool returns from a pane; searches and waits match the masked text",
+        },
+        "auditLog": {
+            "path": trust.audit_log.as_ref().map(|p| p.to_string_lossy()),
+            "rotateBytes": ROTATE_BYTES,
+            "rotatedTo": trust.audit_log.as_ref().map(|p| format!("{}.1", p.to_string_lossy())),
+        },
+        "writeScope": {
+            "scope": trust.scope.as_str(),
+            "createdOption": scope::CREATED,
+            "grantOption": scope::GRANT,
         },
         "effectiveTools": names(&offered),
         "tools": rows,

@@ -429,13 +429,24 @@ async fn the_capabilities_resource_matches_the_tool_metadata() {
                 tool.name
             );
         }
+        // The nine declared fields, and secretMasking where pane text is returned (masking
+        // is on by default); writeScope appears only under LIBTMUX_WRITE_SCOPE=created.
         let keys: Vec<&String> = meta.as_object().unwrap().keys().collect();
+        let returns_text = meta["outputClasses"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("terminal-content"));
         assert_eq!(
             keys.len(),
-            9,
-            "{}: the record holds exactly the nine published fields",
+            9 + usize::from(returns_text),
+            "{}: the record holds exactly the published fields",
             tool.name
         );
+        assert_eq!(
+            meta["secretMasking"].as_bool(),
+            returns_text.then_some(true)
+        );
+        assert!(meta.get("writeScope").is_none());
     }
     assert_eq!(caps["selection"]["excludedTools"], json!(["show_hooks"]));
     assert_eq!(caps["socket"]["selector"], "name:work");

@@ -53,6 +53,8 @@ pub fn pages() -> Vec<(String, String)> {
 /// gives it with all four toolsets, plus its toolset, all four annotations and its declared
 /// nested authority.
 pub fn catalog_json() -> String {
+    // As a server started with no trust variables set publishes them.
+    let trust = tmux_mcp::trust::Settings::default();
     let tools: Vec<Value> = ToolId::ALL
         .iter()
         .map(|id| {
@@ -62,13 +64,13 @@ pub fn catalog_json() -> String {
                 .iter()
                 .filter_map(|n| ToolId::from_name(n))
                 .collect();
-            let tool = surface::tool(*id, &declared);
+            let tool = surface::tool(*id, &declared, &trust);
             json!({
                 "name": d.name,
                 "title": d.title,
                 "toolset": d.toolset,
                 "annotations": d.annotations,
-                "capability": surface::record(*id, &declared),
+                "capability": surface::record(*id, &declared, &trust),
                 "nestedAuthority": d.nested_authority,
                 "inputSchema": &*tool.input_schema,
                 "outputSchema": tool.output_schema.as_deref(),
@@ -287,7 +289,15 @@ fn capabilities_page() -> String {
         (env::TOOLSETS, "inspect"),
         (env::EXCLUDE_TOOLS, "show_environment"),
     ]));
-    let surface = selection.map(|s| Surface::new(s.resolve(true), &socket, provenance, &[]));
+    let surface = selection.map(|s| {
+        Surface::new(
+            s.resolve(true),
+            &socket,
+            provenance,
+            &[],
+            &Default::default(),
+        )
+    });
     let mut report: Value = surface
         .as_ref()
         .map(|s| serde_json::from_str(s.capabilities()).unwrap_or_default())

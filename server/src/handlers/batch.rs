@@ -1,5 +1,5 @@
-//! call_read_tools_batch: up to 16 read operations in one request, through the same dispatch
-//! as direct calls, reported in order, within the batch's effective nested authority (its declared
+//! call_read_tools_batch: up to 16 read operations in one request, through the same
+//! [`super::call`] as direct calls (each row audited), reported in order, within the batch's effective nested authority (its declared
 //! authority minus exclusions, decided at startup).
 
 use std::future::Future;
@@ -11,8 +11,9 @@ use serde_json::Value;
 
 use super::{CallContext, Tools, row_error};
 use crate::catalog::types::OnError;
-use crate::catalog::{self, ErrorKind, ToolError, ToolId, call_read_tools_batch};
+use crate::catalog::{ErrorKind, ToolError, ToolId, call_read_tools_batch};
 use crate::envelope::row_envelope;
+use crate::trust::audit::Row;
 
 type R<T> = Result<T, ToolError>;
 
@@ -97,7 +98,11 @@ async fn row(
             error: Some(row_error(&e)),
         };
     };
-    let outcome = catalog::dispatch(t, cx, id, Value::Object(op.arguments))
+    let from = Row {
+        batch: ToolId::CallReadToolsBatch.name(),
+        index,
+    };
+    let outcome = super::call(t, cx, id, Value::Object(op.arguments), Some(from))
         .await
         .map_err(|e| {
             ToolError::new(

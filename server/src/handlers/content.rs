@@ -9,6 +9,7 @@ use super::{CallContext, Tools};
 use crate::catalog::{ErrorKind, ToolError, capture_pane, search_panes, snapshot_pane};
 use tmux::Fields;
 use tmux::{Command, SEPARATOR, Script, TmuxError, Verb, row_format};
+use tmux_mcp_runtime::mask::Masker;
 
 type R<T> = Result<T, ToolError>;
 
@@ -111,12 +112,15 @@ impl capture_pane::Handle for Tools {
             .tmux
             .run(capture(&a.pane, a.history, a.start, a.end, a.max_lines)?)
             .await?;
-        let s = shape(&raw, a.max_lines);
+        // Masked before it is cut to size, so a cut never leaves part of a secret.
+        let m = t.masker.mask(&raw);
+        let s = shape(&m.text, a.max_lines);
         Ok(capture_pane::Output {
             pane: a.pane,
             text: s.text,
             lines: s.lines,
             truncated: s.truncated,
+            masked: m.count as i64,
         })
     }
 }
@@ -154,8 +158,10 @@ impl snapshot_pane::Handle for Tools {
         let (scroll_position, pid) = (f.opt_int()?, f.int()?);
         let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
         let state = objects::State::of(&t.tmux, &a.pane, pid, dead);
-        let s = shape(content, a.max_lines);
+        let m = t.masker.mask(content);
+        let s = shape(&m.text, a.max_lines);
         Ok(snapshot_pane::Output {
+            masked: m.count as i64,
             pane: a.pane,
             content: s.text,
             lines: s.lines,
@@ -261,8 +267,9 @@ impl search_panes::Handle for Tools {
         // calls, cancellations and progress go on meanwhile; a cancelled call stops it.
         let cancel = cx.cancel.clone();
         let history = a.history;
-        let (matches, searched, limits) = tokio::task::spawn_blocking(move || {
-            scan(&out, &marker, &re, history, limits, || {
+        let masker = t.masker.clone();
+        let (matches, searched, limits, masked) = tokio::task::spawn_blocking(move || {
+            scan(&out, &marker, &re, &masker, history, limits, || {
                 cancel.is_cancelled()
             })
         })
@@ -272,16 +279,19 @@ impl search_panes::Handle for Tools {
             matches,
             panes_searched: searched,
             limits_hit: limits,
+            masked: masked as i64,
         })
     }
 }
 
 /// Matches `re` against the captures in `out` (each after a `marker` row naming its pane),
-/// within [`SEARCH_TIME`] and [`SEARCH_MATCHES`], until `cancelled`.
+/// masked first so that a search cannot probe for a secret, within [`SEARCH_TIME`] and
+/// [`SEARCH_MATCHES`], until `cancelled`. Also says how many spans were masked.
 fn scan(
     out: &str,
     marker: &str,
     re: &Regex,
+    masker: &Masker,
     with_history: bool,
     mut limits: Vec<search_panes::LimitsHitItem>,
     cancelled: impl Fn() -> bool,
@@ -289,11 +299,12 @@ fn scan(
     Vec<search_panes::MatchesItem>,
     i64,
     Vec<search_panes::LimitsHitItem>,
+    usize,
 )> {
     use search_panes::LimitsHitItem as Limit;
     let started = Instant::now();
     let mut matches = Vec::new();
-    let mut searched = 0;
+    let (mut searched, mut masked) = (0, 0);
     for block in out.split(marker).filter(|b| !b.is_empty()) {
         let (head, body) = block.split_once('\n').unwrap_or((block, ""));
         let mut f = Fields::new(head, 3);
@@ -302,7 +313,9 @@ fn scan(
             limits.push(Limit::Lines);
         }
         searched += 1;
-        let lines: Vec<&str> = body.lines().collect();
+        let body = masker.mask(body);
+        masked += body.count;
+        let lines: Vec<&str> = body.text.lines().collect();
         // The last `height` lines are the screen (0 = its top); lines above it are scrollback.
         let top = lines.len() as i64 - height;
         for (i, line) in lines.iter().enumerate() {
@@ -330,5 +343,5 @@ fn scan(
             break;
         }
     }
-    Ok((matches, searched, limits))
+    Ok((matches, searched, limits, masked))
 }

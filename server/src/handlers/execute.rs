@@ -10,6 +10,9 @@ use crate::catalog::{
 };
 use tmux::{Command, Row, Script, TmuxError, Verb, int_output, quote_literal, row_format};
 
+use crate::trust::scope;
+use tmux_mcp_runtime::TargetKind;
+
 type R<T> = Result<T, ToolError>;
 
 /// A creation command printing `vars` of what it creates (`-P -F`), for [`create`].
@@ -60,12 +63,14 @@ impl create_session::Handle for Tools {
             }
         })?;
         let mut f = row.fields();
-        Ok(create_session::Output {
+        let out = create_session::Output {
             session: f.text()?,
             window: f.text()?,
             pane: f.text()?,
             name: f.text()?,
-        })
+        };
+        scope::mark_created(t, TargetKind::Session, &out.session).await;
+        Ok(out)
     }
 }
 
@@ -87,11 +92,13 @@ impl create_window::Handle for Tools {
         }
         let row = create(t, command, VARS.len()).await?;
         let mut f = row.fields();
-        Ok(create_window::Output {
+        let out = create_window::Output {
             window: f.text()?,
             index: f.int()?,
             pane: f.text()?,
-        })
+        };
+        scope::mark_created(t, TargetKind::Window, &out.window).await;
+        Ok(out)
     }
 }
 
@@ -133,12 +140,14 @@ impl split_window::Handle for Tools {
             }
         })?;
         let mut f = row.fields();
-        Ok(split_window::Output {
+        let out = split_window::Output {
             pane: f.text()?,
             window: f.text()?,
             width: f.int()?,
             height: f.int()?,
-        })
+        };
+        scope::mark_created(t, TargetKind::Pane, &out.pane).await;
+        Ok(out)
     }
 }
 

@@ -2,6 +2,7 @@
 //! tool, grouped by toolset in the submodules.
 
 use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -11,12 +12,13 @@ use rmcp::service::RequestContext;
 use tokio_util::sync::CancellationToken;
 
 mod batch;
+mod call;
 mod content;
 mod execute;
 mod input;
 mod inspect;
 mod manage;
-mod objects;
+pub(crate) mod objects;
 mod pane_reads;
 mod prompt;
 mod quiet;
@@ -29,9 +31,13 @@ mod wait;
 pub use inspect::list_sessions_command;
 pub use pane_reads::{pane_info_command, pane_infos_command};
 
+pub use call::call;
+
 use crate::catalog::{self, ErrorKind, Service, ToolError, ToolId};
 use crate::surface::Surface;
+use crate::trust::{Trust, WriteScope, audit::Audit};
 use tmux::Tmux;
+use tmux_mcp_runtime::mask::Masker;
 
 /// What every handler works with.
 pub struct Tools {
@@ -47,6 +53,10 @@ pub struct Tools {
     pub running: Mutex<Vec<String>>,
     /// get_pane_info reads, grouped when they come together.
     pub pane_reads: pane_reads::PaneReads,
+    /// Masks what is read from panes before a tool looks at it or returns it.
+    pub masker: Masker,
+    pub scope: WriteScope,
+    pub audit: Option<Audit>,
 }
 
 impl Tools {
@@ -56,8 +66,12 @@ impl Tools {
         surface: Arc<Surface>,
         caller: tmux::caller::Caller,
         environment_values: Vec<String>,
+        trust: Trust,
     ) -> Self {
         Tools {
+            masker: trust.masker,
+            scope: trust.scope,
+            audit: trust.audit,
             tmux,
             socket_path,
             surface,
@@ -113,6 +127,8 @@ pub fn row_error(e: &ToolError) -> catalog::types::ToolError {
 pub struct CallContext {
     pub cancel: CancellationToken,
     request: RequestContext<RoleServer>,
+    /// Spans masked by this call and the rows it ran, for the audit log.
+    pub masked: AtomicU64,
 }
 
 impl CallContext {
@@ -120,7 +136,13 @@ impl CallContext {
         CallContext {
             cancel: request.ct.clone(),
             request,
+            masked: AtomicU64::new(0),
         }
+    }
+
+    /// The JSON-RPC id of the request, as the audit log names it.
+    pub fn request_id(&self) -> serde_json::Value {
+        serde_json::to_value(&self.request.id).unwrap_or_default()
     }
 
     /// Bytes the request id takes in the response (for size budgets).

@@ -35,10 +35,11 @@ impl wait_for_quiet::Handle for Tools {
             secs,
             LIVENESS_EVERY,
         );
-        let mut scan = Scan::new(from);
+        let mut scan = Scan::new(from, &t.masker);
         let mut printed = Printed::default();
-        let finish = |outcome: Outcome, printed: Printed| wait_for_quiet::Output {
+        let finish = |outcome: Outcome, printed: Printed, masked: i64| wait_for_quiet::Output {
             pane: a.pane.clone(),
+            masked,
             outcome,
             line: printed
                 .line
@@ -53,11 +54,11 @@ impl wait_for_quiet::Handle for Tools {
                 |waited: f64| format!("waiting {waited:.0}s of {secs}s for {} to go quiet", a.pane);
             match watch.next(printed.at.map(|at| at + quiet), doing).await? {
                 Woke::Output => {}
-                Woke::Timer => return Ok(finish(Outcome::Quiet, printed)),
-                Woke::Deadline => return Ok(finish(Outcome::Deadline, printed)),
+                Woke::Timer => return Ok(finish(Outcome::Quiet, printed, scan.masked())),
+                Woke::Deadline => return Ok(finish(Outcome::Deadline, printed, scan.masked())),
                 Woke::Closed => {
                     printed.take(&mut scan, &journal);
-                    return Ok(finish(Outcome::PaneClosed, printed));
+                    return Ok(finish(Outcome::PaneClosed, printed, scan.masked()));
                 }
             }
         }

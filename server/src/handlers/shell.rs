@@ -171,6 +171,7 @@ impl run_shell_command::Handle for Tools {
         };
 
         let exit_status = reports.end.as_ref().map(|(_, n)| *n);
+        let mut masked = 0;
         let (text, lines, bytes, truncated) = match &reports.begin {
             None => (String::new(), 0, 0, false),
             Some(begin) => {
@@ -180,15 +181,21 @@ impl run_shell_command::Handle for Tools {
                 };
                 let between = journal.text_between(begin, &end);
                 let max_bytes = usize::try_from(a.max_bytes).unwrap_or(usize::MAX);
+                let printed = between.lines.join("\n");
+                let m = t.masker.mask(&printed);
+                masked = m.count;
                 let shaped = super::content::shape_lines(
-                    between.lines.iter().map(String::as_str).collect(),
+                    m.text.split('\n').collect(),
                     Some(a.max_lines),
                     max_bytes,
                 );
                 // Bytes printed beyond what is returned, and its newlines: a cut line counts too.
+                // Markers are not the length of what they replace; that difference is no cut.
+                let returned =
+                    shaped.text.len() as i64 + printed.len() as i64 - m.text.len() as i64;
                 let cut = between.dropped
                     || shaped.lines < between.printed_lines as i64
-                    || between.printed_bytes > (shaped.text.len() as u64 + between.printed_lines);
+                    || between.printed_bytes as i64 > returned + between.printed_lines as i64;
                 (
                     shaped.text,
                     between.printed_lines as i64,
@@ -208,6 +215,7 @@ impl run_shell_command::Handle for Tools {
             output_lines: lines,
             output_bytes: bytes,
             truncated,
+            masked: masked as i64,
         })
     }
 }

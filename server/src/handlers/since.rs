@@ -190,8 +190,10 @@ impl capture_since::Handle for Tools {
             } else {
                 String::new()
             };
-            let shaped = shape(&text, None);
+            let m = t.masker.mask(&text);
+            let shaped = shape(&m.text, None);
             return Ok(capture_since::Output {
+                masked: m.count as i64,
                 pane: a.pane,
                 text: shaped.text,
                 cursor: cursor.encode(),
@@ -218,9 +220,12 @@ impl capture_since::Handle for Tools {
         } else {
             (local(old.row), old.col, 0)
         };
+        // Masked after the positions are taken, so cursors count what tmux holds.
         let text = text_between(&rows, start_index, col, end_index, s.cursor_x);
-        let shaped = shape(&text, None);
+        let m = t.masker.mask(&text);
+        let shaped = shape(&m.text, None);
         Ok(capture_since::Output {
+            masked: m.count as i64,
             pane: a.pane,
             text: shaped.text,
             cursor: cursor.encode(),

@@ -12,6 +12,7 @@ use super::{CallContext, Tools, cancelled, input, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, ToolId, wait_for_text};
 use tmux::journal::Position;
 use tmux::{Command, Journal, TmuxErrorKind, Verb};
+use tmux_mcp_runtime::mask::Masker;
 
 type R<T> = Result<T, ToolError>;
 
@@ -235,7 +236,7 @@ impl wait_for_text::Handle for Tools {
             secs,
             LIVENESS_EVERY,
         );
-        let mut scan = Scan::new(from);
+        let mut scan = Scan::new(from, &t.masker);
         let mut first_pass = true;
         let mut closed = false;
 
@@ -243,8 +244,10 @@ impl wait_for_text::Handle for Tools {
                       pattern: Option<String>,
                       line: Option<String>,
                       already_present: bool,
-                      on_screen: Option<bool>| wait_for_text::Output {
+                      on_screen: Option<bool>,
+                      masked: i64| wait_for_text::Output {
             pane: a.pane.clone(),
+            masked,
             outcome,
             pattern,
             line: line.map(|l| l.chars().take(MAX_LINE_CHARS).collect()),
@@ -263,6 +266,7 @@ impl wait_for_text::Handle for Tools {
                         Some(line),
                         first_pass,
                         None,
+                        scan.masked(),
                     ));
                 }
                 let hit = if wanted.is_empty() {
@@ -280,11 +284,19 @@ impl wait_for_text::Handle for Tools {
                         Some(line),
                         first_pass,
                         None,
+                        scan.masked(),
                     ));
                 }
             }
             if closed {
-                return Ok(finish(Outcome::PaneClosed, None, None, false, None));
+                return Ok(finish(
+                    Outcome::PaneClosed,
+                    None,
+                    None,
+                    false,
+                    None,
+                    scan.masked(),
+                ));
             }
             first_pass = false;
             let doing =
@@ -295,31 +307,53 @@ impl wait_for_text::Handle for Tools {
                 Woke::Closed => closed = true,
                 Woke::Deadline => {
                     let on_screen = on_screen(t, &a.pane, &wanted).await;
-                    return Ok(finish(Outcome::Deadline, None, None, false, on_screen));
+                    return Ok(finish(
+                        Outcome::Deadline,
+                        None,
+                        None,
+                        false,
+                        on_screen,
+                        scan.masked(),
+                    ));
                 }
             }
         }
     }
 }
 
-/// Walks a journal's lines once each from a position; the line being written is looked at
-/// again whenever it changes.
-pub struct Scan {
+/// Walks a journal's lines once each from a position, masked; the line being written is
+/// looked at again whenever it changes.
+pub struct Scan<'a> {
     from: Position,
     next: u64,
     partial: Option<String>,
+    masker: &'a Masker,
+    /// A private key block is open at the last complete line.
+    open: bool,
+    /// Spans masked in the complete lines, and in the line being written as last seen.
+    masked: usize,
+    partial_masked: usize,
 }
 
-impl Scan {
-    pub fn new(from: Position) -> Self {
+impl<'a> Scan<'a> {
+    pub fn new(from: Position, masker: &'a Masker) -> Self {
         Scan {
             from,
             next: from.line,
             partial: None,
+            masker,
+            open: false,
+            masked: 0,
+            partial_masked: 0,
         }
     }
 
-    /// The lines not looked at yet, oldest first.
+    /// Spans masked in the lines given out so far.
+    pub fn masked(&self) -> i64 {
+        (self.masked + self.partial_masked) as i64
+    }
+
+    /// The lines not looked at yet, oldest first, masked.
     pub fn next(&mut self, journal: &Journal) -> Vec<String> {
         let at = if self.next == self.from.line {
             self.from
@@ -335,10 +369,16 @@ impl Scan {
             if complete {
                 self.next = index + 1;
                 self.partial = None;
-                out.push(text);
+                let (line, count) = self.masker.line(&mut self.open, &text);
+                self.masked += count;
+                self.partial_masked = 0;
+                out.push(line);
             } else if !text.is_empty() && self.partial.as_deref() != Some(text.as_str()) {
-                self.partial = Some(text.clone());
-                out.push(text);
+                // Until it is complete, the line does not move the key-block state on.
+                let (line, count) = self.masker.line(&mut self.open.clone(), &text);
+                self.partial = Some(text);
+                self.partial_masked = count;
+                out.push(line);
             }
         }
         out
@@ -363,7 +403,9 @@ async fn on_screen(t: &Tools, pane: &str, wanted: &[Regex]) -> Option<bool> {
         .await
         .ok()?;
     Some(
-        screen
+        t.masker
+            .mask(&screen)
+            .text
             .lines()
             .any(|l| wanted.iter().any(|re| re.is_match(l))),
     )

@@ -1,0 +1,237 @@
+//! The write scope. Under `created`, a tool that changes tmux or supplies input acts only on
+//! sessions, windows and panes this server (or an earlier one) created, or that a person
+//! granted; reads stay open. Both facts live on the tmux objects as user options, so they
+//! outlast the server and a person can see and change them with `show-options`/`set-option`:
+//!
+//! - `@tmux-mcp-created on`, set on every session, window and pane a tool creates;
+//! - `@tmux-mcp-grant on`, set by a person on a pane, a window or a session.
+//!
+//! An object is in scope when it or an object holding it (its window, its session) carries
+//! either. For a grant the nearest level that sets the option decides, so a person can grant a
+//! session and still keep one pane out (`@tmux-mcp-grant off` on it).
+
+use serde_json::Value;
+use tmux::socket::shell_quote;
+use tmux::{Command, Script, Verb};
+use tmux_mcp_runtime::{Target, TargetKind};
+
+use crate::catalog::{ErrorKind, ToolError, ToolId};
+use crate::handlers::Tools;
+use crate::handlers::objects::session_target;
+
+pub const CREATED: &str = "@tmux-mcp-created";
+pub const GRANT: &str = "@tmux-mcp-grant";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WriteScope {
+    All,
+    Created,
+}
+
+impl WriteScope {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WriteScope::All => "all",
+            WriteScope::Created => "created",
+        }
+    }
+}
+
+/// Calls `f` on every value at `path` in `value`, crossing arrays item by item.
+pub fn walk(value: &Value, path: &[&str], f: &mut impl FnMut(&Value)) {
+    match (value, path.split_first()) {
+        (Value::Array(items), _) => items.iter().for_each(|v| walk(v, path, f)),
+        (_, None) => f(value),
+        (Value::Object(map), Some((key, rest))) => {
+            if let Some(v) = map.get(*key) {
+                walk(v, rest, f)
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The `set-option`/`show-options` scope flag of an object's own options.
+fn level_flag(kind: TargetKind) -> Option<&'static str> {
+    match kind {
+        TargetKind::Pane => Some("-p"),
+        TargetKind::Window => Some("-w"),
+        TargetKind::Session => None,
+    }
+}
+
+/// How tmux is told the object.
+fn target_text(kind: TargetKind, value: &str) -> String {
+    match kind {
+        TargetKind::Session => session_target(value),
+        _ => value.to_owned(),
+    }
+}
+
+fn kind_name(kind: TargetKind) -> &'static str {
+    match kind {
+        TargetKind::Session => "session",
+        TargetKind::Window => "window",
+        TargetKind::Pane => "pane",
+    }
+}
+
+/// The levels whose options decide an object, the object's own first.
+fn levels(kind: TargetKind) -> &'static [TargetKind] {
+    match kind {
+        TargetKind::Pane => &[TargetKind::Pane, TargetKind::Window, TargetKind::Session],
+        TargetKind::Window => &[TargetKind::Window, TargetKind::Session],
+        TargetKind::Session => &[TargetKind::Session],
+    }
+}
+
+/// Refuses, before anything is done, a call of `tool` that would change an object outside the
+/// scope. Under `all`, and for tools that only read, there is nothing to check.
+pub async fn check(t: &Tools, tool: ToolId, arguments: &Value) -> Result<(), ToolError> {
+    let d = tool.descriptor();
+    if t.scope == WriteScope::All || d.annotations.read_only_hint {
+        return Ok(());
+    }
+    let mut named: Vec<(TargetKind, String)> = Vec::new();
+    for target in d.targets {
+        let before = named.len();
+        walk(arguments, target.path, &mut |v| {
+            if let Some(s) = v.as_str() {
+                named.push((target.kind, s.to_owned()));
+            }
+        });
+        if named.len() == before && !target.required {
+            return Err(global(tool, target));
+        }
+    }
+    if named.is_empty() {
+        return Ok(());
+    }
+    let marker = format!("tmux-mcp-scope-{}", tmux::nonce::nonce());
+    let mut script: Option<Script> = None;
+    for (kind, value) in &named {
+        for level in levels(*kind) {
+            let mut show = Command::new(Verb::ShowOptions);
+            if let Some(flag) = level_flag(*level) {
+                show = show.flag(flag);
+            }
+            let show = show.flag("-q").target(&target_text(*kind, value))?;
+            let mark = Command::new(Verb::DisplayMessage)
+                .flag("-p")
+                .arg(marker.clone())?;
+            script = Some(match script {
+                None => mark.then(show),
+                Some(s) => s.then(mark).then(show),
+            });
+        }
+    }
+    let Some(script) = script else { return Ok(()) };
+    let out = t.tmux.run(script).await?;
+    let separator = format!("{marker}\n");
+    let mut blocks = out.split(separator.as_str()).skip(1);
+    for (kind, value) in &named {
+        let found: Vec<Options> = levels(*kind)
+            .iter()
+            .map(|_| Options::read(blocks.next().unwrap_or_default()))
+            .collect();
+        let created = found.iter().any(|o| o.created);
+        let granted = found.iter().find_map(|o| o.grant).unwrap_or(false);
+        if !created && !granted {
+            return Err(outside(t, tool, *kind, value));
+        }
+    }
+    Ok(())
+}
+
+/// The two options as one level of an object holds them.
+struct Options {
+    created: bool,
+    /// Set at this level: whether it says `on`.
+    grant: Option<bool>,
+}
+
+impl Options {
+    fn read(listing: &str) -> Options {
+        let mut o = Options {
+            created: false,
+            grant: None,
+        };
+        for line in listing.lines() {
+            let (name, value) = line.split_once(' ').unwrap_or((line, ""));
+            let on = value.trim().trim_matches('"') == "on";
+            match name {
+                CREATED => o.created |= on,
+                GRANT => o.grant = Some(on),
+                _ => {}
+            }
+        }
+        o
+    }
+}
+
+/// Marks what a tool just created as this server's.
+pub async fn mark_created(t: &Tools, kind: TargetKind, id: &str) {
+    let mut set = Command::new(Verb::SetOption);
+    if let Some(flag) = level_flag(kind) {
+        set = set.flag(flag);
+    }
+    // Not marked only when the object is already gone: nothing is left to protect.
+    if let Ok(set) = set
+        .target(id)
+        .and_then(|c| c.arg(CREATED))
+        .and_then(|c| c.arg("on"))
+    {
+        let _ = t.tmux.run(set).await;
+    }
+}
+
+fn outside(t: &Tools, tool: ToolId, kind: TargetKind, value: &str) -> ToolError {
+    let tmux = format!("tmux -S {}", shell_quote(&t.socket_path.to_string_lossy()));
+    let flag = level_flag(kind)
+        .map(|f| format!("{f} "))
+        .unwrap_or_default();
+    let target = shell_quote(&target_text(kind, value));
+    ToolError::new(
+        ErrorKind::Refused,
+        format!(
+            "{} changed nothing: {} {value} was not created by tmux-mcp and no one granted it, and this server may change only those (LIBTMUX_WRITE_SCOPE=created). To grant it, a person runs `{tmux} set-option {flag}-t {target} {GRANT} on` (on its window or session to grant all they hold); `set-option -u` revokes it",
+            tool.name(),
+            kind_name(kind),
+        ),
+    )
+}
+
+fn global(tool: ToolId, target: &Target) -> ToolError {
+    let argument = target.path.join(".");
+    ToolError::new(
+        ErrorKind::Refused,
+        format!(
+            "{} changed nothing: without {argument} it changes tmux's global default, which a person's sessions share, and this server may change only what tmux-mcp created or a person granted (LIBTMUX_WRITE_SCOPE=created); give {argument}",
+            tool.name()
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn walk_crosses_arrays_and_skips_what_is_absent() {
+        let v = json!({"operations": [{"pane": "%1"}, {"text": "x"}, {"pane": "%2"}]});
+        let mut seen = Vec::new();
+        walk(&v, &["operations", "pane"], &mut |v| seen.push(v.clone()));
+        assert_eq!(seen, [json!("%1"), json!("%2")]);
+    }
+
+    #[test]
+    fn the_nearest_grant_decides_and_any_created_mark_owns() {
+        let pane = Options::read("@tmux-mcp-grant off\n@other on\n");
+        let session = Options::read("@tmux-mcp-grant on\n");
+        assert_eq!(pane.grant, Some(false));
+        assert_eq!([pane, session].iter().find_map(|o| o.grant), Some(false));
+        assert!(Options::read("@tmux-mcp-created on").created);
+        assert!(!Options::read("@tmux-mcp-created off").created);
+    }
+}
