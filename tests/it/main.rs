@@ -16,6 +16,7 @@ mod injection;
 mod inspect;
 mod lifecycle;
 mod load;
+mod masking;
 mod pane_state;
 mod prompt;
 mod protocol;

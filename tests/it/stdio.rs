@@ -9,7 +9,7 @@ use rmcp::model::ReadResourceRequestParams;
 use serde_json::{Value, json};
 use tmux_mcp::catalog::{TOOLS, ToolId};
 use tmux_mcp_tests::{
-    BATCH_ONLY_SEED, Client, World, call, error_code, toolset_subsets, wait_until,
+    BATCH_ONLY_SEED, Client, World, call, capabilities, error_code, toolset_subsets, wait_until,
 };
 
 use tmux_mcp::surface::CAPABILITY_KEY;
@@ -26,18 +26,6 @@ fn toolset_tools(toolsets: &[&str]) -> Vec<String> {
         .filter(|t| toolsets.contains(&t.toolset))
         .map(|t| t.name.to_owned())
         .collect()
-}
-
-async fn capabilities(client: &Client) -> Value {
-    let read = client
-        .read_resource(ReadResourceRequestParams::new("tmux://capabilities"))
-        .await
-        .expect("read capabilities");
-    let text = match &read.contents[0] {
-        rmcp::model::ResourceContents::TextResourceContents { text, .. } => text.clone(),
-        other => panic!("capabilities is not text: {other:?}"),
-    };
-    serde_json::from_str(&text).expect("capabilities is JSON")
 }
 
 /// The offered list for an environment, on an operator socket nothing runs on.

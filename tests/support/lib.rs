@@ -10,9 +10,52 @@ use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResult};
 use rmcp::service::{RoleClient, RunningService, ServiceError};
 use rmcp::transport::TokioChildProcess;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 pub type Client = RunningService<RoleClient, ()>;
+
+/// Valid arguments for `name`, built from its input schema (required arguments only), so a call
+/// that is allowed runs; pane, window and session arguments name the given objects.
+pub fn valid_arguments(name: &str, [pane, window, session]: [&str; 3]) -> Value {
+    let tool = tmux_mcp::catalog::TOOLS
+        .iter()
+        .find(|t| t.name == name)
+        .unwrap();
+    let schema: Value = serde_json::from_str(tool.validation_schema).unwrap();
+    fn value(s: &Value, targets: [&str; 3]) -> Value {
+        if let Some(values) = s["enum"].as_array() {
+            return values[0].clone();
+        }
+        match s["type"].as_str() {
+            Some("string") => match s["pattern"].as_str().unwrap_or("") {
+                p if p.starts_with("^%") => json!(targets[0]),
+                p if p.starts_with("^@[") => json!(targets[1]),
+                p if p.starts_with("^(\\$") => json!(targets[2]),
+                _ => json!("x"),
+            },
+            Some("integer") => json!(s["minimum"].as_i64().unwrap_or(1).max(1)),
+            Some("boolean") => json!(true),
+            Some("array") => json!([value(&s["items"], targets)]),
+            _ => json!({"tool": "list_sessions"}),
+        }
+    }
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut map = serde_json::Map::new();
+    for name in required {
+        map.insert(
+            name.to_owned(),
+            value(&schema["properties"][name], [pane, window, session]),
+        );
+    }
+    // A call that is allowed may start a server (create_session does): keep its waits short.
+    if schema["properties"].get("seconds").is_some() {
+        map.insert("seconds".into(), json!(1));
+    }
+    Value::Object(map)
+}
 
 /// The repository root.
 pub fn repo_root() -> PathBuf {
@@ -619,6 +662,20 @@ impl Fixture {
     }
 }
 
+pub async fn capabilities(client: &Client) -> Value {
+    let read = client
+        .read_resource(rmcp::model::ReadResourceRequestParams::new(
+            "tmux://capabilities",
+        ))
+        .await
+        .expect("read capabilities");
+    let text = match &read.contents[0] {
+        rmcp::model::ResourceContents::TextResourceContents { text, .. } => text.clone(),
+        other => panic!("capabilities is not text: {other:?}"),
+    };
+    serde_json::from_str(&text).expect("capabilities is JSON")
+}
+
 /// What a tool result (a `CallToolResult` as JSON) carries: its `structuredContent`, or for an
 /// `isError` result the error body its text holds (an error has no `structuredContent`).
 pub fn payload(result: &Value) -> Value {
@@ -695,7 +752,7 @@ pub fn check_output(tool: &str, value: &Value) {
 
 /// A `tools/call` request line: `name` with `arguments`, under `id`.
 pub fn call_request(id: u64, name: &str, arguments: &Value) -> String {
-    serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name, "arguments": arguments}}).to_string()
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name, "arguments": arguments}}).to_string()
 }
 
 /// A bare JSON-RPC peer over the server's stdio, for what an SDK client hides: exact response
@@ -712,7 +769,7 @@ impl RawClient {
     /// Spawns the server in `world` and completes the initialize handshake.
     pub fn start(world: &World, args: &[&str], env: &[(&str, &str)]) -> RawClient {
         let mut raw = RawClient::spawn(world, args, env);
-        let init = serde_json::json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
         raw.send(&init.to_string());
         let reply = raw.line().expect("initialize reply");
@@ -786,16 +843,15 @@ impl RawClient {
     /// `tools/call` of `name` with `arguments`, as [`RawClient::request`] answers it.
     pub fn call(&mut self, id: u64, name: &str, arguments: Value) -> (String, Value) {
         self.request(
-            serde_json::json!(id),
+            json!(id),
             "tools/call",
-            serde_json::json!({"name": name, "arguments": arguments}),
+            json!({"name": name, "arguments": arguments}),
         )
     }
 
     pub fn request(&mut self, id: Value, method: &str, params: Value) -> (String, Value) {
         self.send(
-            &serde_json::json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params})
-                .to_string(),
+            &json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string(),
         );
         loop {
             let line = self.line().expect("a response");

@@ -102,6 +102,7 @@ struct PaneState {
     limit: u64,
     cursor_y: u64,
     cursor_x: u32,
+    width: usize,
 }
 
 impl capture_since::Handle for Tools {
@@ -134,6 +135,7 @@ impl capture_since::Handle for Tools {
             "history_limit",
             "cursor_y",
             "cursor_x",
+            "pane_width",
         ];
         let out = t
             .tmux
@@ -146,6 +148,7 @@ impl capture_since::Handle for Tools {
             limit: f.int()? as u64,
             cursor_y: f.int()? as u64,
             cursor_x: f.int()? as u32,
+            width: f.int()? as usize,
         };
         let end_row = s.history + s.cursor_y;
 
@@ -186,7 +189,7 @@ impl capture_since::Handle for Tools {
 
         let Some(old) = given.filter(|_| !replaced) else {
             let text = if replaced {
-                text_between(&rows, 0, 0, end_index, s.cursor_x)
+                text_between(&rows, 0, 0, end_index, s.cursor_x, s.width)
             } else {
                 String::new()
             };
@@ -221,7 +224,7 @@ impl capture_since::Handle for Tools {
             (local(old.row), old.col, 0)
         };
         // Masked after the positions are taken, so cursors count what tmux holds.
-        let text = text_between(&rows, start_index, col, end_index, s.cursor_x);
+        let text = text_between(&rows, start_index, col, end_index, s.cursor_x, s.width);
         let m = t.masker.mask(&text);
         let shaped = shape(&m.text, None);
         Ok(capture_since::Output {
@@ -237,9 +240,19 @@ impl capture_since::Handle for Tools {
     }
 }
 
-/// Text from (`row`, `col`) up to (`end_row`, `end_col`).
-fn text_between(rows: &[&str], row: usize, col: u32, end_row: usize, end_col: u32) -> String {
-    let mut out: Vec<String> = Vec::new();
+/// Text from (`row`, `col`) up to (`end_row`, `end_col`). A row that fills the pane's `width`
+/// is taken to wrap and runs on into the next without a line break, so a line is whole when it
+/// is masked (a token that wrapped is still a token) and reads as it was printed.
+fn text_between(
+    rows: &[&str],
+    row: usize,
+    col: u32,
+    end_row: usize,
+    end_col: u32,
+    width: usize,
+) -> String {
+    let mut text = String::new();
+    let mut wrapped = false;
     for (i, r) in rows.iter().enumerate().take(end_row + 1).skip(row) {
         let skip = if i == row { col as usize } else { 0 };
         let take = if i == end_row {
@@ -252,9 +265,13 @@ fn text_between(rows: &[&str], row: usize, col: u32, end_row: usize, end_col: u3
         if i == row && i < end_row && piece.is_empty() {
             continue;
         }
-        out.push(piece);
+        if !text.is_empty() && !wrapped {
+            text.push('\n');
+        }
+        text.push_str(&piece);
+        wrapped = width > 0 && r.chars().count() >= width;
     }
-    out.join("\n")
+    text
 }
 
 #[cfg(test)]
@@ -301,8 +318,10 @@ mod tests {
     #[test]
     fn text_between_positions() {
         let rows = ["$ run", "one", "tw"];
-        assert_eq!(text_between(&rows, 0, 5, 2, 2), "one\ntw");
-        assert_eq!(text_between(&rows, 0, 2, 2, 2), "run\none\ntw");
-        assert_eq!(text_between(&rows, 2, 0, 2, 2), "tw");
+        assert_eq!(text_between(&rows, 0, 5, 2, 2, 80), "one\ntw");
+        assert_eq!(text_between(&rows, 0, 2, 2, 2, 80), "run\none\ntw");
+        assert_eq!(text_between(&rows, 2, 0, 2, 2, 80), "tw");
+        // A full row wraps into the next one.
+        assert_eq!(text_between(&["abc", "de", "g"], 0, 1, 2, 1, 3), "bcde\ng");
     }
 }
