@@ -6,6 +6,7 @@
 mod abuse;
 mod agent_loop;
 mod architecture;
+mod audit_log;
 mod authority;
 mod batch;
 mod catalog;
@@ -26,3 +27,4 @@ mod site;
 mod stdio;
 mod surface;
 mod transport;
+mod write_scope;

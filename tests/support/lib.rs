@@ -36,20 +36,24 @@ pub fn valid_arguments(name: &str, [pane, window, session]: [&str; 3]) -> Value 
             Some("integer") => json!(s["minimum"].as_i64().unwrap_or(1).max(1)),
             Some("boolean") => json!(true),
             Some("array") => json!([value(&s["items"], targets)]),
+            Some("object") if s.get("properties").is_some() => object(s, targets),
             _ => json!({"tool": "list_sessions"}),
         }
     }
-    let required: Vec<&str> = schema["required"]
-        .as_array()
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let mut map = serde_json::Map::new();
-    for name in required {
-        map.insert(
-            name.to_owned(),
-            value(&schema["properties"][name], [pane, window, session]),
-        );
+    fn object(s: &Value, targets: [&str; 3]) -> Value {
+        let required: Vec<&str> = s["required"]
+            .as_array()
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut map = serde_json::Map::new();
+        for name in required {
+            map.insert(name.to_owned(), value(&s["properties"][name], targets));
+        }
+        Value::Object(map)
     }
+    let Value::Object(mut map) = object(&schema, [pane, window, session]) else {
+        unreachable!("an object is built")
+    };
     // A call that is allowed may start a server (create_session does): keep its waits short.
     if schema["properties"].get("seconds").is_some() {
         map.insert("seconds".into(), json!(1));

@@ -70,6 +70,7 @@ impl Audit {
         let writer = Writer {
             path: path.to_owned(),
             file: Some(file),
+            limit: ROTATE_BYTES,
             reported: reported.clone(),
         };
         std::thread::Builder::new()
@@ -174,6 +175,8 @@ struct Writer {
     path: PathBuf,
     /// None after a rotation failed to open a new file; retried on the next line.
     file: Option<File>,
+    /// Rotate before a line would take the file past this size.
+    limit: u64,
     reported: Arc<AtomicBool>,
 }
 
@@ -199,7 +202,7 @@ impl Writer {
             .as_ref()
             .and_then(|f| f.metadata().ok())
             .map_or(0, |m| m.len());
-        if self.file.is_none() || (size > 0 && size + line.len() as u64 + 1 > ROTATE_BYTES) {
+        if self.file.is_none() || (size > 0 && size + line.len() as u64 + 1 > self.limit) {
             if self.file.is_some() {
                 let mut old = self.path.clone().into_os_string();
                 old.push(".1");
@@ -282,5 +285,41 @@ mod tests {
             "f52fbd32b2b3b86ff88ef6c490628285"
         );
         assert_eq!(targets(d, &args), ["%3"]);
+    }
+
+    #[test]
+    fn the_log_rotates_to_one_older_file_and_a_lost_line_is_said_once() {
+        let dir = std::env::temp_dir().join(format!("tmux-mcp-audit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("audit.log");
+        let reported = Arc::new(AtomicBool::new(false));
+        let mut w = Writer {
+            path: path.clone(),
+            file: Some(open(&path).unwrap()),
+            limit: 100,
+            reported: reported.clone(),
+        };
+        for n in 0..3 {
+            w.write(&format!("{n}{}", "x".repeat(59))).unwrap();
+        }
+        let read = |p: &Path| std::fs::read_to_string(p).unwrap();
+        let older = path.with_file_name("audit.log.1");
+        assert!(read(&older).starts_with('1') && read(&path).starts_with('2'));
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the new file is private too");
+        // Its directory gone, the next rotation cannot open a file: lines are lost (said
+        // once), and the writer goes on taking them.
+        std::fs::remove_dir_all(&dir).unwrap();
+        let (queue, lines) = mpsc::sync_channel(4);
+        let writer = std::thread::spawn(move || w.run(lines));
+        for _ in 0..2 {
+            queue.send(Message::Line("y".repeat(80))).unwrap();
+        }
+        let (done, flushed) = mpsc::sync_channel(1);
+        queue.send(Message::Flush(done)).unwrap();
+        flushed.recv().unwrap();
+        assert!(reported.load(Ordering::Relaxed));
+        drop(queue);
+        writer.join().unwrap();
     }
 }

@@ -190,11 +190,15 @@ fn outside(t: &Tools, tool: ToolId, kind: TargetKind, value: &str) -> ToolError 
     let flag = level_flag(kind)
         .map(|f| format!("{f} "))
         .unwrap_or_default();
-    let target = shell_quote(&target_text(kind, value));
+    // Pane and window ids need no quoting; a session name may.
+    let target = match kind {
+        TargetKind::Session => shell_quote(&target_text(kind, value)),
+        _ => value.to_owned(),
+    };
     ToolError::new(
         ErrorKind::Refused,
         format!(
-            "{} changed nothing: {} {value} was not created by tmux-mcp and no one granted it, and this server may change only those (LIBTMUX_WRITE_SCOPE=created). To grant it, a person runs `{tmux} set-option {flag}-t {target} {GRANT} on` (on its window or session to grant all they hold); `set-option -u` revokes it",
+            "{} changed nothing: {} {value} was not created by tmux-mcp and no one granted it, and this server changes only those (LIBTMUX_WRITE_SCOPE=created). To grant it, a person runs `{tmux} set-option {flag}-t {target} {GRANT} on` (a grant on its window or session covers it too); `{tmux} set-option {flag}-u -t {target} {GRANT}` takes it back",
             tool.name(),
             kind_name(kind),
         ),
