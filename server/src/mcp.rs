@@ -113,13 +113,16 @@ impl ServerHandler for Server {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let Some(id) = ToolId::from_name(&request.name) else {
-            return Err(invalid(format!("no tool {}", shown(&request.name))));
-        };
-        if !self.surface.is_offered(id) {
-            return Err(invalid(self.surface.resolved.why_not_offered(id)));
-        }
         let arguments = Value::Object(request.arguments.unwrap_or_default());
+        let offered = ToolId::from_name(&request.name).filter(|id| self.surface.is_offered(*id));
+        let Some(id) = offered else {
+            let request_id = serde_json::to_value(&context.id).unwrap_or_default();
+            crate::handlers::rejected(&self.tools, request_id, &shown(&request.name), &arguments);
+            return Err(invalid(match ToolId::from_name(&request.name) {
+                None => format!("no tool {}", shown(&request.name)),
+                Some(id) => self.surface.resolved.why_not_offered(id),
+            }));
+        };
         let meta = result_meta(&context);
         let cx = CallContext::new(context);
         let mut result =

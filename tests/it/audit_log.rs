@@ -49,8 +49,12 @@ async fn calls_and_batch_rows_are_logged_by_shape_never_by_value() {
     )
     .await;
 
+    // A call that reaches no tool is logged too, by its name.
+    let unknown = tmux_mcp_tests::call(&f.client, "no_such_tool", json!({"text": unique})).await;
+    assert!(unknown.is_err());
+
     assert!(
-        wait_until(Duration::from_secs(10), || lines(&log).len() >= 6),
+        wait_until(Duration::from_secs(10), || lines(&log).len() >= 7),
         "the log holds {:?}",
         std::fs::read_to_string(&log)
     );
@@ -71,7 +75,8 @@ async fn calls_and_batch_rows_are_logged_by_shape_never_by_value() {
             "capture_pane",
             "search_panes",
             "get_pane_info",
-            "call_read_tools_batch"
+            "call_read_tools_batch",
+            "no_such_tool"
         ],
         "{text}"
     );
@@ -104,6 +109,11 @@ async fn calls_and_batch_rows_are_logged_by_shape_never_by_value() {
     assert_eq!(got[3]["arguments"]["pattern"]["bytes"], unique.len());
     assert_eq!(batch["outcome"], "ok");
     assert_eq!(batch["masked"], 0);
+    assert_eq!(
+        (&got[6]["tool"], &got[6]["outcome"]),
+        (&json!("no_such_tool"), &json!("invalid_input"))
+    );
+    assert_eq!(got[6]["arguments"]["text"]["bytes"], unique.len());
 }
 
 #[tokio::test]

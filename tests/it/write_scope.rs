@@ -96,7 +96,11 @@ async fn created_and_granted_objects_can_be_changed_and_ownership_outlives_the_s
         created["pane"].as_str().unwrap().to_owned(),
         created["window"].as_str().unwrap().to_owned(),
     );
-    assert_eq!(f.display(&pane, "#{@tmux-mcp-created}"), "on");
+    // Each object carries its own mark, so a moved window or pane stays owned.
+    for level in ["-p", "-w"] {
+        let own = f.tmux(&["show-options", level, "-t", &pane]);
+        assert!(own.contains("@tmux-mcp-created on"), "{level}: {own}");
+    }
     let split = f.ok("split_window", json!({"pane": pane})).await;
     let inner = split["pane"].as_str().unwrap().to_owned();
     f.ok(

@@ -45,6 +45,7 @@ pub fn pages() -> Vec<(String, String)> {
         "src/driving-an-agent.md".into(),
         format!("{GENERATED}{}", include_str!("site/driving-an-agent.md")),
     ));
+    pages.push(("src/trust.md".into(), trust_page()));
     pages.push(("src/contributing.md".into(), contributing_page()));
     pages
 }
@@ -271,6 +272,19 @@ fn selection_page() -> String {
         );
     }
     s
+}
+
+/// The trust settings, with the built-in detectors listed from the masker itself.
+fn trust_page() -> String {
+    let mut detectors = String::from("| Marker | Matches |\n|---|---|\n");
+    for (label, pattern) in tmux_mcp_runtime::mask::BUILT_IN {
+        let pattern = pattern.replace('|', "\\|");
+        let _ = writeln!(detectors, "| `[masked:{label}]` | `{pattern}` |");
+    }
+    format!(
+        "{GENERATED}{}",
+        include_str!("site/trust.md").replace("{{detectors}}", detectors.trim_end())
+    )
 }
 
 fn capabilities_page() -> String {

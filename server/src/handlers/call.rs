@@ -7,7 +7,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::{CallContext, Tools};
-use crate::catalog::{self, ToolError, ToolId};
+use crate::catalog::{self, ErrorKind, ToolError, ToolId};
 use crate::trust::audit::{self, Entry, Row};
 use crate::trust::scope;
 
@@ -58,4 +58,20 @@ pub async fn call(
         });
     }
     result
+}
+
+/// Logs a call refused before it reached a tool: a name that is no tool, or one not offered.
+pub fn rejected(t: &Tools, request: Value, name: &str, arguments: &Value) {
+    if let Some(log) = &t.audit {
+        log.record(Entry {
+            request,
+            tool: name,
+            row: None,
+            targets: Vec::new(),
+            outcome: ErrorKind::InvalidInput.as_str(),
+            duration: std::time::Duration::ZERO,
+            masked: 0,
+            arguments: audit::shape(&[], arguments),
+        });
+    }
 }

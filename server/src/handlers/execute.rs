@@ -69,7 +69,15 @@ impl create_session::Handle for Tools {
             pane: f.text()?,
             name: f.text()?,
         };
-        scope::mark_created(t, TargetKind::Session, &out.session).await;
+        scope::mark_created(
+            t,
+            &[
+                (TargetKind::Session, &out.session),
+                (TargetKind::Window, &out.window),
+                (TargetKind::Pane, &out.pane),
+            ],
+        )
+        .await;
         Ok(out)
     }
 }
@@ -97,7 +105,14 @@ impl create_window::Handle for Tools {
             index: f.int()?,
             pane: f.text()?,
         };
-        scope::mark_created(t, TargetKind::Window, &out.window).await;
+        scope::mark_created(
+            t,
+            &[
+                (TargetKind::Window, &out.window),
+                (TargetKind::Pane, &out.pane),
+            ],
+        )
+        .await;
         Ok(out)
     }
 }
@@ -146,7 +161,7 @@ impl split_window::Handle for Tools {
             width: f.int()?,
             height: f.int()?,
         };
-        scope::mark_created(t, TargetKind::Pane, &out.pane).await;
+        scope::mark_created(t, &[(TargetKind::Pane, &out.pane)]).await;
         Ok(out)
     }
 }

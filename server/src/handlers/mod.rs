@@ -31,7 +31,7 @@ mod wait;
 pub use inspect::list_sessions_command;
 pub use pane_reads::{pane_info_command, pane_infos_command};
 
-pub use call::call;
+pub use call::{call, rejected};
 
 use crate::catalog::{self, ErrorKind, Service, ToolError, ToolId};
 use crate::surface::Surface;

@@ -169,19 +169,30 @@ impl Options {
     }
 }
 
-/// Marks what a tool just created as this server's.
-pub async fn mark_created(t: &Tools, kind: TargetKind, id: &str) {
-    let mut set = Command::new(Verb::SetOption);
-    if let Some(flag) = level_flag(kind) {
-        set = set.flag(flag);
+/// Marks what a tool just created as this server's, each object on its own level, so that it
+/// stays owned wherever it is moved.
+pub async fn mark_created(t: &Tools, created: &[(TargetKind, &str)]) {
+    let mut script: Option<Script> = None;
+    for (kind, id) in created {
+        let mut set = Command::new(Verb::SetOption);
+        if let Some(flag) = level_flag(*kind) {
+            set = set.flag(flag);
+        }
+        let Ok(set) = set
+            .target(id)
+            .and_then(|c| c.arg(CREATED))
+            .and_then(|c| c.arg("on"))
+        else {
+            return;
+        };
+        script = Some(match script {
+            None => Script::from(set),
+            Some(s) => s.then(set),
+        });
     }
     // Not marked only when the object is already gone: nothing is left to protect.
-    if let Ok(set) = set
-        .target(id)
-        .and_then(|c| c.arg(CREATED))
-        .and_then(|c| c.arg("on"))
-    {
-        let _ = t.tmux.run(set).await;
+    if let Some(script) = script {
+        let _ = t.tmux.run(script).await;
     }
 }
 
