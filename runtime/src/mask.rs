@@ -1,15 +1,15 @@
 //! Secret masking for text read from panes: spans shaped like credentials become a fixed
 //! marker, `[masked:<detector>]`, before any tool looks at or returns the text.
 //!
-//! Matching is linear in the text (the regex crate's automata): a `RegexSet` pass decides
-//! which detectors occur at all, so text with nothing secret in it costs one scan. A masked
-//! span keeps its line breaks (each of its lines becomes the marker), so line counts and
-//! row positions stay what tmux reported.
+//! Matching is linear in the text (the regex crate's automata), one pass per detector. Each
+//! built-in detector starts with or holds a literal (`AKIA`, `ghp_`, `://`) that the engine
+//! finds with a vectorised search, so text with no secret in it costs a few fast scans. A
+//! masked span keeps its line breaks (each of its lines becomes the marker), so line counts
+//! and row positions stay what tmux reported.
 
 use std::borrow::Cow;
-use std::sync::{Arc, OnceLock};
 
-use regex::{Regex, RegexBuilder, RegexSet, RegexSetBuilder};
+use regex::{Regex, RegexBuilder};
 
 /// The label of an operator's pattern (`LIBTMUX_MASK_PATTERNS`).
 pub const PATTERN_LABEL: &str = "pattern";
@@ -19,6 +19,9 @@ const SECRET_GROUP: &str = "secret";
 /// when full it is cleared and refilled, so it bounds memory, not what can be matched).
 const SIZE_LIMIT: usize = 4 << 20;
 const CACHE_LIMIT: usize = 256 << 10;
+
+/// The private-key detector's row in [`BUILT_IN`]: the one that spans lines.
+const KEY_DETECTOR: usize = 0;
 
 /// Built-in detectors: (label, pattern). Earlier rows win where spans overlap.
 /// `(?-u:\b)` is an ASCII word boundary, and the classes are ASCII: that keeps the automata
@@ -75,31 +78,15 @@ pub const BUILT_IN: &[(&str, &str)] = &[
     ),
 ];
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Detector {
     label: String,
-    source: String,
-    /// Compiled when the set first finds the detector in a text (an operator's pattern: at
-    /// startup, to check it): most text holds no secret, and each costs memory.
-    compiled: OnceLock<Option<Compiled>>,
-}
-
-#[derive(Debug)]
-struct Compiled {
     regex: Regex,
     /// The `secret` group's index, when only it is masked.
     group: Option<usize>,
 }
 
-impl Detector {
-    fn compiled(&self) -> Option<&Compiled> {
-        self.compiled
-            .get_or_init(|| compile(&self.source).ok())
-            .as_ref()
-    }
-}
-
-fn compile(source: &str) -> Result<Compiled, String> {
+fn compile(label: &str, source: &str) -> Result<Detector, String> {
     let regex = RegexBuilder::new(source)
         .size_limit(SIZE_LIMIT)
         .dfa_size_limit(CACHE_LIMIT)
@@ -120,18 +107,18 @@ fn compile(source: &str) -> Result<Compiled, String> {
         ));
     }
     let group = regex.capture_names().position(|n| n == Some(SECRET_GROUP));
-    Ok(Compiled { regex, group })
+    Ok(Detector {
+        label: label.to_owned(),
+        regex,
+        group,
+    })
 }
 
 /// The masking a server applies, fixed at startup. Cloning is cheap (the automata are shared).
 #[derive(Debug, Clone)]
 pub struct Masker {
-    set: RegexSet,
-    /// Shared by clones, with what they compiled.
-    detectors: Arc<[Detector]>,
+    detectors: Vec<Detector>,
     built_in: bool,
-    /// Whether the private-key detector is on: it is the one that spans lines.
-    keys: bool,
 }
 
 /// Text after masking, and how many spans were masked in it.
@@ -145,51 +132,23 @@ impl Masker {
     /// The built-in detectors (when `built_in`) and the operator's `patterns`, each a regular
     /// expression; an error names the pattern that does not compile.
     pub fn new(built_in: bool, patterns: &[String]) -> Result<Masker, String> {
-        let mut sources: Vec<(String, String)> = Vec::new();
-        if built_in {
-            sources.extend(
-                BUILT_IN
-                    .iter()
-                    .map(|(l, p)| ((*l).to_owned(), (*p).to_owned())),
-            );
-        }
-        sources.extend(
-            patterns
-                .iter()
-                .map(|p| (PATTERN_LABEL.to_owned(), p.clone())),
-        );
-        let mut detectors = Vec::new();
-        for (label, source) in sources.iter() {
-            let compiled = OnceLock::new();
-            if label == PATTERN_LABEL {
-                let _ = compiled.set(Some(compile(source)?));
-            }
-            detectors.push(Detector {
-                label: label.clone(),
-                source: source.clone(),
-                compiled,
-            });
-        }
-        let set = RegexSetBuilder::new(sources.iter().map(|(_, s)| s))
-            .size_limit(SIZE_LIMIT * 4)
-            .dfa_size_limit(CACHE_LIMIT * 4)
-            .build()
-            .map_err(|e| format!("the mask patterns together are too large ({e})"))?;
+        let built: &[(&str, &str)] = if built_in { BUILT_IN } else { &[] };
+        let detectors = built
+            .iter()
+            .map(|(label, source)| compile(label, source))
+            .chain(patterns.iter().map(|p| compile(PATTERN_LABEL, p)))
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Masker {
-            set,
-            detectors: detectors.into(),
+            detectors,
             built_in,
-            keys: built_in,
         })
     }
 
     /// A masker that masks nothing.
     pub fn off() -> Masker {
         Masker {
-            set: RegexSet::empty(),
-            detectors: Arc::new([]),
+            detectors: Vec::new(),
             built_in: false,
-            keys: false,
         }
     }
 
@@ -220,22 +179,8 @@ impl Masker {
 
     /// `text` with every detected span replaced by its marker.
     pub fn mask<'a>(&self, text: &'a str) -> Masked<'a> {
-        let unchanged = Masked {
-            text: Cow::Borrowed(text),
-            count: 0,
-        };
-        if self.detectors.is_empty() {
-            return unchanged;
-        }
-        let hits = self.set.matches(text);
-        if !hits.matched_any() {
-            return unchanged;
-        }
         let mut spans: Vec<(usize, usize, usize)> = Vec::new();
-        for index in hits.iter() {
-            let Some(d) = self.detectors[index].compiled() else {
-                continue;
-            };
+        for (index, d) in self.detectors.iter().enumerate() {
             match d.group {
                 None => spans.extend(d.regex.find_iter(text).map(|m| (m.start(), m.end(), index))),
                 Some(g) => spans.extend(
@@ -247,6 +192,13 @@ impl Masker {
                 ),
             }
         }
+        if spans.is_empty() {
+            return Masked {
+                text: Cow::Borrowed(text),
+                count: 0,
+            };
+        }
+        // Where spans overlap, the one that starts first wins, then the earlier detector.
         spans.sort_unstable();
         let mut out = String::with_capacity(text.len());
         let (mut at, mut count) = (0, 0);
@@ -278,7 +230,7 @@ impl Masker {
     pub fn line(&self, open: &mut bool, line: &str) -> (String, usize) {
         const BEGIN: &str = "-----BEGIN ";
         const END: &str = "-----END ";
-        if !self.keys {
+        if !self.built_in {
             let m = self.mask(line);
             return (m.text.into_owned(), m.count);
         }
@@ -295,7 +247,7 @@ impl Masker {
                 _ => "",
             };
             let mut out = String::new();
-            self.marker(&mut out, 0, 0);
+            self.marker(&mut out, KEY_DETECTOR, 0);
             let m = self.mask(rest);
             out.push_str(&m.text);
             return (out, m.count);
@@ -377,10 +329,10 @@ mod tests {
 
     #[test]
     fn every_built_in_detector_compiles() {
-        // They compile when first needed; a defect here would silently mask nothing.
         for (label, pattern) in BUILT_IN {
-            assert!(compile(pattern).is_ok(), "{label}");
+            assert!(compile(label, pattern).is_ok(), "{label}");
         }
+        assert_eq!(BUILT_IN[KEY_DETECTOR].0, "private-key");
     }
 
     #[test]

@@ -71,6 +71,8 @@ async fn a_persons_objects_are_refused_to_every_change_tool() {
     );
     assert_eq!(state(&f), before, "a refused call changed something");
 
+    let malformed = f.fails("send_keys", json!({"pane": "%0", "text": 7})).await;
+    assert_eq!(malformed["kind"], "invalid_input", "{malformed}");
     let message = refused(&f, "send_keys", json!({"pane": "%0", "text": "x"})).await;
     let socket = f.display("%0", "#{socket_path}");
     assert!(

@@ -92,6 +92,8 @@ pub async fn check(t: &Tools, tool: ToolId, arguments: &Value) -> Result<(), Too
     if t.scope == WriteScope::All || d.annotations.read_only_hint {
         return Ok(());
     }
+    // Malformed arguments get the schema's message, not a failed look at what they name.
+    crate::catalog::check_arguments(tool, arguments.clone())?;
     let mut named: Vec<(TargetKind, String)> = Vec::new();
     for target in d.targets {
         let before = named.len();
