@@ -15,6 +15,7 @@ use crate::selection::Selection;
 use tmux::daemon::{self, Launch, Provenance};
 use tmux::socket::Socket;
 
+use crate::http::{Listen, Token};
 use crate::socket::SocketFlags;
 use crate::surface::Surface;
 use crate::trust::audit::Audit;
@@ -25,6 +26,8 @@ tmux-mcp: an MCP server that lets agents drive tmux
 
 Usage:
   tmux-mcp [SOCKET] [serve]     serve MCP over stdio (what an MCP client runs)
+  tmux-mcp [SOCKET] serve --http ADDRESS:PORT [--http-remote]
+                                serve MCP over Streamable HTTP at /mcp, with a bearer token
   tmux-mcp [SOCKET] tools [--json]
                                 list the tools a server started now would offer
   tmux-mcp [SOCKET] check       check the environment and report the socket and provenance
@@ -45,11 +48,12 @@ Environment:
   LIBTMUX_MASK_PATTERNS         more regular expressions to mask, one per line
   LIBTMUX_AUDIT_LOG             absolute path of a redacted audit log (JSON lines, mode 0600)
   LIBTMUX_WRITE_SCOPE           all (default), or created: change only what tmux-mcp created or a person granted
+  LIBTMUX_HTTP_TOKEN            the bearer token HTTP clients send (unset: a random one, written to a 0600 file)
 ";
 
 #[derive(Debug, PartialEq, Eq)]
 enum Command {
-    Serve,
+    Serve { http: Option<Listen> },
     Tools { json: bool },
     Check,
     Help,
@@ -67,6 +71,7 @@ impl Cli {
         let mut flags = SocketFlags::default();
         let mut words = Vec::new();
         let mut json = false;
+        let (mut http, mut remote) = (None, false);
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let text = arg
@@ -102,6 +107,8 @@ impl Cli {
                 "-S" | "--socket" => set_once(&mut flags.path, PathBuf::from(value(flag)?), flag)?,
                 "-L" | "--socket-name" => set_once(&mut flags.name, value(flag)?, flag)?,
                 "--json" => json = true,
+                "--http" => set_once(&mut http, value(flag)?, flag)?,
+                "--http-remote" => remote = true,
                 f if f.starts_with('-') => return Err(format!("unrecognised argument {f}")),
                 word => words.push(word.to_owned()),
             }
@@ -112,13 +119,24 @@ impl Cli {
             .collect::<Vec<_>>()
             .as_slice()
         {
-            [] | ["serve"] => Command::Serve,
+            [] | ["serve"] => Command::Serve {
+                http: http
+                    .as_deref()
+                    .map(|a| Listen::parse(a, remote))
+                    .transpose()?,
+            },
             ["tools"] => Command::Tools { json },
             ["check"] => Command::Check,
             other => return Err(format!("unrecognised command {:?}", other.join(" "))),
         };
         if json && !matches!(command, Command::Tools { .. }) {
             return Err("--json goes with `tools`".into());
+        }
+        if (http.is_some() || remote) && !matches!(command, Command::Serve { .. }) {
+            return Err("--http and --http-remote go with `serve`".into());
+        }
+        if remote && http.is_none() {
+            return Err("--http-remote goes with --http ADDRESS:PORT".into());
         }
         Ok(Cli { flags, command })
     }
@@ -141,6 +159,8 @@ pub struct Startup {
     pub caller_hint: Option<String>,
     /// Secret masking, the audit log and the write scope.
     pub trust: Settings,
+    /// `LIBTMUX_HTTP_TOKEN`, for `serve --http`.
+    pub http_token: Option<String>,
 }
 
 impl Startup {
@@ -149,6 +169,7 @@ impl Startup {
         let socket = crate::socket::choose(flags, vars)?;
         let environment_values = environment_values(vars)?;
         let trust = Settings::from_env(vars)?;
+        let http_token = vars.get(env::HTTP_TOKEN)?.map(str::to_owned);
         // Only a hint: one that cannot be read is no hint, not a reason to stop.
         let caller_hint = vars.get(env::TMUX_PANE).ok().flatten().map(str::to_owned);
         Ok(Startup {
@@ -157,16 +178,19 @@ impl Startup {
             environment_values,
             caller_hint,
             trust,
+            http_token,
         })
     }
 
-    pub fn surface(&self, provenance: Provenance) -> Surface {
+    /// The interface a server started now would offer, over `transport` (`None`: stdio).
+    pub fn surface(&self, provenance: Provenance, transport: Option<&Listen>) -> Surface {
         Surface::new(
             self.selection.resolve(provenance.fresh_daemon()),
             &self.socket,
             provenance,
             &self.environment_values,
             &self.trust,
+            crate::http::transport_report(transport),
         )
     }
 }
@@ -232,7 +256,8 @@ pub fn main() -> ExitCode {
             match command {
                 Command::Tools { json } => runtime.block_on(tools(&startup, json)),
                 Command::Check => runtime.block_on(check(&startup)),
-                _ => runtime.block_on(serve(startup)),
+                Command::Serve { http } => runtime.block_on(serve(startup, http)),
+                _ => ExitCode::SUCCESS,
             }
         }
     }
@@ -244,7 +269,7 @@ fn fail(message: &str) -> ExitCode {
 }
 
 async fn tools(startup: &Startup, json: bool) -> ExitCode {
-    let surface = startup.surface(daemon::predict(&startup.socket).await);
+    let surface = startup.surface(daemon::predict(&startup.socket).await, None);
     let listed = &surface.tools().tools;
     let mut out = std::io::stdout().lock();
     let written = if json {
@@ -273,7 +298,7 @@ async fn tools(startup: &Startup, json: bool) -> ExitCode {
 
 async fn check(startup: &Startup) -> ExitCode {
     let provenance = daemon::predict(&startup.socket).await;
-    let surface = startup.surface(provenance);
+    let surface = startup.surface(provenance, None);
     let version = tokio::process::Command::new("tmux")
         .arg("-V")
         .output()
@@ -327,7 +352,7 @@ async fn check(startup: &Startup) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-async fn serve(startup: Startup) -> ExitCode {
+async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
     let mut ending = match crate::signals::Ending::watch() {
         Ok(e) => e,
         Err(e) => return fail(&e),
@@ -347,7 +372,7 @@ async fn serve(startup: Startup) -> ExitCode {
         Ok(l) => l,
         Err(e) => return fail(&e),
     };
-    let surface = Arc::new(startup.surface(launch.provenance));
+    let surface = Arc::new(startup.surface(launch.provenance, http.as_ref()));
     eprintln!(
         "tmux-mcp {}: serving {} tools on {} ({}; write scope {})",
         env!("CARGO_PKG_VERSION"),
@@ -356,7 +381,7 @@ async fn serve(startup: Startup) -> ExitCode {
         launch.provenance.describe(),
         startup.trust.scope.as_str(),
     );
-    if std::io::stdin().is_terminal() {
+    if http.is_none() && std::io::stdin().is_terminal() {
         eprintln!(
             "tmux-mcp speaks MCP (JSON-RPC) over stdin/stdout and is waiting for a client. Configure your MCP client to run \
              this command (see README.md), or press Ctrl-D to quit. `tmux-mcp tools` lists what it offers."
@@ -375,6 +400,24 @@ async fn serve(startup: Startup) -> ExitCode {
         },
     ));
     let flush = tools.clone();
+    let outcome = match http {
+        Some(listen) => {
+            let token = startup.http_token.as_deref();
+            serve_http(&startup.socket, &listen, token, tools, &mut ending).await
+        }
+        None => serve_stdio(tools, &mut ending).await,
+    };
+    if let Some(audit) = &flush.audit {
+        audit.flush();
+    }
+    launch.leave().await;
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+async fn serve_stdio(tools: Arc<Tools>, ending: &mut crate::signals::Ending) -> Result<(), String> {
     let (input, output) = rmcp::transport::stdio_pipes();
     // No handshake gate: a dual-era server takes any first message, an `initialize` (legacy
     // sessions) or a request carrying its own protocol metadata (2026-07-28), in either order.
@@ -383,7 +426,7 @@ async fn serve(startup: Startup) -> ExitCode {
     let stop = running.cancellation_token();
     let waiting = running.waiting();
     tokio::pin!(waiting);
-    let outcome = tokio::select! {
+    tokio::select! {
         ended = &mut waiting => ended,
         signal = ending.first() => {
             eprintln!("tmux-mcp: {signal}: leaving as at the end of input");
@@ -392,15 +435,41 @@ async fn serve(startup: Startup) -> ExitCode {
         }
     }
     .map(|_| ())
-    .map_err(|e| e.to_string());
-    if let Some(audit) = &flush.audit {
-        audit.flush();
+    .map_err(|e| format!("the MCP session ended with an error: {e}"))
+}
+
+async fn serve_http(
+    socket: &Socket,
+    listen: &Listen,
+    token: Option<&str>,
+    tools: Arc<Tools>,
+    ending: &mut crate::signals::Ending,
+) -> Result<(), String> {
+    // The token file goes beside the socket: tmux keeps that directory private.
+    let dir = socket.path.parent().unwrap_or(std::path::Path::new("/tmp"));
+    let token = Token::new(token, dir)?;
+    if let Some(file) = &token.file {
+        eprintln!(
+            "tmux-mcp: the bearer token is in {} (mode 0600)",
+            file.display()
+        );
     }
-    launch.leave().await;
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&format!("the MCP session ended with an error: {e}")),
+    let file = token.file.clone();
+    let stop = tokio_util::sync::CancellationToken::new();
+    let served = crate::http::serve(listen, tools, token, stop.clone());
+    tokio::pin!(served);
+    let outcome = tokio::select! {
+        ended = &mut served => ended,
+        signal = ending.first() => {
+            eprintln!("tmux-mcp: {signal}: closing HTTP streams and leaving");
+            stop.cancel();
+            served.await
+        }
+    };
+    if let Some(file) = file {
+        let _ = std::fs::remove_file(file);
     }
+    outcome
 }
 
 #[cfg(test)]
@@ -413,7 +482,11 @@ mod tests {
 
     #[test]
     fn parses_commands_and_socket_flags() {
-        assert_eq!(parse(&[]).unwrap().command, Command::Serve);
+        assert_eq!(parse(&[]).unwrap().command, Command::Serve { http: None });
+        assert!(matches!(
+            parse(&["serve", "--http", "127.0.0.1:0"]).unwrap().command,
+            Command::Serve { http: Some(_) }
+        ));
         let cli = parse(&["-L", "work", "tools", "--json"]).unwrap();
         assert_eq!(cli.flags.name.as_deref(), Some("work"));
         assert_eq!(cli.command, Command::Tools { json: true });
@@ -435,5 +508,8 @@ mod tests {
         assert!(parse(&["bogus"]).is_err());
         assert!(parse(&["-L", "a", "-L", "b"]).is_err());
         assert!(parse(&["check", "--json"]).is_err());
+        assert!(parse(&["tools", "--http", "127.0.0.1:1"]).is_err());
+        assert!(parse(&["--http-remote"]).is_err());
+        assert!(parse(&["--http", "0.0.0.0:1"]).is_err());
     }
 }

@@ -19,6 +19,8 @@ pub const MASK_SECRETS: &str = "LIBTMUX_MASK_SECRETS";
 pub const MASK_PATTERNS: &str = "LIBTMUX_MASK_PATTERNS";
 pub const AUDIT_LOG: &str = "LIBTMUX_AUDIT_LOG";
 pub const WRITE_SCOPE: &str = "LIBTMUX_WRITE_SCOPE";
+/// The bearer token HTTP clients must send (`serve --http`).
+pub const HTTP_TOKEN: &str = "LIBTMUX_HTTP_TOKEN";
 /// Settings from older releases that must not be silently ignored.
 pub const RETIRED: [&str; 2] = ["LIBTMUX_SAFETY", "TMUX_MCP_SAFETY"];
 /// Set by tmux inside a pane: the pane the process runs in (a hint; see `caller`).
@@ -26,7 +28,7 @@ pub const TMUX_PANE: &str = "TMUX_PANE";
 /// tmux's directory for sockets.
 pub const TMUX_TMPDIR: &str = "TMUX_TMPDIR";
 
-const READ: [&str; 16] = [
+const READ: [&str; 17] = [
     SOCKET_PATH,
     SOCKET_NAME,
     TMUX_CONFIG,
@@ -38,6 +40,7 @@ const READ: [&str; 16] = [
     MASK_PATTERNS,
     AUDIT_LOG,
     WRITE_SCOPE,
+    HTTP_TOKEN,
     RETIRED[0],
     RETIRED[1],
     TMUX_PANE,

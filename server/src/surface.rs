@@ -37,6 +37,7 @@ impl Surface {
         provenance: Provenance,
         environment_values: &[String],
         trust: &Settings,
+        transport: Value,
     ) -> Surface {
         let nested: Vec<Vec<ToolId>> = ToolId::ALL.iter().map(|id| resolved.nested(*id)).collect();
         let tools = resolved
@@ -51,6 +52,7 @@ impl Surface {
             provenance,
             environment_values,
             trust,
+            transport,
         );
         Surface {
             resolved,
@@ -169,6 +171,7 @@ fn report(
     provenance: Provenance,
     environment_values: &[String],
     trust: &Settings,
+    transport: Value,
 ) -> String {
     let names = |ids: &[ToolId]| ids.iter().map(|i| i.name()).collect::<Vec<_>>();
     let offered: Vec<ToolId> = resolved.offered.iter().copied().collect();
@@ -188,6 +191,7 @@ fn report(
         "schemaVersion": 1,
         "server": {"name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION")},
         "frozen": true,
+        "transport": transport,
         "minimumTmuxVersion": MINIMUM_TMUX,
         "socket": {
             "selector": socket.selector_text(),

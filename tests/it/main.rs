@@ -13,6 +13,7 @@ mod catalog;
 mod change;
 mod conformance;
 mod faults;
+mod http;
 mod injection;
 mod inspect;
 mod lifecycle;

@@ -18,7 +18,7 @@ fn clients() -> PathBuf {
 }
 
 /// `npm ci` when the pinned TypeScript SDK is not what `node_modules` holds.
-fn install_typescript() {
+pub fn install_typescript() {
     static INSTALL: Once = Once::new();
     INSTALL.call_once(|| {
         let read = |path: PathBuf| -> Value {

@@ -438,6 +438,7 @@ async fn the_capabilities_resource_matches_the_tool_metadata() {
     }
     assert_eq!(caps["selection"]["excludedTools"], json!(["show_hooks"]));
     assert_eq!(caps["socket"]["selector"], "name:work");
+    assert_eq!(caps["transport"], json!({"kind": "stdio"}));
     let err = client
         .read_resource(ReadResourceRequestParams::new("tmux://nothing"))
         .await

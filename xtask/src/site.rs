@@ -310,6 +310,7 @@ fn capabilities_page() -> String {
             provenance,
             &[],
             &Default::default(),
+            tmux_mcp::http::transport_report(None),
         )
     });
     let mut report: Value = surface

@@ -1,0 +1,279 @@
+//! Serving MCP over Streamable HTTP (`serve --http ADDR:PORT`): rmcp's Streamable HTTP service
+//! speaks the protocol (sessions, SSE, the stateless 2026-07-28 form, `Host` and `Origin`
+//! checks), hyper speaks HTTP, and in front of both this module asks for the bearer token.
+//! One process serves every client with one `Tools`, so they share the journals.
+
+use std::convert::Infallible;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Full, combinators::BoxBody};
+use hyper::body::Incoming;
+use hyper::{Request, Response, StatusCode, header};
+use hyper_util::rt::TokioIo;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+use tokio_util::sync::CancellationToken;
+
+use crate::environment as env;
+use crate::handlers::Tools;
+use crate::mcp::Server;
+
+/// The one path served.
+pub const PATH: &str = "/mcp";
+/// A token given in the environment must be at least this long.
+const MIN_TOKEN: usize = 16;
+
+/// Where and how to listen, from the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listen {
+    pub address: SocketAddr,
+    /// Serve on an address other machines reach; without it only loopback is allowed.
+    pub remote: bool,
+}
+
+impl Listen {
+    pub fn parse(address: &str, remote: bool) -> Result<Listen, String> {
+        let address: SocketAddr = address.parse().map_err(|_| {
+            format!("--http {address:?} is not ADDRESS:PORT; give for example 127.0.0.1:8765")
+        })?;
+        if !address.ip().is_loopback() && !remote {
+            return Err(format!(
+                "--http {address} is not a loopback address; serve on 127.0.0.1 or [::1], or add --http-remote to let other machines connect (the token is then all that stands between them and tmux)"
+            ));
+        }
+        Ok(Listen { address, remote })
+    }
+}
+
+/// The bearer token clients must send, and the file it was written to when it was made here.
+pub struct Token {
+    secret: String,
+    pub file: Option<PathBuf>,
+}
+
+impl Token {
+    /// The token `given` (`LIBTMUX_HTTP_TOKEN`), or a new random one written to a new 0600
+    /// file in `dir`.
+    pub fn new(given: Option<&str>, dir: &Path) -> Result<Token, String> {
+        if let Some(secret) = given.filter(|t| !t.is_empty()) {
+            if secret.len() < MIN_TOKEN || secret.chars().any(|c| !c.is_ascii_graphic()) {
+                return Err(format!(
+                    "{} must be at least {MIN_TOKEN} printable characters without spaces",
+                    env::HTTP_TOKEN
+                ));
+            }
+            return Ok(Token {
+                secret: secret.to_owned(),
+                file: None,
+            });
+        }
+        let mut bytes = [0u8; 32];
+        std::fs::File::open("/dev/urandom")
+            .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes))
+            .map_err(|e| {
+                format!(
+                    "cannot read /dev/urandom for a token ({e}); set {}",
+                    env::HTTP_TOKEN
+                )
+            })?;
+        let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let file = dir.join(format!("tmux-mcp-http-token-{}", std::process::id()));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&file)
+            .and_then(|mut f| writeln!(f, "{secret}"))
+            .map_err(|e| {
+                format!(
+                    "cannot write the token file {} ({e}); set {}",
+                    file.display(),
+                    env::HTTP_TOKEN
+                )
+            })?;
+        Ok(Token {
+            secret,
+            file: Some(file),
+        })
+    }
+
+    /// Whether an `Authorization` header carries the token; compared in constant time.
+    fn admits(&self, header: Option<&[u8]>) -> bool {
+        let Some(given) = header.and_then(|h| h.strip_prefix(b"Bearer ")) else {
+            return false;
+        };
+        let want = self.secret.as_bytes();
+        given.len() == want.len()
+            && given.iter().zip(want).fold(0, |acc, (a, b)| acc | (a ^ b)) == 0
+    }
+}
+
+/// How `tmux://capabilities` describes the transport (`None`: stdio).
+pub fn transport_report(listen: Option<&Listen>) -> serde_json::Value {
+    match listen {
+        None => serde_json::json!({"kind": "stdio"}),
+        Some(l) => serde_json::json!({
+            "kind": "streamable-http",
+            "address": l.address.to_string(),
+            "path": PATH,
+            "remote": l.remote,
+            "authorization": "bearer token",
+        }),
+    }
+}
+
+type Body = BoxBody<Bytes, Infallible>;
+
+fn plain(status: StatusCode, text: &str) -> Response<Body> {
+    let mut response = Response::new(Full::new(Bytes::from(text.to_owned())).boxed());
+    *response.status_mut() = status;
+    response
+}
+
+/// Serves until `stop` is cancelled; then open streams are closed and the function returns.
+pub async fn serve(
+    listen: &Listen,
+    tools: Arc<Tools>,
+    token: Token,
+    stop: CancellationToken,
+) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(listen.address)
+        .await
+        .map_err(|e| format!("cannot listen on {} ({e})", listen.address))?;
+    let port = listener.local_addr().map(|a| a.port()).unwrap_or_default();
+    // Browsers send Origin: only pages served from this machine may call. Host names a client
+    // may use: loopback ones (DNS rebinding protection), or any with --http-remote.
+    let loopback = ["localhost", "127.0.0.1", "[::1]"];
+    let origins: Vec<String> = loopback
+        .iter()
+        .flat_map(|h| [format!("http://{h}:*"), format!("https://{h}:*")])
+        .collect();
+    let mut config = StreamableHttpServerConfig::default()
+        .with_allowed_origins(origins)
+        .with_cancellation_token(stop.child_token());
+    config = if listen.remote {
+        config.with_allowed_hosts(Vec::<String>::new())
+    } else {
+        config.with_allowed_hosts(
+            loopback
+                .iter()
+                .map(|h| h.trim_matches(['[', ']']).to_owned()),
+        )
+    };
+    let service = Arc::new(StreamableHttpService::new(
+        move || Ok(Server::new(tools.clone())),
+        Arc::new(LocalSessionManager::default()),
+        config,
+    ));
+    let token = Arc::new(token);
+    let host = match listen.address {
+        SocketAddr::V4(a) => a.ip().to_string(),
+        SocketAddr::V6(a) => format!("[{}]", a.ip()),
+    };
+    say(&format!("serving MCP at http://{host}:{port}{PATH}"));
+    loop {
+        let (stream, _) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(a) => a,
+                Err(e) => {
+                    say(&format!("accepting a connection failed: {e}"));
+                    continue;
+                }
+            },
+            () = stop.cancelled() => break,
+        };
+        let (service, token, stop) = (service.clone(), token.clone(), stop.clone());
+        tokio::spawn(async move {
+            let handler = hyper::service::service_fn(move |request: Request<Incoming>| {
+                let (service, token) = (service.clone(), token.clone());
+                async move { Ok::<_, Infallible>(route(&service, &token, request).await) }
+            });
+            let connection = hyper::server::conn::http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), handler);
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = &mut connection => {}
+                () = stop.cancelled() => connection.as_mut().graceful_shutdown(),
+            }
+        });
+    }
+    Ok(())
+}
+
+/// A line on stderr (stdout is never written here).
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "tmux-mcp: {line}");
+}
+
+async fn route(
+    service: &StreamableHttpService<Server, LocalSessionManager>,
+    token: &Token,
+    request: Request<Incoming>,
+) -> Response<Body> {
+    if request.uri().path() != PATH {
+        return plain(StatusCode::NOT_FOUND, "not found: MCP is served at /mcp\n");
+    }
+    let authorization = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .map(|v| v.as_bytes());
+    if !token.admits(authorization) {
+        let mut response = plain(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized: send Authorization: Bearer <token> (LIBTMUX_HTTP_TOKEN, or the token file the server named at startup)\n",
+        );
+        let challenge = if authorization.is_some() {
+            "Bearer realm=\"tmux-mcp\", error=\"invalid_token\""
+        } else {
+            "Bearer realm=\"tmux-mcp\""
+        };
+        response.headers_mut().insert(
+            header::WWW_AUTHENTICATE,
+            header::HeaderValue::from_static(challenge),
+        );
+        return response;
+    }
+    service.handle(request).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_loopback_unless_remote_is_asked_for() {
+        assert!(Listen::parse("127.0.0.1:0", false).is_ok());
+        assert!(Listen::parse("[::1]:8765", false).is_ok());
+        let e = Listen::parse("0.0.0.0:8765", false).unwrap_err();
+        assert!(e.contains("--http-remote") && !e.contains('\n'), "{e}");
+        assert!(Listen::parse("0.0.0.0:8765", true).is_ok());
+        assert!(
+            Listen::parse("localhost", false)
+                .unwrap_err()
+                .contains("ADDRESS:PORT")
+        );
+    }
+
+    #[test]
+    fn the_token_is_checked_whole() {
+        let t = Token {
+            secret: "0123456789abcdef".into(),
+            file: None,
+        };
+        assert!(t.admits(Some(b"Bearer 0123456789abcdef")));
+        for wrong in [
+            &b"Bearer 0123456789abcdeF"[..],
+            b"Bearer 0123456789abcde",
+            b"0123456789abcdef",
+            b"Bearer ",
+        ] {
+            assert!(!t.admits(Some(wrong)));
+        }
+        assert!(!t.admits(None));
+    }
+}

@@ -1,0 +1,332 @@
+//! `serve --http` against a real tmux: the bearer token, Origin and Host checks and the path
+//! answered with their statuses over a raw socket; binding beyond loopback refused; a generated
+//! token in a private file; SIGTERM; and the official TypeScript SDK's HTTP client listing,
+//! calling, reading the resource, waiting with progress, cancelling, and 8 clients × 200 calls
+//! at once, each reply its own, with the server's memory bounded.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::os::unix::fs::PermissionsExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tmux_mcp_tests::{World, binary, repo_root, rss_kib, wait_until};
+
+const TOKEN: &str = "test-token-0123456789abcdef";
+
+/// The server serving HTTP on a port the system chose, with what it said on stderr.
+struct Http {
+    child: Child,
+    port: u16,
+    stderr: Arc<Mutex<Vec<String>>>,
+}
+
+impl Http {
+    fn start(world: &World, env: &[(&str, &str)]) -> Http {
+        let mut child = Command::new(binary())
+            .env_clear()
+            .envs(world.base_env())
+            .envs(env.iter().copied())
+            .args(["-L", "work", "serve", "--http", "127.0.0.1:0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn tmux-mcp");
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let lines = BufReader::new(child.stderr.take().unwrap());
+        let seen = stderr.clone();
+        std::thread::spawn(move || {
+            for line in lines.lines().map_while(Result::ok) {
+                seen.lock().unwrap().push(line);
+            }
+        });
+        let port = || {
+            stderr.lock().unwrap().iter().find_map(|l| {
+                l.split_once("serving MCP at http://127.0.0.1:")
+                    .and_then(|(_, rest)| rest.split_once('/'))
+                    .and_then(|(port, _)| port.parse().ok())
+            })
+        };
+        assert!(
+            wait_until(Duration::from_secs(10), || port().is_some()),
+            "no address on stderr: {:?}",
+            stderr.lock().unwrap()
+        );
+        let port = port().unwrap();
+        Http {
+            child,
+            port,
+            stderr,
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/mcp", self.port)
+    }
+
+    /// A POST whose body is a JSON-RPC `initialize`; returns the status and the reply.
+    fn request(&self, path: &str, headers: &[(&str, &str)]) -> (u16, String) {
+        let body = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
+        self.send("POST", path, headers, &body.to_string())
+    }
+
+    /// One HTTP/1.1 request; returns the status and the whole reply.
+    fn send(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\nConnection: close\r\n",
+            body.len()
+        );
+        if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+            head.push_str(&format!("Host: 127.0.0.1:{}\r\n", self.port));
+        }
+        for (k, v) in headers {
+            head.push_str(&format!("{k}: {v}\r\n"));
+        }
+        stream
+            .write_all(format!("{head}\r\n{body}").as_bytes())
+            .unwrap();
+        let mut reply = Vec::new();
+        let mut buf = [0u8; 4096];
+        loop {
+            match stream.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => reply.extend_from_slice(&buf[..n]),
+            }
+        }
+        let text = String::from_utf8_lossy(&reply).into_owned();
+        let status = text
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        (status, text)
+    }
+
+    /// Sends SIGTERM and waits for the exit status.
+    fn terminate(mut self) -> (std::process::ExitStatus, Vec<String>) {
+        let pid = self.child.id().to_string();
+        Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        let status = self.child.wait().unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+        let stderr = self.stderr.lock().unwrap().clone();
+        (status, stderr)
+    }
+}
+
+#[test]
+fn the_token_the_origin_the_host_and_the_path_are_checked() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let bearer = format!("Bearer {TOKEN}");
+    let auth = ("Authorization", bearer.as_str());
+
+    let (status, head) = http.request("/mcp", &[]);
+    assert_eq!(status, 401, "{head}");
+    assert!(
+        head.to_lowercase()
+            .contains("www-authenticate: bearer realm=\"tmux-mcp\""),
+        "{head}"
+    );
+    let (status, head) = http.request(
+        "/mcp",
+        &[("Authorization", "Bearer wrong-token-0123456789")],
+    );
+    assert_eq!(status, 401, "{head}");
+    assert!(head.contains("error=\"invalid_token\""), "{head}");
+    let (status, head) = http.request("/mcp", &[auth, ("Origin", "https://evil.example")]);
+    assert_eq!(status, 403, "a foreign origin: {head}");
+    let (status, head) = http.request("/mcp", &[auth, ("Host", "evil.example")]);
+    assert_eq!(status, 403, "DNS rebinding: {head}");
+    let (status, _) = http.request("/other", &[auth]);
+    assert_eq!(status, 404);
+    let local = format!("http://localhost:{}", http.port);
+    let (status, head) = http.request("/mcp", &[auth, ("Origin", &local)]);
+    assert_eq!(status, 200, "a page of this machine: {head}");
+    assert!(head.to_lowercase().contains("mcp-session-id:"), "{head}");
+
+    let (status, stderr) = http.terminate();
+    assert!(status.success(), "{stderr:?}");
+    assert!(
+        !stderr.iter().any(|l| l.contains(TOKEN)),
+        "the token was logged: {stderr:?}"
+    );
+    assert!(world.server_alive("work"), "an operator's server stays");
+}
+
+#[test]
+fn binding_beyond_loopback_needs_the_flag() {
+    let world = World::new();
+    let out = world.run(&["-L", "work", "serve", "--http", "0.0.0.0:0"], &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--http-remote"), "{stderr}");
+    assert!(!world.server_alive("work"), "nothing was started");
+    let short = world.run(
+        &["-L", "work", "serve", "--http", "127.0.0.1:0"],
+        &[("LIBTMUX_HTTP_TOKEN", "short")],
+    );
+    assert_eq!(short.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&short.stderr).contains("at least 16"));
+}
+
+#[test]
+fn a_generated_token_is_in_a_private_file_until_the_server_ends() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start(&world, &[]);
+    let file = http
+        .stderr
+        .lock()
+        .unwrap()
+        .iter()
+        .find_map(|l| {
+            l.split_once("the bearer token is in ")
+                .map(|(_, rest)| rest.split(' ').next().unwrap().to_owned())
+        })
+        .expect("the token file is named");
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    let token = std::fs::read_to_string(&file).unwrap().trim().to_owned();
+    assert_eq!(token.len(), 64);
+    let bearer = format!("Bearer {token}");
+    assert_eq!(http.request("/mcp", &[("Authorization", &bearer)]).0, 200);
+    let (status, stderr) = http.terminate();
+    assert!(status.success(), "{stderr:?}");
+    assert!(
+        !std::path::Path::new(&file).exists(),
+        "the token file is removed"
+    );
+}
+
+#[test]
+fn the_typescript_sdk_over_http_lists_calls_waits_cancels_and_shares_the_server() {
+    let world = World::new();
+    world.start_server("work");
+    let panes: Vec<String> = (0..8)
+        .map(|_| {
+            world
+                .tmux(
+                    "work",
+                    &["new-window", "-d", "-P", "-F", "#{pane_id}", "sh"],
+                )
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    crate::sdk::install_typescript();
+    let plan = json!({"url": http.url(), "token": TOKEN, "panes": panes, "calls": 200});
+    let path = world.tmpdir().join("http-plan.json");
+    std::fs::write(&path, plan.to_string()).unwrap();
+    let out = Command::new("node")
+        .arg(repo_root().join("tests/clients/http.mjs"))
+        .arg(&path)
+        .output()
+        .expect("node runs");
+    assert!(
+        out.status.success(),
+        "http.mjs failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let records: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let record = |kind: &str| records.iter().find(|r| r["kind"] == kind).unwrap().clone();
+    assert_eq!(record("list")["count"], 42);
+    let caps: Value = serde_json::from_str(record("resource")["text"].as_str().unwrap()).unwrap();
+    assert_eq!(caps["socket"]["selector"], "name:work");
+    assert_eq!(caps["transport"]["kind"], "streamable-http", "{caps}");
+    assert_eq!(caps["transport"]["remote"], false, "{caps}");
+    assert!(record("call")["structured"]["sessions"].is_array());
+    let progress = record("progress");
+    assert_eq!(progress["outcome"], "deadline", "{progress}");
+    assert!(progress["progress"].as_u64().unwrap() >= 1, "{progress}");
+    let cancel = record("cancel");
+    assert!(cancel["cancelled"].is_string(), "{cancel}");
+    assert!(cancel["ms"].as_u64().unwrap() < 10_000, "{cancel}");
+    assert_eq!(cancel["after"], true, "{cancel}");
+    assert_eq!(
+        record("load")["matched"],
+        json!(vec![200; 8]),
+        "every reply its own"
+    );
+    let rss = rss_kib(http.child.id());
+    assert!(
+        rss < 64 << 10,
+        "RSS {rss} KiB after 1,600 calls from 8 clients"
+    );
+    let (status, stderr) = http.terminate();
+    assert!(status.success(), "{stderr:?}");
+}
+
+#[test]
+fn both_protocol_eras_are_served_over_http() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let bearer = format!("Bearer {TOKEN}");
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+        "params": {"name": "list_sessions", "arguments": {}, "_meta": meta}})
+    .to_string();
+    let stateless = [
+        ("Authorization", bearer.as_str()),
+        ("MCP-Protocol-Version", "2026-07-28"),
+        ("Mcp-Method", "tools/call"),
+        ("Mcp-Name", "list_sessions"),
+    ];
+    let (status, reply) = http.send("POST", "/mcp", &stateless, &call);
+    assert_eq!(status, 200, "{reply}");
+    assert!(
+        reply.contains("\"structuredContent\":{\"sessions\""),
+        "{reply}"
+    );
+    assert!(
+        reply.contains("io.modelcontextprotocol/serverInfo"),
+        "{reply}"
+    );
+    assert!(
+        !reply.to_lowercase().contains("mcp-session-id"),
+        "no session: {reply}"
+    );
+    let mut mismatch = stateless;
+    mismatch[1].1 = "2025-11-25";
+    let (status, reply) = http.send("POST", "/mcp", &mismatch, &call);
+    assert_eq!(status, 400, "{reply}");
+    assert!(reply.contains("-32020"), "{reply}");
+    for method in ["GET", "DELETE"] {
+        let headers = [
+            ("Authorization", bearer.as_str()),
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Accept", "text/event-stream"),
+        ];
+        let (status, reply) = http.send(method, "/mcp", &headers, "");
+        assert_eq!(status, 405, "{method}: {reply}");
+    }
+    // The 2025-11-25 era: initialize opens a session.
+    let (status, reply) = http.request("/mcp", &[("Authorization", &bearer)]);
+    assert_eq!(status, 200, "{reply}");
+    assert!(reply.to_lowercase().contains("mcp-session-id:"), "{reply}");
+    assert!(http.terminate().0.success());
+}
