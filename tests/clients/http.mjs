@@ -29,14 +29,24 @@ print({ kind: "resource", text: resource.contents[0].text });
 const sessions = await client.callTool({ name: "list_sessions", arguments: {} });
 print({ kind: "call", structured: sessions.structuredContent });
 
-// A wait that reaches its deadline reports progress each second meanwhile.
+// A wait that reaches its deadline reports progress each second meanwhile, and another
+// client's calls are answered while it waits.
 let progress = 0;
-const waited = await client.callTool(
-  { name: "wait_for_text", arguments: { pane: plan.panes[0], patterns: ["never-printed"], seconds: 3 } },
-  undefined,
-  { onprogress: () => { progress += 1; }, timeout: 20000 },
-);
-print({ kind: "progress", outcome: waited.structuredContent.outcome, progress });
+const began = Date.now();
+const [waited, othersMs] = await Promise.all([
+  client.callTool(
+    { name: "wait_for_text", arguments: { pane: plan.panes[0], patterns: ["never-printed"], seconds: 3 } },
+    undefined,
+    { onprogress: () => { progress += 1; }, timeout: 20000 },
+  ),
+  (async () => {
+    const other = await connect();
+    for (let i = 0; i < 50; i++) await other.callTool({ name: "list_sessions", arguments: {} });
+    await other.close();
+    return Date.now() - began;
+  })(),
+]);
+print({ kind: "progress", outcome: waited.structuredContent.outcome, progress, waitMs: Date.now() - began, othersMs });
 
 // A cancelled wait ends at once, and the client's next call is served.
 const abort = new AbortController();

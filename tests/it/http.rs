@@ -258,6 +258,11 @@ fn the_typescript_sdk_over_http_lists_calls_waits_cancels_and_shares_the_server(
     let progress = record("progress");
     assert_eq!(progress["outcome"], "deadline", "{progress}");
     assert!(progress["progress"].as_u64().unwrap() >= 1, "{progress}");
+    assert!(
+        progress["othersMs"].as_u64().unwrap() < 2_500
+            && progress["waitMs"].as_u64().unwrap() >= 3_000,
+        "another client's 50 calls end while the wait goes on: {progress}"
+    );
     let cancel = record("cancel");
     assert!(cancel["cancelled"].is_string(), "{cancel}");
     assert!(cancel["ms"].as_u64().unwrap() < 10_000, "{cancel}");

@@ -46,6 +46,10 @@ pub fn pages() -> Vec<(String, String)> {
         format!("{GENERATED}{}", include_str!("site/driving-an-agent.md")),
     ));
     pages.push(("src/trust.md".into(), trust_page()));
+    pages.push((
+        "src/http.md".into(),
+        format!("{GENERATED}{}", include_str!("site/http.md")),
+    ));
     pages.push(("src/contributing.md".into(), contributing_page()));
     pages
 }
