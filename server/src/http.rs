@@ -8,15 +8,18 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, combinators::BoxBody};
-use hyper::body::Incoming;
+use hyper::body::{Frame, Incoming, SizeHint};
 use hyper::{Request, Response, StatusCode, header};
 use hyper_util::rt::TokioIo;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_util::sync::CancellationToken;
 
 use crate::environment as env;
@@ -27,6 +30,11 @@ use crate::mcp::Server;
 pub const PATH: &str = "/mcp";
 /// A token given in the environment must be at least this long.
 const MIN_TOKEN: usize = 16;
+/// Requests being answered at once (an open SSE stream counts until it ends); beyond, 503.
+const MAX_IN_FLIGHT: usize = 256;
+/// Legacy sessions open at once; beyond, an `initialize` gets 503. rmcp closes a session idle
+/// for 5 minutes.
+pub const MAX_SESSIONS: usize = 64;
 
 /// Where and how to listen, from the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,6 +137,40 @@ pub fn transport_report(listen: Option<&Listen>) -> serde_json::Value {
 
 type Body = BoxBody<Bytes, Infallible>;
 
+/// A response body that holds its request's place among those in flight until it ends.
+struct Held {
+    body: Body,
+    _place: OwnedSemaphorePermit,
+}
+
+impl hyper::body::Body for Held {
+    type Data = Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
+        Pin::new(&mut self.get_mut().body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+/// What every connection shares.
+struct Front {
+    service: StreamableHttpService<Server, LocalSessionManager>,
+    sessions: Arc<LocalSessionManager>,
+    token: Token,
+    in_flight: Arc<Semaphore>,
+}
+
 fn plain(status: StatusCode, text: &str) -> Response<Body> {
     let mut response = Response::new(Full::new(Bytes::from(text.to_owned())).boxed());
     *response.status_mut() = status;
@@ -165,12 +207,17 @@ pub async fn serve(
                 .map(|h| h.trim_matches(['[', ']']).to_owned()),
         )
     };
-    let service = Arc::new(StreamableHttpService::new(
-        move || Ok(Server::new(tools.clone())),
-        Arc::new(LocalSessionManager::default()),
-        config,
-    ));
-    let token = Arc::new(token);
+    let sessions = Arc::new(LocalSessionManager::default());
+    let front = Arc::new(Front {
+        service: StreamableHttpService::new(
+            move || Ok(Server::new(tools.clone())),
+            sessions.clone(),
+            config,
+        ),
+        sessions,
+        token,
+        in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
+    });
     let host = match listen.address {
         SocketAddr::V4(a) => a.ip().to_string(),
         SocketAddr::V6(a) => format!("[{}]", a.ip()),
@@ -187,11 +234,11 @@ pub async fn serve(
             },
             () = stop.cancelled() => break,
         };
-        let (service, token, stop) = (service.clone(), token.clone(), stop.clone());
+        let (front, stop) = (front.clone(), stop.clone());
         tokio::spawn(async move {
             let handler = hyper::service::service_fn(move |request: Request<Incoming>| {
-                let (service, token) = (service.clone(), token.clone());
-                async move { Ok::<_, Infallible>(route(&service, &token, request).await) }
+                let front = front.clone();
+                async move { Ok::<_, Infallible>(route(&front, request).await) }
             });
             let connection = hyper::server::conn::http1::Builder::new()
                 .serve_connection(TokioIo::new(stream), handler);
@@ -210,11 +257,7 @@ fn say(line: &str) {
     let _ = writeln!(std::io::stderr(), "tmux-mcp: {line}");
 }
 
-async fn route(
-    service: &StreamableHttpService<Server, LocalSessionManager>,
-    token: &Token,
-    request: Request<Incoming>,
-) -> Response<Body> {
+async fn route(front: &Front, request: Request<Incoming>) -> Response<Body> {
     if request.uri().path() != PATH {
         return plain(StatusCode::NOT_FOUND, "not found: MCP is served at /mcp\n");
     }
@@ -222,7 +265,7 @@ async fn route(
         .headers()
         .get(header::AUTHORIZATION)
         .map(|v| v.as_bytes());
-    if !token.admits(authorization) {
+    if !front.token.admits(authorization) {
         let mut response = plain(
             StatusCode::UNAUTHORIZED,
             "unauthorized: send Authorization: Bearer <token> (LIBTMUX_HTTP_TOKEN, or the token file the server named at startup)\n",
@@ -238,7 +281,40 @@ async fn route(
         );
         return response;
     }
-    service.handle(request).await
+    let Ok(place) = front.in_flight.clone().try_acquire_owned() else {
+        return busy(&format!(
+            "busy: {MAX_IN_FLIGHT} requests are being answered; retry shortly\n"
+        ));
+    };
+    // A POST without a session that is not of the stateless era (2026-07-28 on) may open one.
+    let stateless = request
+        .headers()
+        .get("mcp-protocol-version")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v >= "2026-07-28");
+    let opens_session = request.method() == hyper::Method::POST
+        && !request.headers().contains_key("mcp-session-id")
+        && !stateless;
+    if opens_session && front.sessions.sessions.read().await.len() >= MAX_SESSIONS {
+        return busy(&format!(
+            "busy: {MAX_SESSIONS} sessions are open; end one (DELETE with its Mcp-Session-Id) or wait for idle ones to close (5 minutes)\n"
+        ));
+    }
+    front.service.handle(request).await.map(|body| {
+        Held {
+            body,
+            _place: place,
+        }
+        .boxed()
+    })
+}
+
+fn busy(text: &str) -> Response<Body> {
+    let mut response = plain(StatusCode::SERVICE_UNAVAILABLE, text);
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, header::HeaderValue::from_static("1"));
+    response
 }
 
 #[cfg(test)]

@@ -96,9 +96,8 @@ impl Http {
         for (k, v) in headers {
             head.push_str(&format!("{k}: {v}\r\n"));
         }
-        stream
-            .write_all(format!("{head}\r\n{body}").as_bytes())
-            .unwrap();
+        // A server that refuses a body may close before it is all written: the reply still comes.
+        let _ = stream.write_all(format!("{head}\r\n{body}").as_bytes());
         let mut reply = Vec::new();
         let mut buf = [0u8; 4096];
         loop {
@@ -154,6 +153,8 @@ fn the_token_the_origin_the_host_and_the_path_are_checked() {
     assert_eq!(status, 403, "DNS rebinding: {head}");
     let (status, _) = http.request("/other", &[auth]);
     assert_eq!(status, 404);
+    let (status, reply) = http.send("POST", "/mcp", &[auth], &" ".repeat(5 << 20));
+    assert_eq!(status, 413, "a body over 4 MiB: {reply:.300}");
     let local = format!("http://localhost:{}", http.port);
     let (status, head) = http.request("/mcp", &[auth, ("Origin", &local)]);
     assert_eq!(status, 200, "a page of this machine: {head}");
@@ -333,5 +334,61 @@ fn both_protocol_eras_are_served_over_http() {
     let (status, reply) = http.request("/mcp", &[("Authorization", &bearer)]);
     assert_eq!(status, 200, "{reply}");
     assert!(reply.to_lowercase().contains("mcp-session-id:"), "{reply}");
+    assert!(http.terminate().0.success());
+}
+
+#[test]
+fn sessions_are_bounded_and_a_closed_one_makes_room() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let bearer = format!("Bearer {TOKEN}");
+    let auth = ("Authorization", bearer.as_str());
+    let session_of = |reply: &str| {
+        reply
+            .lines()
+            .find_map(|l| {
+                l.to_lowercase()
+                    .strip_prefix("mcp-session-id: ")
+                    .map(|s| s.trim().to_owned())
+            })
+            .expect("a session id")
+    };
+    let opened: Vec<String> = (0..tmux_mcp::http::MAX_SESSIONS)
+        .map(|_| {
+            let (status, reply) = http.request("/mcp", &[auth]);
+            assert_eq!(status, 200, "{reply}");
+            session_of(&reply)
+        })
+        .collect();
+    let (status, reply) = http.request("/mcp", &[auth]);
+    assert_eq!(status, 503, "{reply}");
+    assert!(
+        reply.contains("sessions are open") && reply.to_lowercase().contains("retry-after: 1"),
+        "{reply}"
+    );
+    // Stateless requests open no session and are still served.
+    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {}}}});
+    let stateless = [
+        auth,
+        ("MCP-Protocol-Version", "2026-07-28"),
+        ("Mcp-Method", "tools/list"),
+    ];
+    assert_eq!(
+        http.send("POST", "/mcp", &stateless, &call.to_string()).0,
+        200
+    );
+    let (status, reply) = http.send(
+        "DELETE",
+        "/mcp",
+        &[auth, ("Mcp-Session-Id", &opened[0])],
+        "",
+    );
+    assert!(status < 300, "{status}: {reply}");
+    let (status, reply) = http.request("/mcp", &[auth]);
+    assert_eq!(status, 200, "a closed session makes room: {reply}");
     assert!(http.terminate().0.success());
 }
