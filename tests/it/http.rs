@@ -392,3 +392,45 @@ fn sessions_are_bounded_and_a_closed_one_makes_room() {
     assert_eq!(status, 200, "a closed session makes room: {reply}");
     assert!(http.terminate().0.success());
 }
+
+#[test]
+fn the_python_sdk_over_http_in_both_modes() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let python = crate::sdk::python();
+    let path = world.tmpdir().join("http-plan.json");
+    std::fs::write(
+        &path,
+        json!({"url": http.url(), "token": TOKEN}).to_string(),
+    )
+    .unwrap();
+    let out = Command::new(&python)
+        .arg(repo_root().join("tests/clients/python_http.py"))
+        .arg(&path)
+        .output()
+        .expect("the Python client runs");
+    assert!(
+        out.status.success(),
+        "python_http.py failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let runs: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let protocols: Vec<&Value> = runs.iter().map(|r| &r["protocol"]).collect();
+    assert_eq!(
+        protocols,
+        [&json!("2026-07-28"), &json!("2025-11-25")],
+        "{runs:?}"
+    );
+    for run in &runs {
+        assert_eq!(
+            (&run["tools"], &run["resource"], &run["sessions"]),
+            (&json!(42), &json!("streamable-http"), &json!(1)),
+            "{run}"
+        );
+    }
+    assert!(http.terminate().0.success());
+}

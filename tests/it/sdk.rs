@@ -45,7 +45,7 @@ pub fn install_typescript() {
 }
 
 /// The Python in a venv of tests/clients holding the pinned SDK, made when missing.
-fn python() -> PathBuf {
+pub fn python() -> PathBuf {
     static INSTALL: Once = Once::new();
     let venv = clients().join(".venv");
     let python = venv.join("bin/python");
