@@ -263,6 +263,7 @@ fn main() {
         "<= 0.5x CLI",
         ratio <= 0.5,
     );
+    http_latency(&mut report, &world, sessions);
 
     // A 16-read batch against the same 16 reads called one by one, and against tmux alone
     // running those reads' commands: a light read (one quick tmux command) and a heavy one
@@ -564,6 +565,71 @@ fn main() {
     masking(&mut report, &world);
     agent_loop(&mut report, &world);
     println!("\n{} of the targets missed", report.failed);
+}
+
+/// The same list_sessions call over Streamable HTTP (issue 19): a stateless 2026-07-28
+/// request on a new loopback connection each time, against the stdio round trip of this run.
+fn http_latency(report: &mut Report, world: &World, stdio: Duration) {
+    let token = "bench-token-0123456789abcdef";
+    let mut child = Command::new(binary())
+        .env_clear()
+        .envs(world.base_env())
+        .env("LIBTMUX_HTTP_TOKEN", token)
+        .args(["-L", "bench", "serve", "--http", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let port: u16 = loop {
+        let mut line = String::new();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "no address on stderr"
+        );
+        if let Some((_, rest)) = line.split_once("serving MCP at http://127.0.0.1:") {
+            break rest.split('/').next().unwrap().parse().unwrap();
+        }
+    };
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+        "name": "list_sessions", "arguments": {}, "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": {"name": "bench", "version": "1"},
+            "io.modelcontextprotocol/clientCapabilities": {}}}})
+    .to_string();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAuthorization: Bearer {token}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: list_sessions\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let call = || {
+        let started = Instant::now();
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut reply = String::new();
+        std::io::Read::read_to_string(&mut stream, &mut reply).unwrap();
+        let took = started.elapsed();
+        assert!(
+            reply.starts_with("HTTP/1.1 200") && reply.contains("\"sessions\""),
+            "{reply:.300}"
+        );
+        took
+    };
+    for _ in 0..20 {
+        call();
+    }
+    let http = median((0..300).map(|_| call()).collect());
+    let ratio = http.as_secs_f64() / stdio.as_secs_f64();
+    report.line(
+        "list_sessions over HTTP (new connection each)",
+        format!("{} = {ratio:.1}x stdio ({})", ms(http), ms(stdio)),
+        "<= 1 ms",
+        http <= Duration::from_millis(1),
+    );
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    assert!(child.wait().unwrap().success());
 }
 
 /// Secret masking (issue 18) on a 20,000-line capture: capture_pane with masking on against
