@@ -7,12 +7,14 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::sdk::run_client;
 use serde_json::{Value, json};
-use tmux_mcp_tests::{World, binary, repo_root, rss_kib, wait_until};
+use tmux_mcp_tests::{World, binary, rss_kib, wait_until};
 
 const TOKEN: &str = "test-token-0123456789abcdef";
 
@@ -233,22 +235,7 @@ fn the_typescript_sdk_over_http_lists_calls_waits_cancels_and_shares_the_server(
     let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
     crate::sdk::install_typescript();
     let plan = json!({"url": http.url(), "token": TOKEN, "panes": panes, "calls": 200});
-    let path = world.tmpdir().join("http-plan.json");
-    std::fs::write(&path, plan.to_string()).unwrap();
-    let out = Command::new("node")
-        .arg(repo_root().join("tests/clients/http.mjs"))
-        .arg(&path)
-        .output()
-        .expect("node runs");
-    assert!(
-        out.status.success(),
-        "http.mjs failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let records: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let records = run_client(&world, (PathBuf::from("node"), "http.mjs"), &plan);
     let record = |kind: &str| records.iter().find(|r| r["kind"] == kind).unwrap().clone();
     assert_eq!(record("list")["count"], 42);
     let caps: Value = serde_json::from_str(record("resource")["text"].as_str().unwrap()).unwrap();
@@ -398,27 +385,8 @@ fn the_python_sdk_over_http_in_both_modes() {
     let world = World::new();
     world.start_server("work");
     let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
-    let python = crate::sdk::python();
-    let path = world.tmpdir().join("http-plan.json");
-    std::fs::write(
-        &path,
-        json!({"url": http.url(), "token": TOKEN}).to_string(),
-    )
-    .unwrap();
-    let out = Command::new(&python)
-        .arg(repo_root().join("tests/clients/python_http.py"))
-        .arg(&path)
-        .output()
-        .expect("the Python client runs");
-    assert!(
-        out.status.success(),
-        "python_http.py failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let runs: Vec<Value> = String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let plan = json!({"url": http.url(), "token": TOKEN});
+    let runs = run_client(&world, (crate::sdk::python(), "python_http.py"), &plan);
     let protocols: Vec<&Value> = runs.iter().map(|r| &r["protocol"]).collect();
     assert_eq!(
         protocols,

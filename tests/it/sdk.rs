@@ -92,9 +92,13 @@ fn drive(world: &World, client: (PathBuf, &str), mode: &str, calls: &Value) -> V
         },
         "calls": calls,
     });
+    run_client(world, client, &plan)
+}
+
+/// Runs `program script PLAN.json` with `plan`; returns the JSON records it printed.
+pub fn run_client(world: &World, (program, script): (PathBuf, &str), plan: &Value) -> Vec<Value> {
     let path = world.tmpdir().join("plan.json");
     std::fs::write(&path, plan.to_string()).unwrap();
-    let (program, script) = client;
     let out = Command::new(&program)
         .arg(clients().join(script))
         .arg(&path)
