@@ -402,3 +402,74 @@ fn the_python_sdk_over_http_in_both_modes() {
     }
     assert!(http.terminate().0.success());
 }
+
+#[test]
+fn sigterm_closes_an_open_stream_and_ends_the_server() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let bearer = format!("Bearer {TOKEN}");
+    let (status, reply) = http.request("/mcp", &[("Authorization", &bearer)]);
+    assert_eq!(status, 200, "{reply}");
+    let session = reply
+        .lines()
+        .find_map(|l| {
+            l.to_lowercase()
+                .strip_prefix("mcp-session-id: ")
+                .map(|s| s.trim().to_owned())
+        })
+        .expect("a session id");
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+    let headers = [
+        ("Authorization", bearer.as_str()),
+        ("Mcp-Session-Id", &session),
+    ];
+    assert!(http.send("POST", "/mcp", &headers, &initialized).0 < 300);
+    // The session's stream for server messages, left open.
+    let mut stream = TcpStream::connect(("127.0.0.1", http.port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let get = format!(
+        "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAuthorization: {bearer}\r\nMcp-Session-Id: {session}\r\nAccept: text/event-stream\r\n\r\n",
+        http.port
+    );
+    stream.write_all(get.as_bytes()).unwrap();
+    let mut buf = [0u8; 4096];
+    let n = stream.read(&mut buf).unwrap();
+    assert!(
+        String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&buf[..n])
+    );
+    // Open: reads time out (after any priming event) rather than end.
+    stream
+        .set_read_timeout(Some(Duration::from_millis(300)))
+        .unwrap();
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => panic!("the stream ended before SIGTERM"),
+            Ok(_) => continue,
+            Err(_) => break,
+        }
+    }
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let started = std::time::Instant::now();
+    let (status, stderr) = http.terminate();
+    assert!(status.success(), "{stderr:?}");
+    // The stream ends (EOF, not the read timeout) once the server has gone.
+    let ended = loop {
+        match stream.read(&mut buf) {
+            Ok(0) => break true,
+            Ok(_) => continue,
+            Err(_) => break false,
+        }
+    };
+    assert!(
+        ended && started.elapsed() < Duration::from_secs(8),
+        "the open stream was left hanging"
+    );
+    assert!(world.server_alive("work"));
+}
