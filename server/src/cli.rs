@@ -15,7 +15,7 @@ use crate::selection::Selection;
 use tmux::daemon::{self, Launch, Provenance};
 use tmux::socket::Socket;
 
-use crate::http::{Listen, Token};
+use crate::http::{Bound, Listen, Token};
 use crate::socket::SocketFlags;
 use crate::surface::Surface;
 use crate::trust::audit::Audit;
@@ -368,11 +368,19 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         Ok(a) => a,
         Err(e) => return fail(&e),
     };
+    let bound = match http.as_ref().map(Listen::bind) {
+        None => None,
+        Some(binding) => match binding.await {
+            Ok(b) => Some(b),
+            Err(e) => return fail(&e),
+        },
+    };
     let launch = match Launch::start(&startup.socket).await {
         Ok(l) => l,
         Err(e) => return fail(&e),
     };
-    let surface = Arc::new(startup.surface(launch.provenance, http.as_ref()));
+    let transport = bound.as_ref().map(|b| &b.listen);
+    let surface = Arc::new(startup.surface(launch.provenance, transport));
     eprintln!(
         "tmux-mcp {}: serving {} tools on {} ({}; write scope {})",
         env!("CARGO_PKG_VERSION"),
@@ -381,7 +389,7 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         launch.provenance.describe(),
         startup.trust.scope.as_str(),
     );
-    if http.is_none() && std::io::stdin().is_terminal() {
+    if bound.is_none() && std::io::stdin().is_terminal() {
         eprintln!(
             "tmux-mcp speaks MCP (JSON-RPC) over stdin/stdout and is waiting for a client. Configure your MCP client to run \
              this command (see README.md), or press Ctrl-D to quit. `tmux-mcp tools` lists what it offers."
@@ -400,10 +408,10 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         },
     ));
     let flush = tools.clone();
-    let outcome = match http {
-        Some(listen) => {
+    let outcome = match bound {
+        Some(bound) => {
             let token = startup.http_token.as_deref();
-            serve_http(&startup.socket, &listen, token, tools, &mut ending).await
+            serve_http(&startup.socket, bound, token, tools, &mut ending).await
         }
         None => serve_stdio(tools, &mut ending).await,
     };
@@ -440,7 +448,7 @@ async fn serve_stdio(tools: Arc<Tools>, ending: &mut crate::signals::Ending) -> 
 
 async fn serve_http(
     socket: &Socket,
-    listen: &Listen,
+    bound: Bound,
     token: Option<&str>,
     tools: Arc<Tools>,
     ending: &mut crate::signals::Ending,
@@ -456,7 +464,7 @@ async fn serve_http(
     }
     let file = token.file.clone();
     let stop = tokio_util::sync::CancellationToken::new();
-    let served = crate::http::serve(listen, tools, token, stop.clone());
+    let served = crate::http::serve(bound, tools, token, stop.clone());
     tokio::pin!(served);
     let outcome = tokio::select! {
         ended = &mut served => ended,

@@ -11,12 +11,13 @@ use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, combinators::BoxBody};
 use hyper::body::{Frame, Incoming, SizeHint};
 use hyper::{Request, Response, StatusCode, header};
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -31,7 +32,11 @@ pub const PATH: &str = "/mcp";
 /// A token given in the environment must be at least this long.
 const MIN_TOKEN: usize = 16;
 /// Requests being answered at once (an open SSE stream counts until it ends); beyond, 503.
-const MAX_IN_FLIGHT: usize = 256;
+pub const MAX_IN_FLIGHT: usize = 256;
+/// A request's head must arrive within this, and an idle kept-alive connection is closed after
+/// it, so connections that never send a request do not pile up. Clients' pools close idle
+/// connections sooner (undici after 4 s, httpx after 5 s), so none races this with a request.
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 /// Legacy sessions open at once; beyond, an `initialize` gets 503. rmcp closes a session idle
 /// for 5 minutes.
 pub const MAX_SESSIONS: usize = 64;
@@ -177,17 +182,40 @@ fn plain(status: StatusCode, text: &str) -> Response<Body> {
     response
 }
 
+/// A socket listening where the operator asked; `listen` names the port it got (port 0 asks
+/// the system for one).
+pub struct Bound {
+    listener: tokio::net::TcpListener,
+    pub listen: Listen,
+}
+
+impl Listen {
+    /// Listens, before tmux is touched: an address that cannot be had stops startup.
+    pub async fn bind(&self) -> Result<Bound, String> {
+        let listener = tokio::net::TcpListener::bind(self.address)
+            .await
+            .map_err(|e| format!("cannot listen on {} ({e})", self.address))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {} ({e})", self.address))?;
+        Ok(Bound {
+            listener,
+            listen: Listen {
+                address,
+                remote: self.remote,
+            },
+        })
+    }
+}
+
 /// Serves until `stop` is cancelled; then open streams are closed and the function returns.
 pub async fn serve(
-    listen: &Listen,
+    bound: Bound,
     tools: Arc<Tools>,
     token: Token,
     stop: CancellationToken,
 ) -> Result<(), String> {
-    let listener = tokio::net::TcpListener::bind(listen.address)
-        .await
-        .map_err(|e| format!("cannot listen on {} ({e})", listen.address))?;
-    let port = listener.local_addr().map(|a| a.port()).unwrap_or_default();
+    let Bound { listener, listen } = bound;
     // Browsers send Origin: only pages served from this machine may call. Host names a client
     // may use: loopback ones (DNS rebinding protection), or any with --http-remote.
     let loopback = ["localhost", "127.0.0.1", "[::1]"];
@@ -218,11 +246,7 @@ pub async fn serve(
         token,
         in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
     });
-    let host = match listen.address {
-        SocketAddr::V4(a) => a.ip().to_string(),
-        SocketAddr::V6(a) => format!("[{}]", a.ip()),
-    };
-    say(&format!("serving MCP at http://{host}:{port}{PATH}"));
+    say(&format!("serving MCP at http://{}{PATH}", listen.address));
     loop {
         let (stream, _) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -241,6 +265,8 @@ pub async fn serve(
                 async move { Ok::<_, Infallible>(route(&front, request).await) }
             });
             let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEAD_TIMEOUT)
                 .serve_connection(TokioIo::new(stream), handler);
             tokio::pin!(connection);
             tokio::select! {

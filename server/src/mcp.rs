@@ -72,6 +72,9 @@ fn invalid(message: String) -> ErrorData {
 }
 
 /// A name from the client, cut short so an error never echoes megabytes back.
+/// A URI not found is given back in the error's data up to this many bytes.
+const MAX_ECHOED_URI: usize = 2048;
+
 fn shown(name: &str) -> String {
     const MAX: usize = 64;
     if name.chars().count() > MAX {
@@ -156,12 +159,14 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         if request.uri != CAPABILITIES_URI {
+            // The URI asked for goes back in `data` (SEP-2164), unless it is too long to echo.
+            let data = (request.uri.len() <= MAX_ECHOED_URI).then(|| json!({"uri": request.uri}));
             return Err(ErrorData::resource_not_found(
                 format!(
                     "no resource {}; the only resource is {CAPABILITIES_URI}",
                     shown(&request.uri)
                 ),
-                None,
+                data,
             ));
         }
         let contents = ResourceContents::text(self.surface.capabilities(), CAPABILITIES_URI)

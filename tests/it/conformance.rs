@@ -271,5 +271,20 @@ fn every_message_has_the_shape_of_its_protocol_version() {
         );
         assert!(progress >= 1, "{version}: the wait reported progress");
         assert_eq!(unparsable, 1, "{version}: the one line that was not JSON");
+        let not_found = session
+            .written
+            .iter()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .find(|m| {
+                m["error"]["message"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("no resource"))
+            })
+            .unwrap_or_else(|| panic!("{version}: no error for tmux://nothing"));
+        assert_eq!(
+            not_found["error"]["data"],
+            json!({"uri": "tmux://nothing"}),
+            "{version}: the URI not found is in the error's data (SEP-2164)"
+        );
     }
 }

