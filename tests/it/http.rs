@@ -1,8 +1,10 @@
 //! `serve --http` against a real tmux: the bearer token, Origin and Host checks and the path
-//! answered with their statuses over a raw socket; binding beyond loopback refused; a generated
-//! token in a private file; SIGTERM; and the official TypeScript SDK's HTTP client listing,
-//! calling, reading the resource, waiting with progress, cancelling, and 8 clients × 200 calls
-//! at once, each reply its own, with the server's memory bounded.
+//! answered with their statuses over a raw socket; binding beyond loopback refused, and served
+//! with `--http-remote`; a generated token in a private file; the limits (requests in flight,
+//! sessions, request heads); SIGTERM; the official TypeScript and Python SDKs' HTTP clients
+//! listing, calling, reading the resource, waiting with progress and cancelling (seen ended by
+//! the server in its audit log), and 8 clients × 200 calls at once, each reply its own, with the
+//! server's memory bounded; and the official conformance suite in both protocol eras.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -269,7 +271,14 @@ fn the_typescript_sdk_over_http_lists_calls_waits_cancels_and_shares_the_server(
                 .to_owned()
         })
         .collect();
-    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let log = world.tmpdir().join("audit.jsonl");
+    let http = Http::start(
+        &world,
+        &[
+            ("LIBTMUX_HTTP_TOKEN", TOKEN),
+            ("LIBTMUX_AUDIT_LOG", log.to_str().unwrap()),
+        ],
+    );
     crate::sdk::install_typescript();
     let plan = json!({"url": http.url(), "token": TOKEN, "panes": panes, "calls": 200});
     let records = run_client(&world, (PathBuf::from("node"), "http.mjs"), &plan);
@@ -292,6 +301,7 @@ fn the_typescript_sdk_over_http_lists_calls_waits_cancels_and_shares_the_server(
     assert!(cancel["cancelled"].is_string(), "{cancel}");
     assert!(cancel["ms"].as_u64().unwrap() < 10_000, "{cancel}");
     assert_eq!(cancel["after"], true, "{cancel}");
+    assert_waits_cancelled(&log, 1);
     assert_eq!(
         record("load")["matched"],
         json!(vec![200; 8]),
@@ -412,6 +422,20 @@ fn sessions_are_bounded_and_a_closed_one_makes_room() {
         "",
     );
     assert!(status < 300, "{status}: {reply}");
+    // A closed session (ended, or idle too long) is answered 404, the spec's cue to start anew.
+    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).to_string();
+    let (status, reply) = http.send(
+        "POST",
+        "/mcp",
+        &[
+            auth,
+            ("Mcp-Session-Id", &opened[0]),
+            ("MCP-Protocol-Version", "2025-11-25"),
+        ],
+        &list,
+    );
+    assert_eq!(status, 404, "{reply}");
+    assert!(reply.contains("Session not found"), "{reply}");
     let (status, reply) = http.request("/mcp", &[auth]);
     assert_eq!(status, 200, "a closed session makes room: {reply}");
     assert!(http.terminate().0.success());
@@ -421,8 +445,15 @@ fn sessions_are_bounded_and_a_closed_one_makes_room() {
 fn the_python_sdk_over_http_in_both_modes() {
     let world = World::new();
     world.start_server("work");
-    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
-    let plan = json!({"url": http.url(), "token": TOKEN});
+    let log = world.tmpdir().join("audit.jsonl");
+    let http = Http::start(
+        &world,
+        &[
+            ("LIBTMUX_HTTP_TOKEN", TOKEN),
+            ("LIBTMUX_AUDIT_LOG", log.to_str().unwrap()),
+        ],
+    );
+    let plan = json!({"url": http.url(), "token": TOKEN, "pane": "%0"});
     let runs = run_client(&world, (crate::sdk::python(), "python_http.py"), &plan);
     let protocols: Vec<&Value> = runs.iter().map(|r| &r["protocol"]).collect();
     assert_eq!(
@@ -436,7 +467,11 @@ fn the_python_sdk_over_http_in_both_modes() {
             (&json!(42), &json!("streamable-http"), &json!(1)),
             "{run}"
         );
+        assert_eq!(run["waited"], "deadline", "{run}");
+        assert!(run["progress"].as_u64().unwrap() >= 1, "{run}");
+        assert_eq!(run["after"], true, "{run}");
     }
+    assert_waits_cancelled(&log, 2);
     assert!(http.terminate().0.success());
 }
 
@@ -509,6 +544,31 @@ fn sigterm_closes_an_open_stream_and_ends_the_server() {
         "the open stream was left hanging"
     );
     assert!(world.server_alive("work"));
+}
+
+/// The audit log's lines for `wait_for_text` calls that did not end well.
+fn failed_waits(log: &Path) -> Vec<Value> {
+    std::fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|e| e["tool"] == "wait_for_text" && e["outcome"] != "ok")
+        .collect()
+}
+
+/// The server, not only the client, ended each abandoned 60-second wait: the audit log has
+/// `count` of them, each refused ("was cancelled by the client") long before its deadline.
+fn assert_waits_cancelled(log: &Path, count: usize) {
+    assert!(
+        wait_until(Duration::from_secs(10), || failed_waits(log).len() == count),
+        "{:?}",
+        failed_waits(log)
+    );
+    for entry in failed_waits(log) {
+        assert_eq!(entry["outcome"], "refused", "{entry}");
+        assert_eq!(entry["arguments"]["seconds"], 60, "{entry}");
+        assert!(entry["ms"].as_f64().unwrap() < 10_000.0, "{entry}");
+    }
 }
 
 /// Runs the official conformance suite (tests/conformance/run.mjs) against `url` with the
