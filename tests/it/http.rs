@@ -152,6 +152,32 @@ impl Http {
     }
 }
 
+/// The body of a 2026-07-28 request: `method` with `params` and the metadata that revision
+/// requires of every request.
+fn stateless_body(method: &str, mut params: Value) -> String {
+    params["_meta"] = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}).to_string()
+}
+
+/// Its headers: the token, the protocol version, the method and, where it has one, the name.
+fn stateless_headers<'a>(
+    bearer: &'a str,
+    method: &'a str,
+    name: Option<&'a str>,
+) -> Vec<(&'a str, &'a str)> {
+    let mut headers = vec![
+        ("Authorization", bearer),
+        ("MCP-Protocol-Version", "2026-07-28"),
+        ("Mcp-Method", method),
+    ];
+    headers.extend(name.map(|n| ("Mcp-Name", n)));
+    headers
+}
+
 #[test]
 fn the_token_the_origin_the_host_and_the_path_are_checked() {
     let world = World::new();
@@ -322,20 +348,11 @@ fn both_protocol_eras_are_served_over_http() {
     world.start_server("work");
     let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
     let bearer = format!("Bearer {TOKEN}");
-    let meta = json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
-        "io.modelcontextprotocol/clientCapabilities": {},
-    });
-    let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
-        "params": {"name": "list_sessions", "arguments": {}, "_meta": meta}})
-    .to_string();
-    let stateless = [
-        ("Authorization", bearer.as_str()),
-        ("MCP-Protocol-Version", "2026-07-28"),
-        ("Mcp-Method", "tools/call"),
-        ("Mcp-Name", "list_sessions"),
-    ];
+    let call = stateless_body(
+        "tools/call",
+        json!({"name": "list_sessions", "arguments": {}}),
+    );
+    let stateless = stateless_headers(&bearer, "tools/call", Some("list_sessions"));
     let (status, reply) = http.send("POST", "/mcp", &stateless, &call);
     assert_eq!(status, 200, "{reply}");
     assert!(
@@ -350,7 +367,7 @@ fn both_protocol_eras_are_served_over_http() {
         !reply.to_lowercase().contains("mcp-session-id"),
         "no session: {reply}"
     );
-    let mut mismatch = stateless;
+    let mut mismatch = stateless.clone();
     mismatch[1].1 = "2025-11-25";
     let (status, reply) = http.send("POST", "/mcp", &mismatch, &call);
     assert_eq!(status, 400, "{reply}");
@@ -402,19 +419,9 @@ fn sessions_are_bounded_and_a_closed_one_makes_room() {
         "{reply}"
     );
     // Stateless requests open no session and are still served.
-    let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": {
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
-        "io.modelcontextprotocol/clientCapabilities": {}}}});
-    let stateless = [
-        auth,
-        ("MCP-Protocol-Version", "2026-07-28"),
-        ("Mcp-Method", "tools/list"),
-    ];
-    assert_eq!(
-        http.send("POST", "/mcp", &stateless, &call.to_string()).0,
-        200
-    );
+    let call = stateless_body("tools/list", json!({}));
+    let stateless = stateless_headers(&bearer, "tools/list", None);
+    assert_eq!(http.send("POST", "/mcp", &stateless, &call).0, 200);
     let (status, reply) = http.send(
         "DELETE",
         "/mcp",
@@ -654,18 +661,8 @@ fn requests_beyond_the_in_flight_limit_get_503_until_places_free() {
     world.start_server("work");
     let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
     let bearer = format!("Bearer {TOKEN}");
-    let meta = json!({
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
-        "io.modelcontextprotocol/clientCapabilities": {}});
-    let call =
-        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": meta}})
-            .to_string();
-    let stateless = [
-        ("Authorization", bearer.as_str()),
-        ("MCP-Protocol-Version", "2026-07-28"),
-        ("Mcp-Method", "tools/list"),
-    ];
+    let call = stateless_body("tools/list", json!({}));
+    let stateless = stateless_headers(&bearer, "tools/list", None);
     // Each of these is being answered until its body, promised whole, has come: it holds a
     // place as a slow client's request or an open stream does.
     let open = |_| {
@@ -762,18 +759,9 @@ fn with_http_remote_other_hosts_may_call_with_the_token() {
         "browsers' foreign origins stay refused: {head}"
     );
     // The operator sees the mode in the capabilities resource.
-    let read = json!({"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {
-        "uri": "tmux://capabilities", "_meta": {
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
-        "io.modelcontextprotocol/clientCapabilities": {}}}});
-    let headers = [
-        auth,
-        ("MCP-Protocol-Version", "2026-07-28"),
-        ("Mcp-Method", "resources/read"),
-        ("Mcp-Name", "tmux://capabilities"),
-    ];
-    let (status, reply) = http.send("POST", "/mcp", &headers, &read.to_string());
+    let read = stateless_body("resources/read", json!({"uri": "tmux://capabilities"}));
+    let headers = stateless_headers(&bearer, "resources/read", Some("tmux://capabilities"));
+    let (status, reply) = http.send("POST", "/mcp", &headers, &read);
     assert_eq!(status, 200, "{reply}");
     let body = &reply[reply.find("\r\n\r\n").unwrap() + 4..];
     let data = body
