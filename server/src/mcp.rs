@@ -71,10 +71,10 @@ fn invalid(message: String) -> ErrorData {
     )
 }
 
-/// A name from the client, cut short so an error never echoes megabytes back.
 /// A URI not found is given back in the error's data up to this many bytes.
 const MAX_ECHOED_URI: usize = 2048;
 
+/// A name from the client, cut short so an error never echoes megabytes back.
 fn shown(name: &str) -> String {
     const MAX: usize = 64;
     if name.chars().count() > MAX {
