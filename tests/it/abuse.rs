@@ -80,6 +80,16 @@ fn malformed_frames_get_errors_and_the_server_keeps_serving() {
     assert_eq!(next["id"], 25, "{next}");
     raw.send(r#"{"jsonrpc":"2.0","id":26,"method":"resources/read","params":{}}"#);
     assert_eq!(reply(&mut raw, &json!(26))["error"]["code"], -32602);
+    // A URI too long to echo is neither in the message nor in the data.
+    let long = format!("tmux://{}", "x".repeat(4096));
+    raw.send(
+        &json!({"jsonrpc": "2.0", "id": 27, "method": "resources/read", "params": {"uri": long}})
+            .to_string(),
+    );
+    let error = reply(&mut raw, &json!(27))["error"].clone();
+    assert_eq!(error["code"], -32002, "resource not found, before 2026-07-28: {error}");
+    assert!(error.get("data").is_none_or(Value::is_null), "{error}");
+    assert!(error["message"].as_str().unwrap().len() < 200, "{error}");
     raw.send(r#"{"jsonrpc":"2.0","id":1,"method":"no/such/method"}"#);
     assert_eq!(reply(&mut raw, &json!(1))["error"]["code"], -32601);
     raw.send(r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":7}}"#);
