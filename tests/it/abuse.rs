@@ -87,7 +87,10 @@ fn malformed_frames_get_errors_and_the_server_keeps_serving() {
             .to_string(),
     );
     let error = reply(&mut raw, &json!(27))["error"].clone();
-    assert_eq!(error["code"], -32002, "resource not found, before 2026-07-28: {error}");
+    assert_eq!(
+        error["code"], -32002,
+        "resource not found, before 2026-07-28: {error}"
+    );
     assert!(error.get("data").is_none_or(Value::is_null), "{error}");
     assert!(error["message"].as_str().unwrap().len() < 200, "{error}");
     raw.send(r#"{"jsonrpc":"2.0","id":1,"method":"no/such/method"}"#);
