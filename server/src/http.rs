@@ -258,6 +258,12 @@ pub async fn serve(
             },
             () = stop.cancelled() => break,
         };
+        // A reply is written in several small pieces (head, SSE events, the last chunk): with
+        // Nagle's algorithm on, the last waits for the client's delayed ACK, 40 ms on Linux, on
+        // every call of a kept-alive connection.
+        if let Err(e) = stream.set_nodelay(true) {
+            say(&format!("cannot set TCP_NODELAY on a connection: {e}"));
+        }
         let (front, stop) = (front.clone(), stop.clone());
         tokio::spawn(async move {
             let handler = hyper::service::service_fn(move |request: Request<Incoming>| {
