@@ -799,3 +799,22 @@ fn with_http_remote_other_hosts_may_call_with_the_token() {
     }
     assert!(http.terminate().0.success());
 }
+
+#[test]
+fn the_ipv6_loopback_is_served_too() {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start_on(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)], &["[::1]:0"]);
+    let bearer = format!("Bearer {TOKEN}");
+    let host = format!("[::1]:{}", http.port);
+    let body = stateless_body("tools/list", json!({}));
+    let mut headers = stateless_headers(&bearer, "tools/list", None);
+    headers.push(("Host", &host));
+    let (status, reply) = http.send_via("::1", "POST", "/mcp", &headers, &body);
+    assert_eq!(status, 200, "{reply}");
+    assert!(reply.contains("\"tools\""), "{reply:.300}");
+    headers.pop();
+    headers.push(("Host", "evil.example"));
+    assert_eq!(http.send_via("::1", "POST", "/mcp", &headers, &body).0, 403);
+    assert!(http.terminate().0.success());
+}
