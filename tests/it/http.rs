@@ -152,6 +152,15 @@ impl Http {
     }
 }
 
+/// A private tmux server `work`, and tmux-mcp serving it over HTTP with [`TOKEN`] at
+/// `--http` `listen`.
+fn serving(listen: &[&str]) -> (World, Http) {
+    let world = World::new();
+    world.start_server("work");
+    let http = Http::start_on(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)], listen);
+    (world, http)
+}
+
 /// The body of a 2026-07-28 request: `method` with `params` and the metadata that revision
 /// requires of every request.
 fn stateless_body(method: &str, mut params: Value) -> String {
@@ -180,9 +189,7 @@ fn stateless_headers<'a>(
 
 #[test]
 fn the_token_the_origin_the_host_and_the_path_are_checked() {
-    let world = World::new();
-    world.start_server("work");
-    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let (world, http) = serving(&["127.0.0.1:0"]);
     let bearer = format!("Bearer {TOKEN}");
     let auth = ("Authorization", bearer.as_str());
 
@@ -344,9 +351,7 @@ fn the_typescript_sdk_over_http_lists_calls_waits_cancels_and_shares_the_server(
 
 #[test]
 fn both_protocol_eras_are_served_over_http() {
-    let world = World::new();
-    world.start_server("work");
-    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let (_world, http) = serving(&["127.0.0.1:0"]);
     let bearer = format!("Bearer {TOKEN}");
     let call = stateless_body(
         "tools/call",
@@ -390,9 +395,7 @@ fn both_protocol_eras_are_served_over_http() {
 
 #[test]
 fn sessions_are_bounded_and_a_closed_one_makes_room() {
-    let world = World::new();
-    world.start_server("work");
-    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let (_world, http) = serving(&["127.0.0.1:0"]);
     let bearer = format!("Bearer {TOKEN}");
     let auth = ("Authorization", bearer.as_str());
     let session_of = |reply: &str| {
@@ -484,9 +487,7 @@ fn the_python_sdk_over_http_in_both_modes() {
 
 #[test]
 fn sigterm_closes_an_open_stream_and_ends_the_server() {
-    let world = World::new();
-    world.start_server("work");
-    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let (world, http) = serving(&["127.0.0.1:0"]);
     let bearer = format!("Bearer {TOKEN}");
     let (status, reply) = http.request("/mcp", &[("Authorization", &bearer)]);
     assert_eq!(status, 200, "{reply}");
@@ -600,9 +601,7 @@ fn conformance(url: &str, options: &[&str], baseline: &Path) -> (bool, String) {
 
 #[test]
 fn the_official_conformance_suite_passes_every_scenario_that_applies() {
-    let world = World::new();
-    world.start_server("work");
-    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let (world, http) = serving(&["127.0.0.1:0"]);
     let baseline = repo_root().join("tests/conformance/expected-failures.yaml");
     // Each era's options, and scenarios of it that apply and must pass whole.
     let eras: [(&[&str], &[&str]); 2] = [
@@ -657,9 +656,7 @@ fn the_official_conformance_suite_passes_every_scenario_that_applies() {
 
 #[test]
 fn requests_beyond_the_in_flight_limit_get_503_until_places_free() {
-    let world = World::new();
-    world.start_server("work");
-    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let (_world, http) = serving(&["127.0.0.1:0"]);
     let bearer = format!("Bearer {TOKEN}");
     let call = stateless_body("tools/list", json!({}));
     let stateless = stateless_headers(&bearer, "tools/list", None);
@@ -708,9 +705,7 @@ fn requests_beyond_the_in_flight_limit_get_503_until_places_free() {
 
 #[test]
 fn a_connection_that_sends_no_request_is_closed() {
-    let world = World::new();
-    world.start_server("work");
-    let http = Http::start(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)]);
+    let (_world, http) = serving(&["127.0.0.1:0"]);
     let mut silent = TcpStream::connect(("127.0.0.1", http.port)).unwrap();
     let mut partial = TcpStream::connect(("127.0.0.1", http.port)).unwrap();
     partial
@@ -738,13 +733,7 @@ fn a_connection_that_sends_no_request_is_closed() {
 
 #[test]
 fn with_http_remote_other_hosts_may_call_with_the_token() {
-    let world = World::new();
-    world.start_server("work");
-    let http = Http::start_on(
-        &world,
-        &[("LIBTMUX_HTTP_TOKEN", TOKEN)],
-        &["0.0.0.0:0", "--http-remote"],
-    );
+    let (_world, http) = serving(&["0.0.0.0:0", "--http-remote"]);
     let bearer = format!("Bearer {TOKEN}");
     let auth = ("Authorization", bearer.as_str());
     let named = format!("devbox.example:{}", http.port);
@@ -802,9 +791,7 @@ fn with_http_remote_other_hosts_may_call_with_the_token() {
 
 #[test]
 fn the_ipv6_loopback_is_served_too() {
-    let world = World::new();
-    world.start_server("work");
-    let http = Http::start_on(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)], &["[::1]:0"]);
+    let (_world, http) = serving(&["[::1]:0"]);
     let bearer = format!("Bearer {TOKEN}");
     let host = format!("[::1]:{}", http.port);
     let body = stateless_body("tools/list", json!({}));
