@@ -496,15 +496,10 @@ fn main() {
         wide.push(pane);
     }
     for pane in &wide {
+        // tmux drops a tenth of the history each time it reaches the limit.
         assert!(wait_until(Duration::from_secs(60), || world
-            .tmux(
-                "bench",
-                &["display-message", "-p", "-t", pane, "#{history_size}"]
-            )
-            .trim()
-            .parse::<u32>()
-            // tmux drops a tenth of the history each time it reaches the limit.
-            .is_ok_and(|h| h >= 7_000)));
+            .history_size("bench", pane)
+            >= 7_000));
     }
     // No literal in the pattern, so the regex engine cannot skip ahead: every byte is matched.
     let search =
@@ -690,18 +685,10 @@ fn masking(report: &mut Report, world: &World) {
         )
         .trim()
         .to_owned();
-    let history = || {
-        world
-            .tmux(
-                "mask",
-                &["display-message", "-p", "-t", &pane, "#{history_size}"],
-            )
-            .trim()
-            .parse::<u64>()
-            .unwrap_or(0)
-    };
     // 20,000 lines printed, less the 24 rows still on the screen.
-    assert!(wait_until(Duration::from_secs(120), || history() >= 19_976));
+    assert!(wait_until(Duration::from_secs(120), || world
+        .history_size("mask", &pane)
+        >= 19_976));
     let mut on = RawClient::start(world, &["-L", "mask"], &[]);
     let mut off = RawClient::start(world, &["-L", "mask"], &[("LIBTMUX_MASK_SECRETS", "off")]);
     let mut id = 0u64;

@@ -368,9 +368,9 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         Ok(a) => a,
         Err(e) => return fail(&e),
     };
-    let bound = match http.as_ref().map(Listen::bind) {
+    let bound = match &http {
         None => None,
-        Some(binding) => match binding.await {
+        Some(listen) => match listen.bind().await {
             Ok(b) => Some(b),
             Err(e) => return fail(&e),
         },

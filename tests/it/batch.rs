@@ -229,16 +229,7 @@ fn sixteen_huge_captures_fit_in_one_megabyte() {
         .trim()
         .to_owned();
     world.tmux("big", &["send-keys", "-t", &pane, "seq -f 'line %08g of a long scrollback, padded to look like real output' 1 200000; echo END", "Enter"]);
-    let history = || {
-        world
-            .tmux(
-                "big",
-                &["display-message", "-p", "-t", &pane, "#{history_size}"],
-            )
-            .trim()
-            .parse::<u64>()
-            .unwrap_or(0)
-    };
+    let history = || world.history_size("big", &pane);
     assert!(
         wait_until(Duration::from_secs(120), || history() >= 199_000),
         "scrollback filled: {}",

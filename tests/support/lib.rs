@@ -212,6 +212,17 @@ impl World {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// How many lines `pane` of server `name` holds in its history (0 when it cannot be read).
+    pub fn history_size(&self, name: &str, pane: &str) -> u64 {
+        self.tmux(
+            name,
+            &["display-message", "-p", "-t", pane, "#{history_size}"],
+        )
+        .trim()
+        .parse()
+        .unwrap_or(0)
+    }
+
     /// `-u`: the environment has no UTF-8 locale, without which tmux prints `_` for every
     /// non-ASCII character.
     pub fn try_tmux(&self, name: &str, args: &[&str]) -> Output {
