@@ -332,13 +332,21 @@ async fn route(front: &Front, request: Request<Incoming>) -> Response<Body> {
             "busy: {MAX_SESSIONS} sessions are open; end one (DELETE with its Mcp-Session-Id) or wait for idle ones to close (5 minutes)\n"
         ));
     }
-    front.service.handle(request).await.map(|body| {
+    let ends_session = request.method() == hyper::Method::DELETE;
+    let mut response = front.service.handle(request).await.map(|body| {
         Held {
             body,
             _place: place,
         }
         .boxed()
-    })
+    });
+    // rmcp answers an ended session 202; the Python SDK takes only 200 or 204 as success and
+    // warns "Session termination failed: 202" every time a client closes. Nothing follows, so
+    // 204 says it exactly.
+    if ends_session && response.status() == StatusCode::ACCEPTED {
+        *response.status_mut() = StatusCode::NO_CONTENT;
+    }
+    response
 }
 
 fn busy(text: &str) -> Response<Body> {

@@ -7,6 +7,7 @@
 # Usage: python python_http.py PLAN.json   (PLAN: {url, token, pane})
 import asyncio
 import json
+import logging
 import sys
 import time
 
@@ -21,7 +22,20 @@ def emit(record):
     sys.stdout.write(json.dumps(record) + "\n")
 
 
+class Complaints(logging.Handler):
+    """What the SDK warns about while it talks to the server (none is expected)."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.seen = []
+
+    def emit(self, record):
+        self.seen.append(record.getMessage())
+
+
 async def main(plan):
+    complaints = Complaints()
+    logging.getLogger("mcp").addHandler(complaints)
     for mode in ["auto", "legacy"]:
         http = create_mcp_http_client(headers={"Authorization": f"Bearer {plan['token']}"})
         async with http:
@@ -56,6 +70,7 @@ async def main(plan):
                     "abandonedMs": abandoned_ms,
                     "after": not after.is_error,
                 })
+    emit({"kind": "complaints", "seen": complaints.seen})
 
 
 asyncio.run(main(json.load(open(sys.argv[1]))))

@@ -431,7 +431,7 @@ fn sessions_are_bounded_and_a_closed_one_makes_room() {
         &[auth, ("Mcp-Session-Id", &opened[0])],
         "",
     );
-    assert!(status < 300, "{status}: {reply}");
+    assert_eq!(status, 204, "an ended session: {reply}");
     // A closed session (ended, or idle too long) is answered 404, the spec's cue to start anew.
     let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).to_string();
     let (status, reply) = http.send(
@@ -464,7 +464,15 @@ fn the_python_sdk_over_http_in_both_modes() {
         ],
     );
     let plan = json!({"url": http.url(), "token": TOKEN, "pane": "%0"});
-    let runs = run_client(&world, (crate::sdk::python(), "python_http.py"), &plan);
+    let records = run_client(&world, (crate::sdk::python(), "python_http.py"), &plan);
+    let (runs, complaints): (Vec<Value>, Vec<Value>) =
+        records.into_iter().partition(|r| r["kind"] == "run");
+    // The SDK warned of nothing (it did of the 202 rmcp answers a DELETE with, before 204).
+    assert_eq!(
+        complaints,
+        [json!({"kind": "complaints", "seen": []})],
+        "{complaints:?}"
+    );
     let protocols: Vec<&Value> = runs.iter().map(|r| &r["protocol"]).collect();
     assert_eq!(
         protocols,
