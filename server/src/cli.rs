@@ -26,8 +26,9 @@ tmux-mcp: an MCP server that lets agents drive tmux
 
 Usage:
   tmux-mcp [SOCKET] [serve]     serve MCP over stdio (what an MCP client runs)
-  tmux-mcp [SOCKET] serve --http ADDRESS:PORT [--http-remote]
-                                serve MCP over Streamable HTTP at /mcp, with a bearer token
+  tmux-mcp [SOCKET] serve --http ADDRESS:PORT [--http-remote] [--http-idle SECONDS]
+                                serve MCP over Streamable HTTP at /mcp, with a bearer token;
+                                a session unused for SECONDS (default 300) is closed
   tmux-mcp [SOCKET] tools [--json]
                                 list the tools a server started now would offer
   tmux-mcp [SOCKET] check       check the environment and report the socket and provenance
@@ -71,7 +72,7 @@ impl Cli {
         let mut flags = SocketFlags::default();
         let mut words = Vec::new();
         let mut json = false;
-        let (mut http, mut remote) = (None, false);
+        let (mut http, mut remote, mut idle) = (None, false, None);
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let text = arg
@@ -109,6 +110,7 @@ impl Cli {
                 "--json" => json = true,
                 "--http" => set_once(&mut http, value(flag)?, flag)?,
                 "--http-remote" => remote = true,
+                "--http-idle" => set_once(&mut idle, value(flag)?, flag)?,
                 f if f.starts_with('-') => return Err(format!("unrecognised argument {f}")),
                 word => words.push(word.to_owned()),
             }
@@ -122,7 +124,7 @@ impl Cli {
             [] | ["serve"] => Command::Serve {
                 http: http
                     .as_deref()
-                    .map(|a| Listen::parse(a, remote))
+                    .map(|a| Listen::parse(a, remote, idle.as_deref()))
                     .transpose()?,
             },
             ["tools"] => Command::Tools { json },
@@ -132,11 +134,12 @@ impl Cli {
         if json && !matches!(command, Command::Tools { .. }) {
             return Err("--json goes with `tools`".into());
         }
-        if (http.is_some() || remote) && !matches!(command, Command::Serve { .. }) {
-            return Err("--http and --http-remote go with `serve`".into());
+        if (http.is_some() || remote || idle.is_some()) && !matches!(command, Command::Serve { .. })
+        {
+            return Err("--http, --http-remote and --http-idle go with `serve`".into());
         }
-        if remote && http.is_none() {
-            return Err("--http-remote goes with --http ADDRESS:PORT".into());
+        if http.is_none() && (remote || idle.is_some()) {
+            return Err("--http-remote and --http-idle go with --http ADDRESS:PORT".into());
         }
         Ok(Cli { flags, command })
     }
@@ -518,6 +521,8 @@ mod tests {
         assert!(parse(&["check", "--json"]).is_err());
         assert!(parse(&["tools", "--http", "127.0.0.1:1"]).is_err());
         assert!(parse(&["--http-remote"]).is_err());
+        assert!(parse(&["--http-idle", "60"]).is_err());
+        assert!(parse(&["tools", "--http-idle", "60"]).is_err());
         assert!(parse(&["--http", "0.0.0.0:1"]).is_err());
     }
 }

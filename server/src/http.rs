@@ -27,6 +27,10 @@ use crate::environment as env;
 use crate::handlers::Tools;
 use crate::mcp::Server;
 
+mod idle;
+
+pub use idle::{DEFAULT_LIMIT as DEFAULT_IDLE, MAX_LIMIT as MAX_IDLE};
+
 /// The one path served.
 pub const PATH: &str = "/mcp";
 /// A token given in the environment must be at least this long.
@@ -37,8 +41,8 @@ pub const MAX_IN_FLIGHT: usize = 256;
 /// it, so connections that never send a request do not pile up. Clients' pools close idle
 /// connections sooner (undici after 4 s, httpx after 5 s), so none races this with a request.
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
-/// Legacy sessions open at once; beyond, an `initialize` gets 503. rmcp closes a session idle
-/// for 5 minutes.
+/// Legacy sessions open at once; beyond, an `initialize` gets 503 (one unused for the idle
+/// limit is closed).
 pub const MAX_SESSIONS: usize = 64;
 
 /// Where and how to listen, from the command line.
@@ -47,10 +51,27 @@ pub struct Listen {
     pub address: SocketAddr,
     /// Serve on an address other machines reach; without it only loopback is allowed.
     pub remote: bool,
+    /// A 2025-11-25 session unused this long is closed.
+    pub idle: Duration,
 }
 
 impl Listen {
-    pub fn parse(address: &str, remote: bool) -> Result<Listen, String> {
+    /// `--http ADDRESS`, `--http-remote` and `--http-idle SECONDS`.
+    pub fn parse(address: &str, remote: bool, idle: Option<&str>) -> Result<Listen, String> {
+        let idle = match idle {
+            None => DEFAULT_IDLE,
+            Some(text) => text
+                .parse()
+                .ok()
+                .map(Duration::from_secs)
+                .filter(|d| (Duration::from_secs(1)..=MAX_IDLE).contains(d))
+                .ok_or_else(|| {
+                    format!(
+                        "--http-idle {text:?} is not a number of seconds from 1 to {}; give for example 300",
+                        MAX_IDLE.as_secs()
+                    )
+                })?,
+        };
         let address: SocketAddr = address.parse().map_err(|_| {
             format!("--http {address:?} is not ADDRESS:PORT; give for example 127.0.0.1:8765")
         })?;
@@ -59,7 +80,11 @@ impl Listen {
                 "--http {address} is not a loopback address; serve on 127.0.0.1 or [::1], or add --http-remote to let other machines connect (the token is then all that stands between them and tmux)"
             ));
         }
-        Ok(Listen { address, remote })
+        Ok(Listen {
+            address,
+            remote,
+            idle,
+        })
     }
 }
 
@@ -136,16 +161,19 @@ pub fn transport_report(listen: Option<&Listen>) -> serde_json::Value {
             "path": PATH,
             "remote": l.remote,
             "authorization": "bearer token",
+            "sessionIdleSeconds": l.idle.as_secs(),
         }),
     }
 }
 
 type Body = BoxBody<Bytes, Infallible>;
 
-/// A response body that holds its request's place among those in flight until it ends.
+/// A response body that holds its request's place among those in flight, and keeps its
+/// session in use, until it ends.
 struct Held {
     body: Body,
     _place: OwnedSemaphorePermit,
+    _session: Option<idle::InUse>,
 }
 
 impl hyper::body::Body for Held {
@@ -172,6 +200,7 @@ impl hyper::body::Body for Held {
 struct Front {
     service: StreamableHttpService<Server, LocalSessionManager>,
     sessions: Arc<LocalSessionManager>,
+    idle: Arc<idle::Idle>,
     token: Token,
     in_flight: Arc<Semaphore>,
 }
@@ -202,7 +231,7 @@ impl Listen {
             listener,
             listen: Listen {
                 address,
-                remote: self.remote,
+                ..self.clone()
             },
         })
     }
@@ -235,7 +264,12 @@ pub async fn serve(
                 .map(|h| h.trim_matches(['[', ']']).to_owned()),
         )
     };
-    let sessions = Arc::new(LocalSessionManager::default());
+    // Sessions unused for the limit are closed by `idle`, not by rmcp's timer (see there why).
+    let mut manager = LocalSessionManager::default();
+    manager.session_config.keep_alive = None;
+    let sessions = Arc::new(manager);
+    let idle = idle::Idle::new(listen.idle);
+    tokio::spawn(idle.clone().close_unused(sessions.clone(), stop.clone()));
     let front = Arc::new(Front {
         service: StreamableHttpService::new(
             move || Ok(Server::new(tools.clone())),
@@ -243,6 +277,7 @@ pub async fn serve(
             config,
         ),
         sessions,
+        idle,
         token,
         in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
     });
@@ -329,14 +364,21 @@ async fn route(front: &Front, request: Request<Incoming>) -> Response<Body> {
         && !stateless;
     if opens_session && front.sessions.sessions.read().await.len() >= MAX_SESSIONS {
         return busy(&format!(
-            "busy: {MAX_SESSIONS} sessions are open; end one (DELETE with its Mcp-Session-Id) or wait for idle ones to close (5 minutes)\n"
+            "busy: {MAX_SESSIONS} sessions are open; end one (DELETE with its Mcp-Session-Id) or wait for an unused one to close ({} s)\n",
+            front.idle.limit().as_secs()
         ));
     }
+    let session = request
+        .headers()
+        .get("mcp-session-id")
+        .and_then(|v| v.to_str().ok())
+        .map(|id| front.idle.enter(id.into()));
     let ends_session = request.method() == hyper::Method::DELETE;
     let mut response = front.service.handle(request).await.map(|body| {
         Held {
             body,
             _place: place,
+            _session: session,
         }
         .boxed()
     });
@@ -363,16 +405,31 @@ mod tests {
 
     #[test]
     fn only_loopback_unless_remote_is_asked_for() {
-        assert!(Listen::parse("127.0.0.1:0", false).is_ok());
-        assert!(Listen::parse("[::1]:8765", false).is_ok());
-        let e = Listen::parse("0.0.0.0:8765", false).unwrap_err();
+        assert!(Listen::parse("127.0.0.1:0", false, None).is_ok());
+        assert!(Listen::parse("[::1]:8765", false, None).is_ok());
+        let e = Listen::parse("0.0.0.0:8765", false, None).unwrap_err();
         assert!(e.contains("--http-remote") && !e.contains('\n'), "{e}");
-        assert!(Listen::parse("0.0.0.0:8765", true).is_ok());
+        assert!(Listen::parse("0.0.0.0:8765", true, None).is_ok());
         assert!(
-            Listen::parse("localhost", false)
+            Listen::parse("localhost", false, None)
                 .unwrap_err()
                 .contains("ADDRESS:PORT")
         );
+    }
+
+    #[test]
+    fn the_idle_limit_is_whole_seconds_up_to_a_day() {
+        let idle = |text| Listen::parse("127.0.0.1:0", false, text).map(|l| l.idle);
+        assert_eq!(idle(None), Ok(DEFAULT_IDLE));
+        assert_eq!(idle(Some("2")), Ok(Duration::from_secs(2)));
+        assert_eq!(idle(Some("86400")), Ok(MAX_IDLE));
+        for wrong in ["0", "86401", "-1", "1.5", "5m", ""] {
+            let e = idle(Some(wrong)).unwrap_err();
+            assert!(
+                e.contains("--http-idle") && e.contains("86400"),
+                "{wrong}: {e}"
+            );
+        }
     }
 
     #[test]

@@ -141,6 +141,53 @@ impl Http {
         (status, text)
     }
 
+    /// A 2025-11-25 session, initialized; returns its id.
+    fn open_session(&self, bearer: &str) -> String {
+        let (status, reply) = self.request("/mcp", &[("Authorization", bearer)]);
+        assert_eq!(status, 200, "{reply}");
+        let session = session_of(&reply);
+        let initialized =
+            json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
+        let headers = [("Authorization", bearer), ("Mcp-Session-Id", &session)];
+        assert!(self.send("POST", "/mcp", &headers, &initialized).0 < 300);
+        session
+    }
+
+    /// A request of `session`; returns the status and the whole reply.
+    fn in_session(
+        &self,
+        bearer: &str,
+        session: &str,
+        method: &str,
+        params: Value,
+    ) -> (u16, String) {
+        let body = json!({"jsonrpc": "2.0", "id": 2, "method": method, "params": params});
+        let headers = [
+            ("Authorization", bearer),
+            ("Mcp-Session-Id", session),
+            ("MCP-Protocol-Version", "2025-11-25"),
+        ];
+        self.send("POST", "/mcp", &headers, &body.to_string())
+    }
+
+    /// The session's stream for server messages, opened and left open.
+    fn listen(&self, bearer: &str, session: &str) -> TcpStream {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let get = format!(
+            "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAuthorization: {bearer}\r\nMcp-Session-Id: {session}\r\nAccept: text/event-stream\r\n\r\n",
+            self.port
+        );
+        stream.write_all(get.as_bytes()).unwrap();
+        let mut buf = [0u8; 4096];
+        let n = stream.read(&mut buf).unwrap();
+        let head = String::from_utf8_lossy(&buf[..n]);
+        assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+        stream
+    }
+
     /// Sends SIGTERM and waits for the exit status.
     fn terminate(mut self) -> (std::process::ExitStatus, Vec<String>) {
         let pid = self.child.id().to_string();
@@ -159,6 +206,18 @@ fn serving(listen: &[&str]) -> (World, Http) {
     world.start_server("work");
     let http = Http::start_on(&world, &[("LIBTMUX_HTTP_TOKEN", TOKEN)], listen);
     (world, http)
+}
+
+/// The session id a reply to `initialize` names.
+fn session_of(reply: &str) -> String {
+    reply
+        .lines()
+        .find_map(|l| {
+            l.to_lowercase()
+                .strip_prefix("mcp-session-id: ")
+                .map(|s| s.trim().to_owned())
+        })
+        .expect("a session id")
 }
 
 /// The body of a 2026-07-28 request: `method` with `params` and the metadata that revision
@@ -398,16 +457,6 @@ fn sessions_are_bounded_and_a_closed_one_makes_room() {
     let (_world, http) = serving(&["127.0.0.1:0"]);
     let bearer = format!("Bearer {TOKEN}");
     let auth = ("Authorization", bearer.as_str());
-    let session_of = |reply: &str| {
-        reply
-            .lines()
-            .find_map(|l| {
-                l.to_lowercase()
-                    .strip_prefix("mcp-session-id: ")
-                    .map(|s| s.trim().to_owned())
-            })
-            .expect("a session id")
-    };
     let opened: Vec<String> = (0..tmux_mcp::http::MAX_SESSIONS)
         .map(|_| {
             let (status, reply) = http.request("/mcp", &[auth]);
@@ -433,21 +482,51 @@ fn sessions_are_bounded_and_a_closed_one_makes_room() {
     );
     assert_eq!(status, 204, "an ended session: {reply}");
     // A closed session (ended, or idle too long) is answered 404, the spec's cue to start anew.
-    let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}).to_string();
-    let (status, reply) = http.send(
-        "POST",
-        "/mcp",
-        &[
-            auth,
-            ("Mcp-Session-Id", &opened[0]),
-            ("MCP-Protocol-Version", "2025-11-25"),
-        ],
-        &list,
-    );
+    let (status, reply) = http.in_session(&bearer, &opened[0], "tools/list", json!({}));
     assert_eq!(status, 404, "{reply}");
     assert!(reply.contains("Session not found"), "{reply}");
     let (status, reply) = http.request("/mcp", &[auth]);
     assert_eq!(status, 200, "a closed session makes room: {reply}");
+    assert!(http.terminate().0.success());
+}
+
+#[test]
+fn an_unused_session_is_closed_but_not_during_a_long_call_or_while_listened_to() {
+    let (world, http) = serving(&["127.0.0.1:0", "--http-idle", "2"]);
+    let bearer = format!("Bearer {TOKEN}");
+    let pane = world.tmux("work", &["display", "-p", "#{pane_id}"]);
+    let pane = pane.trim();
+    let (waiting, listened) = (http.open_session(&bearer), http.open_session(&bearer));
+    let stream = http.listen(&bearer, &listened);
+    // A call sends nothing for 5 s, past the limit: its session is in use until it is answered.
+    let wait = json!({"name": "wait_for_text", "arguments": {
+        "pane": pane, "patterns": ["never printed"], "since": "now", "seconds": 5}});
+    let (status, reply) = http.in_session(&bearer, &waiting, "tools/call", wait);
+    assert_eq!(status, 200, "{reply}");
+    assert!(
+        reply.contains(r#""outcome":"deadline""#),
+        "the wait's answer was lost: {reply}"
+    );
+    // Its stream open, a session is in use however quiet.
+    let ping = || json!({});
+    assert_eq!(http.in_session(&bearer, &listened, "ping", ping()).0, 200);
+    // Watched on stderr: a request would be a use.
+    let closed = |count: usize| {
+        wait_until(Duration::from_secs(10), || {
+            let said = http.stderr.lock().unwrap();
+            let lines = said
+                .iter()
+                .filter(|l| l.contains("closed 1 session(s) unused for 2 s"));
+            lines.count() >= count
+        })
+    };
+    assert!(closed(1), "{:?}", http.stderr.lock().unwrap());
+    let (status, reply) = http.in_session(&bearer, &waiting, "ping", ping());
+    assert_eq!(status, 404, "{reply}");
+    assert_eq!(http.in_session(&bearer, &listened, "ping", ping()).0, 200);
+    drop(stream);
+    assert!(closed(2), "{:?}", http.stderr.lock().unwrap());
+    assert_eq!(http.in_session(&bearer, &listened, "ping", ping()).0, 404);
     assert!(http.terminate().0.success());
 }
 
@@ -497,39 +576,9 @@ fn the_python_sdk_over_http_in_both_modes() {
 fn sigterm_closes_an_open_stream_and_ends_the_server() {
     let (world, http) = serving(&["127.0.0.1:0"]);
     let bearer = format!("Bearer {TOKEN}");
-    let (status, reply) = http.request("/mcp", &[("Authorization", &bearer)]);
-    assert_eq!(status, 200, "{reply}");
-    let session = reply
-        .lines()
-        .find_map(|l| {
-            l.to_lowercase()
-                .strip_prefix("mcp-session-id: ")
-                .map(|s| s.trim().to_owned())
-        })
-        .expect("a session id");
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string();
-    let headers = [
-        ("Authorization", bearer.as_str()),
-        ("Mcp-Session-Id", &session),
-    ];
-    assert!(http.send("POST", "/mcp", &headers, &initialized).0 < 300);
-    // The session's stream for server messages, left open.
-    let mut stream = TcpStream::connect(("127.0.0.1", http.port)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    let get = format!(
-        "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAuthorization: {bearer}\r\nMcp-Session-Id: {session}\r\nAccept: text/event-stream\r\n\r\n",
-        http.port
-    );
-    stream.write_all(get.as_bytes()).unwrap();
+    let session = http.open_session(&bearer);
+    let mut stream = http.listen(&bearer, &session);
     let mut buf = [0u8; 4096];
-    let n = stream.read(&mut buf).unwrap();
-    assert!(
-        String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"),
-        "{}",
-        String::from_utf8_lossy(&buf[..n])
-    );
     // Open: reads time out (after any priming event) rather than end.
     stream
         .set_read_timeout(Some(Duration::from_millis(300)))
@@ -771,7 +820,8 @@ fn with_http_remote_other_hosts_may_call_with_the_token() {
     assert_eq!(
         capabilities["transport"],
         json!({"kind": "streamable-http", "address": format!("0.0.0.0:{}", http.port),
-               "path": "/mcp", "remote": true, "authorization": "bearer token"})
+               "path": "/mcp", "remote": true, "authorization": "bearer token",
+               "sessionIdleSeconds": 300})
     );
     // Reached through this machine's other addresses too, where it has one.
     let other = Command::new("hostname")
