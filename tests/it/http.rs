@@ -26,7 +26,7 @@ struct Http {
     port: u16,
     stderr: Arc<Mutex<Vec<String>>>,
     /// Reads stderr to its end; joined once the server has exited.
-    reader: std::thread::JoinHandle<()>,
+    reader: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Http {
@@ -73,7 +73,7 @@ impl Http {
             child,
             port,
             stderr,
-            reader,
+            reader: Some(reader),
         }
     }
 
@@ -193,9 +193,17 @@ impl Http {
         let pid = self.child.id().to_string();
         Command::new("kill").args(["-TERM", &pid]).status().unwrap();
         let status = self.child.wait().unwrap();
-        self.reader.join().unwrap();
+        self.reader.take().unwrap().join().unwrap();
         let stderr = self.stderr.lock().unwrap().clone();
         (status, stderr)
+    }
+}
+
+/// A test that fails before `terminate` leaves no server behind (nothing else would end it).
+impl Drop for Http {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
