@@ -563,7 +563,8 @@ fn main() {
 }
 
 /// The same list_sessions call over Streamable HTTP (issue 19): a stateless 2026-07-28
-/// request on a new loopback connection each time, against the stdio round trip of this run.
+/// request on a new loopback connection each time, and on one kept-alive connection, against
+/// the stdio round trip of this run.
 fn http_latency(report: &mut Report, world: &World, stdio: Duration) {
     let token = "bench-token-0123456789abcdef";
     let mut child = Command::new(binary())

@@ -260,7 +260,7 @@ pub fn main() -> ExitCode {
                 Command::Tools { json } => runtime.block_on(tools(&startup, json)),
                 Command::Check => runtime.block_on(check(&startup)),
                 Command::Serve { http } => runtime.block_on(serve(startup, http)),
-                _ => ExitCode::SUCCESS,
+                Command::Help | Command::Version => unreachable!("answered above"),
             }
         }
     }

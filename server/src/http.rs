@@ -309,10 +309,11 @@ pub async fn serve(
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEAD_TIMEOUT)
                 .serve_connection(TokioIo::new(stream), handler);
-            tokio::pin!(connection);
+            // Stopping closes the connection: rmcp has ended its calls and streams on the same
+            // token, so nothing is left to finish.
             tokio::select! {
-                _ = &mut connection => {}
-                () = stop.cancelled() => connection.as_mut().graceful_shutdown(),
+                _ = connection => {}
+                () = stop.cancelled() => {}
             }
         });
     }
