@@ -974,7 +974,7 @@ window.TMUX_MCP_CATALOG = {
             "description": "Session name (no colon, dot, $, backslash or control characters).",
             "maxLength": 256,
             "minLength": 1,
-            "pattern": "^[^:.$\\\\\\x00-\\x1f]+$",
+            "pattern": "^[^:.$\\\\\\x00-\\x1f\\x7f]+$",
             "type": "string"
           },
           "start_directory": {
@@ -1060,7 +1060,7 @@ window.TMUX_MCP_CATALOG = {
             "description": "Window name (no $, backslash or control characters).",
             "maxLength": 256,
             "minLength": 1,
-            "pattern": "^[^$\\\\\\x00-\\x1f]+$",
+            "pattern": "^[^$\\\\\\x00-\\x1f\\x7f]+$",
             "type": "string"
           },
           "session": {
@@ -1285,8 +1285,11 @@ window.TMUX_MCP_CATALOG = {
                 "type": "string"
               },
               "pid": {
-                "description": "Process id.",
-                "type": "integer"
+                "description": "Process id, while it runs.",
+                "type": [
+                  "integer",
+                  "null"
+                ]
               },
               "title": {
                 "description": "Title (set by the program).",
@@ -1464,8 +1467,11 @@ window.TMUX_MCP_CATALOG = {
                               "type": "string"
                             },
                             "pid": {
-                              "description": "Process id.",
-                              "type": "integer"
+                              "description": "Process id, while it runs.",
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
                             },
                             "title": {
                               "description": "Title (set by the program).",
@@ -1909,8 +1915,11 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 },
                 "pid": {
-                  "description": "Process id.",
-                  "type": "integer"
+                  "description": "Process id, while it runs.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
                 },
                 "title": {
                   "description": "Title (set by the program).",
@@ -2258,8 +2267,11 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 },
                 "pid": {
-                  "description": "Process id.",
-                  "type": "integer"
+                  "description": "Process id, while it runs.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
                 },
                 "title": {
                   "description": "Title (set by the program).",
@@ -2584,9 +2596,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "text": {
-            "description": "Text to paste.",
+            "description": "Text to paste (no control characters but tab, CR, LF).",
             "maxLength": 1048576,
             "minLength": 1,
+            "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
             "type": "string"
           }
         },
@@ -2654,7 +2667,7 @@ window.TMUX_MCP_CATALOG = {
             "description": "New name (no colon, dot, $, backslash or control characters).",
             "maxLength": 256,
             "minLength": 1,
-            "pattern": "^[^:.$\\\\\\x00-\\x1f]+$",
+            "pattern": "^[^:.$\\\\\\x00-\\x1f\\x7f]+$",
             "type": "string"
           },
           "session": {
@@ -2723,7 +2736,7 @@ window.TMUX_MCP_CATALOG = {
             "description": "New name (no $, backslash or control characters).",
             "maxLength": 256,
             "minLength": 1,
-            "pattern": "^[^$\\\\\\x00-\\x1f]+$",
+            "pattern": "^[^$\\\\\\x00-\\x1f\\x7f]+$",
             "type": "string"
           },
           "window": {
@@ -3010,9 +3023,10 @@ window.TMUX_MCP_CATALOG = {
         "additionalProperties": false,
         "properties": {
           "command": {
-            "description": "Shell command line.",
+            "description": "Shell command line (no control characters but tab, CR, LF).",
             "maxLength": 65536,
             "minLength": 1,
+            "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
             "type": "string"
           },
           "max_bytes": {
@@ -3505,8 +3519,9 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "text": {
-            "description": "Literal text to type.",
+            "description": "Literal text to type (no control characters but tab, CR, LF; use keys).",
             "maxLength": 65536,
+            "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
             "type": "string"
           }
         },
@@ -3607,8 +3622,9 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 },
                 "text": {
-                  "description": "Literal text to type.",
+                  "description": "Literal text to type (no control characters but tab, CR, LF; use keys).",
                   "maxLength": 65536,
+                  "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
                   "type": "string"
                 }
               },
@@ -3761,9 +3777,10 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           },
           "text": {
-            "description": "The prompt; several lines stay one prompt.",
+            "description": "The prompt; several lines stay one (no control characters but tab, CR, LF).",
             "maxLength": 65536,
             "minLength": 1,
+            "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
             "type": "string"
           }
         },
@@ -4008,9 +4025,9 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "title": {
-            "description": "New title (no control characters).",
+            "description": "New title (no backslash or control characters).",
             "maxLength": 1024,
-            "pattern": "^[^\\x00-\\x1f]*$",
+            "pattern": "^[^\\\\\\x00-\\x1f\\x7f]*$",
             "type": "string"
           }
         },

@@ -17,7 +17,7 @@ use tmux::socket::Socket;
 
 use crate::http::{Bound, Listen, Token};
 use crate::socket::SocketFlags;
-use crate::surface::Surface;
+use crate::surface::{Surface, TmuxVersion};
 use crate::trust::audit::Audit;
 use crate::trust::{Settings, Trust};
 
@@ -185,8 +185,14 @@ impl Startup {
         })
     }
 
-    /// The interface a server started now would offer, over `transport` (`None`: stdio).
-    pub fn surface(&self, provenance: Provenance, transport: Option<&Listen>) -> Surface {
+    /// The interface a server started now would offer, over `transport` (`None`: stdio), on
+    /// `tmux`.
+    pub fn surface(
+        &self,
+        provenance: Provenance,
+        transport: Option<&Listen>,
+        tmux: &TmuxVersion,
+    ) -> Surface {
         Surface::new(
             self.selection.resolve(provenance.fresh_daemon()),
             &self.socket,
@@ -194,6 +200,7 @@ impl Startup {
             &self.environment_values,
             &self.trust,
             crate::http::transport_report(transport),
+            tmux,
         )
     }
 }
@@ -272,7 +279,9 @@ fn fail(message: &str) -> ExitCode {
 }
 
 async fn tools(startup: &Startup, json: bool) -> ExitCode {
-    let surface = startup.surface(daemon::predict(&startup.socket).await, None);
+    let probe = tmux::Tmux::new(startup.socket.global_args(None));
+    let version = TmuxVersion::of(&probe).await;
+    let surface = startup.surface(daemon::predict(&startup.socket).await, None, &version);
     let listed = &surface.tools().tools;
     let mut out = std::io::stdout().lock();
     let written = if json {
@@ -301,17 +310,20 @@ async fn tools(startup: &Startup, json: bool) -> ExitCode {
 
 async fn check(startup: &Startup) -> ExitCode {
     let provenance = daemon::predict(&startup.socket).await;
-    let surface = startup.surface(provenance, None);
-    let version = tokio::process::Command::new("tmux")
-        .arg("-V")
-        .output()
-        .await;
-    let version = match version {
-        Ok(out) if out.status.success() => String::from_utf8_lossy(&out.stdout).trim().to_owned(),
-        _ => return fail("tmux is not installed or not on PATH"),
+    let probe = tmux::Tmux::new(startup.socket.global_args(None));
+    let version = TmuxVersion::of(&probe).await;
+    let surface = startup.surface(provenance, None, &version);
+    let Some(found) = &version.version else {
+        return fail("tmux is not installed or not on PATH");
     };
+    if let Some(why) = found.below_floor() {
+        return fail(&why);
+    }
     let r = &surface.resolved;
-    println!("tmux:        {version}");
+    println!("tmux:        {found} (from {})", version.read_from);
+    for (feature, holds) in found.features().in_use() {
+        println!("  {}: {holds}", feature.name());
+    }
     println!(
         "socket:      {} ({}, from {})",
         startup.socket.path.display(),
@@ -378,12 +390,23 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
             Err(e) => return fail(&e),
         },
     };
+    // Before a daemon is started: a tmux too old stops startup with nothing started.
+    let probe = tmux::Tmux::new(startup.socket.global_args(None));
+    if let Some(why) = TmuxVersion::of(&probe)
+        .await
+        .version
+        .as_ref()
+        .and_then(tmux::Version::below_floor)
+    {
+        return fail(&why);
+    }
     let launch = match Launch::start(&startup.socket).await {
         Ok(l) => l,
         Err(e) => return fail(&e),
     };
+    let version = TmuxVersion::of(&launch.tmux).await;
     let transport = bound.as_ref().map(|b| &b.listen);
-    let surface = Arc::new(startup.surface(launch.provenance, transport));
+    let surface = Arc::new(startup.surface(launch.provenance, transport, &version));
     eprintln!(
         "tmux-mcp {}: serving {} tools on {} ({}; write scope {})",
         env!("CARGO_PKG_VERSION"),

@@ -20,7 +20,63 @@ pub const CAPABILITY_KEY: &str = "com.git-pull.libtmux-mcp/capability";
 /// `_meta` key asking clients to load a tool eagerly.
 pub const ALWAYS_LOAD_KEY: &str = "anthropic/alwaysLoad";
 pub const CAPABILITIES_URI: &str = "tmux://capabilities";
-const MINIMUM_TMUX: &str = "3.3a";
+
+/// The tmux this server drives: its version and where that was read.
+pub struct TmuxVersion {
+    /// `None` when no server runs and there is no `tmux` on PATH either.
+    pub version: Option<tmux::Version>,
+    /// `server` (its `#{version}`), or `tmux -V` while no server runs yet (the `tmux` on PATH
+    /// will start it).
+    pub read_from: &'static str,
+}
+
+impl TmuxVersion {
+    /// The running server's version, else that of the `tmux` on PATH.
+    pub async fn of(tmux: &tmux::Tmux) -> TmuxVersion {
+        if let Some(server) = tmux.server().await {
+            return TmuxVersion {
+                version: Some(server.version),
+                read_from: "server",
+            };
+        }
+        let out = tokio::process::Command::new("tmux")
+            .arg("-V")
+            .output()
+            .await;
+        TmuxVersion {
+            version: out
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| tmux::Version::parse(&String::from_utf8_lossy(&o.stdout))),
+            read_from: "tmux -V",
+        }
+    }
+
+    /// The features this server uses on it (the newest tmux's where the version is unknown).
+    fn features(&self) -> tmux::Features {
+        self.version.as_ref().map_or_else(
+            || tmux::Version::parse("").features(),
+            tmux::Version::features,
+        )
+    }
+
+    /// As the capabilities report and `tmux-mcp check` give it: the version, and each way in
+    /// which this server acts differently on it, with the versions and source that decide it.
+    pub fn report(&self) -> Value {
+        let features: Vec<Value> = self
+            .features()
+            .in_use()
+            .into_iter()
+            .map(|(feature, holds)| json!({"name": feature.name(), "holds": holds}))
+            .collect();
+        json!({
+            "version": self.version.as_ref().map(tmux::Version::text),
+            "readFrom": self.read_from,
+            "minimum": tmux::version::FLOOR.to_string(),
+            "features": features,
+        })
+    }
+}
 
 pub struct Surface {
     pub resolved: Resolved,
@@ -38,6 +94,7 @@ impl Surface {
         environment_values: &[String],
         trust: &Settings,
         transport: Value,
+        tmux: &TmuxVersion,
     ) -> Surface {
         let nested: Vec<Vec<ToolId>> = ToolId::ALL.iter().map(|id| resolved.nested(*id)).collect();
         let tools = resolved
@@ -47,12 +104,12 @@ impl Surface {
             .collect();
         let capabilities = report(
             &resolved,
-            &nested,
             socket,
             provenance,
             environment_values,
             trust,
             transport,
+            tmux,
         );
         Surface {
             resolved,
@@ -166,12 +223,12 @@ fn object(text: &str) -> JsonObject {
 
 fn report(
     resolved: &Resolved,
-    nested: &[Vec<ToolId>],
     socket: &Socket,
     provenance: Provenance,
     environment_values: &[String],
     trust: &Settings,
     transport: Value,
+    tmux: &TmuxVersion,
 ) -> String {
     let names = |ids: &[ToolId]| ids.iter().map(|i| i.name()).collect::<Vec<_>>();
     let offered: Vec<ToolId> = resolved.offered.iter().copied().collect();
@@ -183,7 +240,7 @@ fn report(
                 "name": d.name,
                 "title": d.title,
                 "annotations": d.annotations,
-                "capability": record(*id, &nested[id.index()], trust),
+                "capability": record(*id, &resolved.nested(*id), trust),
             })
         })
         .collect();
@@ -192,7 +249,7 @@ fn report(
         "server": {"name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION")},
         "frozen": true,
         "transport": transport,
-        "minimumTmuxVersion": MINIMUM_TMUX,
+        "tmux": tmux.report(),
         "socket": {
             "selector": socket.selector_text(),
             "source": socket.source_text(),

@@ -95,7 +95,7 @@ proptest! {
     fn a_control_mode_command_is_always_exactly_one_line(values in prop::collection::vec("\\PC{0,16}|[\\n\\r\\t\\\\\"$;~#{}]{0,6}", 1..6)) {
         match Command::new(Verb::SetBuffer).args(values.iter().cloned()) {
             Ok(command) => {
-                let line = command_line(&command);
+                let line = command_line(&command, tmux::Features::default());
                 prop_assert!(line.ends_with('\n'));
                 prop_assert!(!line[..line.len() - 1].contains(['\n', '\r']), "{line:?}");
             }

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, RawClient, World, call_request, wait_until};
+use tmux_mcp_tests::{Fixture, IS_FOLLOWER, RawClient, World, call_request, wait_until};
 
 #[tokio::test]
 async fn output_printed_before_the_wait_is_found_at_once_and_never_again() {
@@ -124,8 +124,7 @@ async fn a_repl_answers_and_an_interrupt_is_seen() {
 }
 
 /// What a person could see of the tmux server: every session, window, pane and client with
-/// its focus, sizes, layout and modes, other than the read-only clients this server follows
-/// output with.
+/// its focus, sizes, layout and modes, other than the clients this server follows output with.
 fn visible_state(f: &Fixture) -> String {
     [
         f.tmux(&[
@@ -148,7 +147,9 @@ fn visible_state(f: &Fixture) -> String {
         f.tmux(&[
             "list-clients",
             "-F",
-            "#{?client_readonly,,#{client_name} #{client_session} #{client_flags} #{client_width}x#{client_height}}",
+            &format!(
+                "#{{?{IS_FOLLOWER},,#{{client_name}} #{{client_session}} #{{client_flags}} #{{client_width}}x#{{client_height}}}}"
+            ),
         ])
         .lines()
         .filter(|l| !l.is_empty())
@@ -166,7 +167,7 @@ async fn waits_on_a_pane_that_is_not_active_change_nothing_a_person_sees() {
     let waited = f.open(&["split-window", "-t", "main:1"], "sh");
     f.tmux(&["select-pane", "-t", "main:1.0"]);
     assert_eq!(f.display(&waited, "#{pane_active}#{window_active}"), "00");
-    // A person's control client (not read-only), watching for focus notifications.
+    // A person's control client, watching for focus notifications.
     let mut person = Command::new("tmux")
         .env_clear()
         .envs(f.world.base_env())

@@ -126,13 +126,18 @@ impl Http {
         let _ = stream.write_all(format!("{head}\r\n{body}").as_bytes());
         let mut reply = Vec::new();
         let mut buf = [0u8; 4096];
+        let mut ended = String::new();
         loop {
             match stream.read(&mut buf) {
-                Ok(0) | Err(_) => break,
+                Ok(0) => break,
+                Err(e) => {
+                    ended = format!("\n[no more read: {e}]");
+                    break;
+                }
                 Ok(n) => reply.extend_from_slice(&buf[..n]),
             }
         }
-        let text = String::from_utf8_lossy(&reply).into_owned();
+        let text = String::from_utf8_lossy(&reply).into_owned() + &ended;
         let status = text
             .split(' ')
             .nth(1)
@@ -500,15 +505,17 @@ fn sessions_are_bounded_and_a_closed_one_makes_room() {
 
 #[test]
 fn an_unused_session_is_closed_but_not_during_a_long_call_or_while_listened_to() {
-    let (world, http) = serving(&["127.0.0.1:0", "--http-idle", "2"]);
+    let (world, http) = serving(&["127.0.0.1:0", "--http-idle", "3"]);
     let bearer = format!("Bearer {TOKEN}");
     let pane = world.tmux("work", &["display", "-p", "#{pane_id}"]);
     let pane = pane.trim();
-    let (waiting, listened) = (http.open_session(&bearer), http.open_session(&bearer));
+    let listened = http.open_session(&bearer);
     let stream = http.listen(&bearer, &listened);
-    // A call sends nothing for 5 s, past the limit: its session is in use until it is answered.
+    // Opened right before its call, which must come within the limit (3 s, loaded or not).
+    let waiting = http.open_session(&bearer);
+    // A call sends nothing for 7 s, past the limit: its session is in use until it is answered.
     let wait = json!({"name": "wait_for_text", "arguments": {
-        "pane": pane, "patterns": ["never printed"], "since": "now", "seconds": 5}});
+        "pane": pane, "patterns": ["never printed"], "since": "now", "seconds": 7}});
     let (status, reply) = http.in_session(&bearer, &waiting, "tools/call", wait);
     assert_eq!(status, 200, "{reply}");
     assert!(
@@ -524,7 +531,7 @@ fn an_unused_session_is_closed_but_not_during_a_long_call_or_while_listened_to()
             let said = http.stderr.lock().unwrap();
             let lines = said
                 .iter()
-                .filter(|l| l.contains("closed 1 session(s) unused for 2 s"));
+                .filter(|l| l.contains("closed 1 session(s) unused for 3 s"));
             lines.count() >= count
         })
     };

@@ -24,6 +24,7 @@ mod prompt;
 mod protocol;
 mod quiet;
 mod sdk;
+mod side_by_side;
 mod site;
 mod stdio;
 mod surface;

@@ -4,7 +4,7 @@
 //! during delivery. The prompt must arrive exactly once, byte for byte.
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, repo_root};
+use tmux_mcp_tests::{Fixture, repo_root, tmux_features};
 
 async fn send(f: &Fixture, pane: &str, text: &str) -> Value {
     f.ok(
@@ -209,4 +209,34 @@ async fn a_pane_closing_during_delivery_says_so() {
     f.wait_for_screen(&pane, "ready");
     let closed = send(&f, &pane, "the last words").await;
     assert_eq!(closed["outcome"], "pane_closed", "{closed}");
+}
+
+/// A program a person started before this server looked at its pane: where tmux says whether
+/// it asked for bracketed paste (3.7 and newer), a prompt of several lines goes as one; before,
+/// the server cannot know and refuses it, saying why.
+#[tokio::test]
+async fn a_program_started_before_the_server_looked_takes_a_prompt_of_several_lines() {
+    let f = Fixture::new().await;
+    let program = repo_root().join("tests/programs/prompt_target.py");
+    let pane = f.open(
+        &["new-window"],
+        &format!("python3 {} 100", program.display()),
+    );
+    f.wait_for_screen(&pane, "ready");
+    let prompt = "first line\nsecond line";
+    let sent = send(&f, &pane, prompt).await;
+    if tmux_features().has(tmux::Feature::BracketPasteFlag) {
+        assert_eq!(sent["outcome"], "submitted", "{sent}");
+        f.wait_for_screen(&pane, &format!("submitted {}", digest(prompt)));
+    } else {
+        assert_eq!(sent["outcome"], "refused", "{sent}");
+        assert!(
+            sent["reason"]
+                .as_str()
+                .unwrap()
+                .contains("since this server began following the pane"),
+            "{sent}"
+        );
+        assert!(!f.screen(&pane).contains("pending"), "nothing was typed");
+    }
 }

@@ -284,6 +284,44 @@ async fn startup_errors_are_one_line_on_stderr_and_nothing_on_stdout() {
     );
 }
 
+/// A tmux older than 3.2a (here a `tmux` on PATH that says it is 3.1c) stops `serve` and
+/// `check` with one line naming the version found and the one needed, before any server
+/// starts.
+#[test]
+fn a_tmux_older_than_the_floor_stops_startup() {
+    let world = World::new();
+    let bin = world.tmpdir().join("old-tmux");
+    std::fs::create_dir_all(&bin).unwrap();
+    let real = String::from_utf8(
+        std::process::Command::new("sh")
+            .args(["-c", "command -v tmux"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let script = format!(
+        "#!/bin/sh\n[ \"$1\" = -V ] && {{ echo 'tmux 3.1c'; exit 0; }}\nexec {} \"$@\"\n",
+        real.trim()
+    );
+    let fake = bin.join("tmux");
+    std::fs::write(&fake, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    for args in [&["-L", "old"][..], &["-L", "old", "check"], &["check"], &[]] {
+        let out = world.run(args, &[("PATH", &path)]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "tmux-mcp: tmux 3.1c is too old: tmux-mcp needs tmux 3.2a or newer\n",
+            "{args:?}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    assert_eq!(world.tmux_processes(), 0, "no tmux server was started");
+}
+
 #[tokio::test]
 async fn provenance_decides_the_defaults() {
     // No socket chosen and no daemon yet: this launch creates the dedicated daemon.
@@ -370,6 +408,18 @@ async fn the_capabilities_resource_matches_the_tool_metadata() {
     assert_eq!(resources[0].mime_type.as_deref(), Some("application/json"));
 
     let caps = capabilities(&client).await;
+    // The running server's version, and what this server does differently on it.
+    let version = world.tmux("work", &["display-message", "-p", "#{version}"]);
+    let features: Vec<Value> = tmux::Version::parse(&version)
+        .features()
+        .in_use()
+        .into_iter()
+        .map(|(f, holds)| json!({"name": f.name(), "holds": holds}))
+        .collect();
+    assert_eq!(
+        caps["tmux"],
+        json!({"version": version.trim(), "readFrom": "server", "minimum": "3.2a", "features": features})
+    );
     let tools = client.list_tools(None).await.expect("tools/list").tools;
     let rows = caps["tools"].as_array().expect("tools rows");
     assert_eq!(rows.len(), tools.len());

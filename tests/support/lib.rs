@@ -61,6 +61,15 @@ pub fn valid_arguments(name: &str, [pane, window, session]: [&str; 3]) -> Value 
     Value::Object(map)
 }
 
+/// The features of the tmux on PATH, which these tests start their servers with.
+pub fn tmux_features() -> tmux::Features {
+    let out = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .expect("run tmux -V");
+    tmux::Version::parse(&String::from_utf8_lossy(&out.stdout)).features()
+}
+
 /// The repository root.
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -168,6 +177,12 @@ impl Drop for TempDir {
     }
 }
 
+/// A tmux format that prints 1 for a client that is one of the server's output streams: a
+/// control client that ignores size and has output (its command client has none), and 0 for
+/// any other.
+pub const IS_FOLLOWER: &str =
+    "#{?#{m:*no-output*,#{client_flags}},0,#{?#{m:*ignore-size*,#{client_flags}},1,0}}";
+
 /// A tmux world of its own: a private TMUX_TMPDIR (so socket names, including the dedicated
 /// `libtmux-mcp`, never meet the user's) and HOME. Every server started in it is killed on drop.
 pub struct World {
@@ -260,21 +275,40 @@ impl World {
     /// [`World::start_server`] with a `width` x `height` session.
     pub fn start_server_sized(&self, name: &str, width: u16, height: u16) {
         let (width, height) = (width.to_string(), height.to_string());
+        // tmux 3.2a sizes a new window like the client that creates it (this `tmux` command,
+        // 80x24 less a status line), whatever -x and -y say; fixed sizes give the windows the
+        // session's size as later versions do while no client is attached.
+        let fixed: &[&str] = if tmux_features().has(tmux::Feature::CreatorSizesNewWindows) {
+            &[
+                "start-server",
+                ";",
+                "set-option",
+                "-g",
+                "window-size",
+                "manual",
+                ";",
+            ]
+        } else {
+            &[]
+        };
         self.tmux(
             name,
             &[
-                "-f",
-                "/dev/null",
-                "new-session",
-                "-d",
-                "-s",
-                "main",
-                "-x",
-                &width,
-                "-y",
-                &height,
-                "sh",
-            ],
+                &["-f", "/dev/null"][..],
+                fixed,
+                &[
+                    "new-session",
+                    "-d",
+                    "-s",
+                    "main",
+                    "-x",
+                    &width,
+                    "-y",
+                    &height,
+                    "sh",
+                ],
+            ]
+            .concat(),
         );
     }
 
@@ -284,10 +318,9 @@ impl World {
             .success()
     }
 
-    /// Read-only control clients on socket `name`: the server's output streams, one per
-    /// session it follows.
+    /// The server's output streams on socket `name`, one per session it follows.
     pub fn followers(&self, name: &str) -> usize {
-        self.tmux(name, &["list-clients", "-F", "#{client_readonly}"])
+        self.tmux(name, &["list-clients", "-F", IS_FOLLOWER])
             .matches('1')
             .count()
     }
@@ -307,8 +340,10 @@ impl World {
                 "set-hook",
                 "-g",
                 "after-list-clients",
-                // Only a read-only client's list-clients counts: not this world's own.
-                "if-shell -F '#{client_readonly}' \"set-option -gF @syncs '#{e|+:#{@syncs},1}'\"",
+                // Only an output stream's list-clients counts: not this world's own.
+                &format!(
+                    "if-shell -F '{IS_FOLLOWER}' \"set-option -gF @syncs '#{{e|+:#{{@syncs}},1}}'\""
+                ),
             ],
         );
     }

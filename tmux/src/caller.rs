@@ -40,8 +40,7 @@ async fn find(tmux: &Tmux, hint: Option<&str>) -> Option<String> {
             Command::new(Verb::ListPanes)
                 .flag("-a")
                 .flag("-F")
-                .arg(row_format(&["pane_pid", "pane_id"]))
-                .ok()?,
+                .format(row_format(&["pane_pid", "pane_id"])),
             COMMAND_DEADLINE,
         )
         .await

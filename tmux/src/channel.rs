@@ -18,8 +18,10 @@ use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin};
 use tokio::sync::oneshot;
 
-use super::control::{Item, Reader};
-use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, lock};
+use super::control::{Item, Notice, Reader, parse};
+use crate::client::{Known, identified, identify};
+use crate::version::Features;
+use crate::{Command, Script, TmuxError, TmuxErrorKind, lock};
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
@@ -30,6 +32,7 @@ enum Reply {
 }
 
 type Waiters = Arc<Mutex<VecDeque<oneshot::Sender<Reply>>>>;
+type Attached = Arc<Mutex<Option<(String, Arc<AtomicBool>)>>>;
 
 struct Link {
     stdin: ChildStdin,
@@ -44,17 +47,24 @@ pub struct Channel {
     link: tokio::sync::Mutex<Option<Link>>,
     failed_at: Mutex<Option<Instant>>,
     /// The session the live client is attached to, as `$N`, and that client's liveness.
-    session: Mutex<Option<(String, Arc<AtomicBool>)>>,
+    session: Attached,
+    /// The server, learned again by each client this channel starts.
+    server: Known,
 }
 
 impl Channel {
-    pub fn new(global: Arc<[OsString]>, handshakes: super::follow::Handshakes) -> Self {
+    pub fn new(
+        global: Arc<[OsString]>,
+        handshakes: super::follow::Handshakes,
+        server: Known,
+    ) -> Self {
         Channel {
             global,
             handshakes,
             link: tokio::sync::Mutex::new(None),
             failed_at: Mutex::new(None),
-            session: Mutex::new(None),
+            session: Attached::default(),
+            server,
         }
     }
 
@@ -67,6 +77,7 @@ impl Channel {
     pub async fn run(
         &self,
         script: &Script,
+        features: Features,
         deadline: Duration,
     ) -> Option<Result<String, TmuxError>> {
         let commands = script.commands();
@@ -77,7 +88,7 @@ impl Channel {
         };
         let mut out = String::new();
         for (i, batch) in batches.into_iter().enumerate() {
-            let pending = match self.send(batch).await {
+            let pending = match self.send(batch, features).await {
                 Some(pending) => pending,
                 // Nothing was sent yet: a subprocess can still run the whole list.
                 None if i == 0 => return None,
@@ -89,9 +100,12 @@ impl Channel {
                 }
             };
             let mut failed = None;
-            for (name, receiver) in pending {
+            for ((name, receiver), command) in pending.into_iter().zip(batch) {
                 match self.answer(name, receiver, deadline).await {
-                    Ok(text) if failed.is_none() => out.push_str(&text),
+                    Ok(text) if failed.is_none() => match command.reading(features) {
+                        Some(reading) => out.push_str(&reading.read(&text)),
+                        None => out.push_str(&text),
+                    },
                     Ok(_) => {}
                     Err(e) => {
                         failed.get_or_insert(e);
@@ -109,10 +123,11 @@ impl Channel {
     async fn send(
         &self,
         commands: &[Command],
+        features: Features,
     ) -> Option<Vec<(&'static str, oneshot::Receiver<Reply>)>> {
         let mut text = String::new();
         for command in commands {
-            text.push_str(&command_line(command));
+            text.push_str(&command_line(command, features));
         }
         let mut link = self.link.lock().await;
         if !link
@@ -185,11 +200,42 @@ impl Channel {
             .map(|(id, _)| id.clone())
     }
 
+    /// Attaches a client (no output, size ignored, the session's environment left alone) to
+    /// the session a person's `tmux` command run outside tmux acts on, the one most recently
+    /// used: attaching makes a session that, so this one keeps it so. (Without a target,
+    /// `attach-session` prefers a session nobody is attached to.)
     async fn connect(&self) -> Option<Link> {
         let _turn = self.handshakes.lock().await;
+        let current = tokio::process::Command::new("tmux")
+            .args(self.global.iter())
+            .args(["display-message", "-p", "#{session_id}"])
+            .env_remove("TMUX")
+            .env_remove("TMUX_PANE")
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .output();
+        let current = tokio::time::timeout(super::COMMAND_DEADLINE, current)
+            .await
+            .ok()?
+            .ok()?;
+        let current = String::from_utf8_lossy(&current.stdout).trim().to_owned();
+        if !current.starts_with('$') {
+            return None;
+        }
         let mut child = tokio::process::Command::new("tmux")
             .args(self.global.iter())
-            .args(["-C", "attach-session", "-f", "ignore-size,no-output"])
+            .args([
+                "-C",
+                "attach-session",
+                "-E",
+                "-f",
+                "ignore-size,no-output",
+                "-t",
+            ])
+            .arg(&current)
+            .env_remove("TMUX")
+            .env_remove("TMUX_PANE")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -203,7 +249,12 @@ impl Channel {
         // The attach command answers first; its reply says whether there was a session.
         let (tx, rx) = oneshot::channel();
         lock(&waiters).push_back(tx);
-        tokio::spawn(read(Reader::new(stdout), waiters.clone(), alive.clone()));
+        tokio::spawn(read(
+            Reader::new(stdout),
+            waiters.clone(),
+            alive.clone(),
+            self.session.clone(),
+        ));
         let mut link = match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
             Ok(Ok(Reply::Done(_))) => Link {
                 stdin,
@@ -213,26 +264,28 @@ impl Channel {
             },
             _ => return None,
         };
-        // Which session it joined, before any command relies on knowing.
+        // Which server (a restarted one may be another version) and which session it joined,
+        // before any command relies on knowing.
         let (tx, rx) = oneshot::channel();
         lock(&link.waiters).push_back(tx);
         link.stdin
-            .write_all(command_line(&session_id()).as_bytes())
+            .write_all(command_line(&identify(), Features::default()).as_bytes())
             .await
             .ok()?;
-        match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
-            Ok(Ok(Reply::Done(id))) => {
-                *lock(&self.session) = Some((id.trim().to_owned(), link.alive.clone()))
-            }
-            _ => return None,
-        }
+        let Ok(Ok(Reply::Done(out))) = tokio::time::timeout(super::COMMAND_DEADLINE, rx).await
+        else {
+            return None;
+        };
+        let (server, session) = identified(&out)?;
+        *lock(&self.session) = Some((session.trim().to_owned(), link.alive.clone()));
+        *lock(&self.server) = Some(server);
         Some(link)
     }
 }
 
 /// Matches answer blocks to waiters in order; notifications between blocks are skipped, except
-/// the one saying the client has left.
-async fn read(mut reader: Reader, waiters: Waiters, alive: Arc<AtomicBool>) {
+/// those saying the client has moved to another session or left.
+async fn read(mut reader: Reader, waiters: Waiters, alive: Arc<AtomicBool>, session: Attached) {
     while let Some(item) = reader.next().await {
         match item {
             Item::Answer { ok, body, ours } if ours => {
@@ -245,7 +298,15 @@ async fn read(mut reader: Reader, waiters: Waiters, alive: Arc<AtomicBool>) {
                     let _ = w.send(reply);
                 }
             }
-            Item::Notice(text) if text.starts_with("%exit") => break,
+            Item::Notice(text) => match parse(&text) {
+                Notice::SessionChanged(id) => {
+                    if let Some((attached, _)) = lock(&session).as_mut() {
+                        *attached = id.to_owned();
+                    }
+                }
+                Notice::Exit => break,
+                _ => {}
+            },
             _ => {}
         }
     }
@@ -253,19 +314,13 @@ async fn read(mut reader: Reader, waiters: Waiters, alive: Arc<AtomicBool>) {
     lock(&waiters).clear();
 }
 
-/// `display-message -p '#{session_id}'`: which session a control client joined.
-fn session_id() -> Command {
-    Command::new(Verb::DisplayMessage)
-        .flag("-p")
-        .flag("#{session_id}")
-}
-
 /// The command as one line of tmux's syntax: the name, then each argument double-quoted with
 /// `\`, `"`, `$` and control characters escaped (and a leading `~` single-quoted), so nothing
 /// in a value can end it, start another command or expand.
-pub fn command_line(command: &Command) -> String {
+pub fn command_line(command: &Command, features: Features) -> String {
     let mut out = String::from(command.verb().name());
-    for arg in command.arguments() {
+    for arg in command.arguments(features) {
+        let arg = arg.as_ref();
         out.push(' ');
         // tmux expands a leading `~` even inside double quotes; single quotes keep it.
         let arg = match arg.strip_prefix('~') {
@@ -306,8 +361,12 @@ pub fn command_line(command: &Command) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::command_line;
+    use crate::version::Features;
     use crate::{Command, Verb};
+
+    fn command_line(command: &Command) -> String {
+        super::command_line(command, Features::default())
+    }
 
     #[test]
     fn values_are_quoted_and_names_are_not() {

@@ -3,13 +3,15 @@
 
 use std::ffi::OsString;
 use std::process::Stdio;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::io::AsyncReadExt;
 use tokio::sync::Semaphore;
 
-use crate::{Script, TmuxError, TmuxErrorKind, channel, follow};
+use crate::command::Reading;
+use crate::version::{Features, Version};
+use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel, follow, lock};
 
 /// Deadline of an ordinary tmux command.
 pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);
@@ -29,6 +31,67 @@ pub struct Tmux {
     /// Ordinary subprocesses take turns: tmux answers one command at a time, so subprocesses
     /// running at once (a batch of captures, say) would only share one another's deadline.
     pub(crate) subprocess_turn: Arc<Semaphore>,
+    /// The server behind the socket, once learned.
+    pub(crate) server: Known,
+    /// Calls that find the server unknown learn it one at a time: only the first asks.
+    learning: Arc<tokio::sync::Mutex<()>>,
+}
+
+/// A [`Tmux`] that does not keep it alive: what a stream's reader holds.
+pub(crate) struct WeakTmux {
+    global: std::sync::Weak<[OsString]>,
+    channel: std::sync::Weak<channel::Channel>,
+    streams: std::sync::Weak<follow::Streams>,
+    handshakes: std::sync::Weak<tokio::sync::Mutex<()>>,
+    subprocess_turn: std::sync::Weak<Semaphore>,
+    server: std::sync::Weak<Mutex<Option<Server>>>,
+    learning: std::sync::Weak<tokio::sync::Mutex<()>>,
+}
+
+impl WeakTmux {
+    pub(crate) fn upgrade(&self) -> Option<Tmux> {
+        Some(Tmux {
+            global: self.global.upgrade()?,
+            channel: self.channel.upgrade()?,
+            streams: self.streams.upgrade()?,
+            handshakes: self.handshakes.upgrade()?,
+            subprocess_turn: self.subprocess_turn.upgrade()?,
+            server: self.server.upgrade()?,
+            learning: self.learning.upgrade()?,
+        })
+    }
+}
+
+/// What this client knows of the tmux server behind the socket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Server {
+    /// Its process id: a server restarted on the same socket is another server.
+    pub pid: String,
+    pub version: Version,
+}
+
+pub(crate) type Known = Arc<Mutex<Option<Server>>>;
+
+/// `display-message -p` of the server's pid and version, and the current session (a control
+/// client's own).
+pub(crate) fn identify() -> Command {
+    Command::new(Verb::DisplayMessage)
+        .flag("-p")
+        .flag("#{pid} #{version} #{session_id}")
+}
+
+/// Reads the answer to [`identify`]: the server, and the session (empty for none).
+pub(crate) fn identified(out: &str) -> Option<(Server, &str)> {
+    let mut words = out.trim_end_matches('\n').splitn(3, ' ');
+    let pid = words
+        .next()
+        .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))?;
+    let version = Version::parse(words.next()?);
+    let server = Server {
+        pid: pid.to_owned(),
+        version,
+    };
+    Some((server, words.next().unwrap_or_default()))
 }
 
 impl Tmux {
@@ -36,17 +99,63 @@ impl Tmux {
     pub fn new(global: Vec<OsString>) -> Self {
         let global: Arc<[OsString]> = global.into();
         let handshakes = follow::Handshakes::default();
+        let server = Known::default();
         Tmux {
-            channel: Arc::new(channel::Channel::new(global.clone(), handshakes.clone())),
+            channel: Arc::new(channel::Channel::new(
+                global.clone(),
+                handshakes.clone(),
+                server.clone(),
+            )),
             streams: Arc::default(),
             handshakes,
             global,
             subprocess_turn: Arc::new(Semaphore::new(1)),
+            server,
+            learning: Arc::default(),
         }
     }
 
-    /// The session the command-carrying control client is attached to: its count of attached
-    /// clients includes this server's client.
+    pub(crate) fn downgrade(&self) -> WeakTmux {
+        WeakTmux {
+            global: Arc::downgrade(&self.global),
+            channel: Arc::downgrade(&self.channel),
+            streams: Arc::downgrade(&self.streams),
+            handshakes: Arc::downgrade(&self.handshakes),
+            subprocess_turn: Arc::downgrade(&self.subprocess_turn),
+            server: Arc::downgrade(&self.server),
+            learning: Arc::downgrade(&self.learning),
+        }
+    }
+
+    /// The server behind the socket: learned once per server (by its pid), from its own
+    /// `#{version}`, not from the `tmux` binary on PATH. `None` while no server answers.
+    pub async fn server(&self) -> Option<Server> {
+        if let Some(known) = lock(&self.server).clone() {
+            return Some(known);
+        }
+        let _turn = self.learning.lock().await;
+        if let Some(known) = lock(&self.server).clone() {
+            return Some(known);
+        }
+        let out = self
+            .subprocess(&identify().into(), Features::default(), COMMAND_DEADLINE)
+            .await
+            .ok()?;
+        let (server, _) = identified(&out)?;
+        *lock(&self.server) = Some(server.clone());
+        Some(server)
+    }
+
+    /// The features of the server's version; those of the newest tmux while no server answers
+    /// (a command sent then fails whatever it holds).
+    pub async fn features(&self) -> Features {
+        match self.server().await {
+            Some(s) => s.version.features(),
+            None => Version::parse("").features(),
+        }
+    }
+
+    /// The session the command-carrying control client is attached to, while it is.
     pub fn control_session(&self) -> Option<String> {
         self.channel.session()
     }
@@ -55,14 +164,15 @@ impl Tmux {
     /// can carry every command, else a subprocess.
     pub async fn run(&self, script: impl Into<Script>) -> Result<String, TmuxError> {
         let script = script.into();
+        let features = self.features().await;
         if script.carried()
-            && let Some(done) = self.channel.run(&script, COMMAND_DEADLINE).await
+            && let Some(done) = self.channel.run(&script, features, COMMAND_DEADLINE).await
         {
             return done;
         }
         // The deadline starts with the turn; the semaphore is never closed.
         let _turn = self.subprocess_turn.acquire().await.ok();
-        self.run_for(script, COMMAND_DEADLINE).await
+        self.subprocess(&script, features, COMMAND_DEADLINE).await
     }
 
     /// Runs commands in a `tmux` subprocess with their own deadline (for commands that block,
@@ -73,10 +183,97 @@ impl Tmux {
         deadline: Duration,
     ) -> Result<String, TmuxError> {
         let script = script.into();
+        let features = self.features().await;
+        self.subprocess(&script, features, deadline).await
+    }
+
+    /// A `tmux` subprocess running `script`, its output read back as tmux printed it. Where
+    /// commands' output is read back differently, a marker line between them tells where each
+    /// kind ends.
+    async fn subprocess(
+        &self,
+        script: &Script,
+        features: Features,
+        deadline: Duration,
+    ) -> Result<String, TmuxError> {
+        let marker = format!("tmux-mcp-{}", crate::nonce::nonce());
+        let mark = Command::new(Verb::DisplayMessage)
+            .flag("-p")
+            .arg(marker.as_str())?;
+        // Runs of commands whose output is read alike; those printing nothing join any run.
+        let mut runs: Vec<Reading> = Vec::new();
+        let mut marked: Option<Script> = None;
+        for command in script.commands() {
+            if let Some(reading) = command.reading(features) {
+                match runs.last() {
+                    Some(last) if *last != reading => {
+                        marked = marked.map(|s| s.then(mark.clone()));
+                        runs.push(reading);
+                    }
+                    Some(_) => {}
+                    None => runs.push(reading),
+                }
+            }
+            marked = Some(match marked {
+                None => command.clone().into(),
+                Some(s) => s.then(command.clone()),
+            });
+        }
+        let Some(marked) = marked else {
+            return Ok(String::new());
+        };
+        let out = self.spawn(&marked, features, deadline).await?;
+        if runs.iter().all(|r| *r == Reading::AsPrinted) {
+            return Ok(out);
+        }
+        let end = format!("{marker}\n");
+        let mut read = String::with_capacity(out.len());
+        for (part, reading) in out.split(end.as_str()).zip(runs) {
+            read.push_str(&reading.read(part));
+        }
+        Ok(read)
+    }
+
+    /// Runs the script's subprocesses in turn within one `deadline`, stopping at the first
+    /// that fails; their outputs are joined.
+    async fn spawn(
+        &self,
+        script: &Script,
+        features: Features,
+        deadline: Duration,
+    ) -> Result<String, TmuxError> {
         let command_name = script.name();
+        let work = async {
+            let mut out = String::new();
+            for argv in script.argvs(features) {
+                out.push_str(&self.spawn_one(command_name, &argv).await?);
+                if out.len() > MAX_OUTPUT {
+                    return Err(too_much(command_name));
+                }
+            }
+            Ok(out)
+        };
+        tokio::time::timeout(deadline, work)
+            .await
+            .unwrap_or_else(|_| {
+                Err(TmuxError::new(
+                    TmuxErrorKind::Timeout,
+                    format!(
+                        "{command_name}: tmux did not answer within {} ms",
+                        deadline.as_millis()
+                    ),
+                ))
+            })
+    }
+
+    async fn spawn_one(&self, command_name: &str, argv: &[String]) -> Result<String, TmuxError> {
         let mut cmd = tokio::process::Command::new("tmux");
         cmd.args(self.global.iter())
-            .args(script.argv())
+            .args(argv)
+            // Commands run as from outside tmux, wherever this server runs: what a person's
+            // own command there would see.
+            .env_remove("TMUX")
+            .env_remove("TMUX_PANE")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -109,35 +306,20 @@ impl Tmux {
             let (a, b) = tokio::join!(read_out, read_err);
             a.and(b)?;
             if out.len() > MAX_OUTPUT {
-                return Ok(Err(TmuxError::new(
-                    TmuxErrorKind::Refused,
-                    format!(
-                        "{command_name}: tmux produced more than {} MiB; ask for less (fewer lines)",
-                        MAX_OUTPUT >> 20
-                    ),
-                )));
+                return Ok(Err(too_much(command_name)));
             }
             let status = child.wait().await?;
             Ok::<_, std::io::Error>(Ok((status, out, err)))
         };
-        let (status, out, err) = match tokio::time::timeout(deadline, work).await {
-            Err(_) => {
-                return Err(TmuxError::new(
-                    TmuxErrorKind::Timeout,
-                    format!(
-                        "{command_name}: tmux did not answer within {} ms",
-                        deadline.as_millis()
-                    ),
-                ));
-            }
-            Ok(Err(io)) => {
+        let (status, out, err) = match work.await {
+            Err(io) => {
                 return Err(TmuxError::new(
                     TmuxErrorKind::ServerGone,
                     format!("{command_name}: {io}"),
                 ));
             }
-            Ok(Ok(Err(e))) => return Err(e),
-            Ok(Ok(Ok(done))) => done,
+            Ok(Err(e)) => return Err(e),
+            Ok(Ok(done)) => done,
         };
         if status.success() {
             return Ok(String::from_utf8_lossy(&out).into_owned());
@@ -145,4 +327,14 @@ impl Tmux {
         let message = String::from_utf8_lossy(&err).trim().to_owned();
         Err(TmuxError::from_stderr(command_name, &message))
     }
+}
+
+fn too_much(command_name: &str) -> TmuxError {
+    TmuxError::new(
+        TmuxErrorKind::Refused,
+        format!(
+            "{command_name}: tmux produced more than {} MiB; ask for less (fewer lines)",
+            MAX_OUTPUT >> 20
+        ),
+    )
 }

@@ -6,6 +6,10 @@
 //! [`Verb`]'s table is the one place that says what each command is: whether the persistent
 //! control client may carry it, and whether it only reads.
 
+use std::borrow::Cow;
+
+use crate::format::Format;
+use crate::version::{Feature, Features};
 use crate::{TmuxError, TmuxErrorKind};
 
 /// How a command reaches tmux.
@@ -26,8 +30,20 @@ enum Access {
     Changes,
 }
 
+/// What a command prints, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Print {
+    /// Rows and messages, through `cmdq_print`, which tmux 3.4 and 3.5 pass through vis(3)
+    /// ([`crate::Feature::VisualisedOutput`]).
+    Message,
+    /// Terminal content and buffers, as they are (`file_print_buffer`, `cmdq_print_data`).
+    Content,
+    /// Nothing.
+    Nothing,
+}
+
 macro_rules! verbs {
-    ($($verb:ident $name:literal $route:ident $access:ident,)*) => {
+    ($($verb:ident $name:literal $route:ident $access:ident $print:ident,)*) => {
         /// A tmux command this client sends.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum Verb { $($verb),* }
@@ -48,54 +64,66 @@ macro_rules! verbs {
             fn access(self) -> Access {
                 match self { $(Verb::$verb => Access::$access),* }
             }
+
+            fn print(self) -> Print {
+                match self { $(Verb::$verb => Print::$print),* }
+            }
         }
     };
 }
 
 verbs! {
-    CapturePane "capture-pane" Subprocess Reads,
-    ClearHistory "clear-history" Channel Changes,
-    DeleteBuffer "delete-buffer" Channel Changes,
-    DisplayMessage "display-message" Channel Reads,
-    HasSession "has-session" Channel Reads,
-    KillPane "kill-pane" Channel Changes,
-    KillServer "kill-server" Subprocess Changes,
-    KillSession "kill-session" Channel Changes,
-    KillWindow "kill-window" Channel Changes,
-    ListClients "list-clients" Channel Reads,
-    ListPanes "list-panes" Channel Reads,
-    ListSessions "list-sessions" Channel Reads,
-    ListWindows "list-windows" Channel Reads,
-    MoveWindow "move-window" Channel Changes,
-    NewSession "new-session" Channel Changes,
-    NewWindow "new-window" Channel Changes,
-    PasteBuffer "paste-buffer" Channel Changes,
-    RenameSession "rename-session" Channel Changes,
-    RenameWindow "rename-window" Channel Changes,
-    ResizePane "resize-pane" Channel Changes,
-    ResizeWindow "resize-window" Channel Changes,
-    RespawnPane "respawn-pane" Channel Changes,
-    SelectLayout "select-layout" Channel Changes,
-    SelectPane "select-pane" Channel Changes,
-    SelectWindow "select-window" Channel Changes,
-    SendKeys "send-keys" Channel Changes,
-    SetBuffer "set-buffer" Channel Changes,
-    SetOption "set-option" Channel Changes,
-    ShowBuffer "show-buffer" Subprocess Reads,
-    ShowEnvironment "show-environment" Channel Reads,
-    ShowHooks "show-hooks" Channel Reads,
-    ShowOptions "show-options" Channel Reads,
-    SplitWindow "split-window" Channel Changes,
-    StartServer "start-server" Subprocess Changes,
-    SwapPane "swap-pane" Channel Changes,
-    WaitFor "wait-for" Subprocess Changes,
+    CapturePane "capture-pane" Subprocess Reads Content,
+    ClearHistory "clear-history" Channel Changes Nothing,
+    DeleteBuffer "delete-buffer" Channel Changes Nothing,
+    DisplayMessage "display-message" Channel Reads Message,
+    HasSession "has-session" Channel Reads Nothing,
+    KillPane "kill-pane" Channel Changes Nothing,
+    KillServer "kill-server" Subprocess Changes Nothing,
+    KillSession "kill-session" Channel Changes Nothing,
+    KillWindow "kill-window" Channel Changes Nothing,
+    ListClients "list-clients" Channel Reads Message,
+    ListPanes "list-panes" Channel Reads Message,
+    ListSessions "list-sessions" Channel Reads Message,
+    ListWindows "list-windows" Channel Reads Message,
+    MoveWindow "move-window" Channel Changes Nothing,
+    NewSession "new-session" Channel Changes Message,
+    NewWindow "new-window" Channel Changes Message,
+    PasteBuffer "paste-buffer" Channel Changes Nothing,
+    RenameSession "rename-session" Channel Changes Nothing,
+    RenameWindow "rename-window" Channel Changes Nothing,
+    ResizePane "resize-pane" Channel Changes Nothing,
+    ResizeWindow "resize-window" Channel Changes Nothing,
+    RespawnPane "respawn-pane" Channel Changes Nothing,
+    SelectLayout "select-layout" Channel Changes Nothing,
+    SelectPane "select-pane" Channel Changes Nothing,
+    SelectWindow "select-window" Channel Changes Nothing,
+    SendKeys "send-keys" Channel Changes Nothing,
+    SetBuffer "set-buffer" Channel Changes Nothing,
+    SetOption "set-option" Channel Changes Nothing,
+    ShowBuffer "show-buffer" Subprocess Reads Content,
+    ShowEnvironment "show-environment" Channel Reads Message,
+    ShowHooks "show-hooks" Channel Reads Message,
+    ShowOptions "show-options" Channel Reads Message,
+    SplitWindow "split-window" Channel Changes Message,
+    StartServer "start-server" Subprocess Changes Nothing,
+    SwapPane "swap-pane" Channel Changes Nothing,
+    SwitchClient "switch-client" Channel Changes Nothing,
+    WaitFor "wait-for" Subprocess Changes Nothing,
 }
 
-/// One tmux command: a verb and its arguments (flags, targets, values), in order.
+/// One tmux command: a verb and its arguments (flags, targets, values, formats), in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Command {
     verb: Verb,
-    args: Vec<String>,
+    args: Vec<Arg>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Arg {
+    Text(String),
+    /// Written out for the server's version when the command is sent.
+    Format(Format),
 }
 
 impl Command {
@@ -109,7 +137,14 @@ impl Command {
     /// A flag (`-p`, `-dP`) or another fixed word of this program's (a format it wrote): never
     /// a caller's text, so there is nothing to check.
     pub fn flag(mut self, flag: &'static str) -> Command {
-        self.args.push(flag.to_owned());
+        self.args.push(Arg::Text(flag.to_owned()));
+        self
+    }
+
+    /// A row format ([`crate::row_format`]): what the command prints is read back as tmux
+    /// printed it on a server of any version.
+    pub fn format(mut self, format: Format) -> Command {
+        self.args.push(Arg::Format(format));
         self
     }
 
@@ -131,7 +166,7 @@ impl Command {
                 ),
             ));
         }
-        self.args.push(value);
+        self.args.push(Arg::Text(value));
         Ok(self)
     }
 
@@ -152,11 +187,65 @@ impl Command {
         self.verb
     }
 
-    /// The arguments after the command's name.
-    pub fn arguments(&self) -> &[String] {
-        &self.args
+    /// The arguments after the command's name, as a server with `features` receives them.
+    pub fn arguments(&self, features: Features) -> impl Iterator<Item = Cow<'_, str>> {
+        self.args.iter().map(move |a| match a {
+            Arg::Text(t) => Cow::Borrowed(t.as_str()),
+            Arg::Format(f) => Cow::Owned(f.render(features)),
+        })
+    }
+
+    /// How what it prints is read back on a server with `features`; `None` when it prints
+    /// nothing.
+    pub(crate) fn reading(&self, features: Features) -> Option<Reading> {
+        let joined = || self.args.iter().any(|a| *a == Arg::Text("-J".into()));
+        Some(match self.verb.print() {
+            Print::Nothing => return None,
+            Print::Message if features.has(Feature::VisualisedOutput) => Reading::Unvis,
+            Print::Content
+                if self.verb == Verb::CapturePane
+                    && features.has(Feature::JoinedCapturesPadded)
+                    && joined() =>
+            {
+                Reading::TrimLineEnds
+            }
+            Print::Message | Print::Content => Reading::AsPrinted,
+        })
     }
 }
+
+/// How this client reads back what tmux printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reading {
+    AsPrinted,
+    /// Undo vis(3) ([`Feature::VisualisedOutput`]).
+    Unvis,
+    /// Drop the spaces that end each line ([`Feature::JoinedCapturesPadded`]).
+    TrimLineEnds,
+}
+
+impl Reading {
+    pub(crate) fn read(self, text: &str) -> Cow<'_, str> {
+        match self {
+            Reading::AsPrinted => Cow::Borrowed(text),
+            Reading::Unvis => Cow::Owned(crate::format::unvis(text)),
+            Reading::TrimLineEnds => Cow::Owned(
+                text.split_inclusive('\n')
+                    .map(|line| match line.strip_suffix('\n') {
+                        Some(l) => format!("{}\n", l.trim_end_matches(' ')),
+                        None => line.trim_end_matches(' ').to_owned(),
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// Most words in one `tmux` client's argv (tmux 3.7 refuses more than 1,000).
+pub const ARGV_WORDS: usize = 1000;
+/// Most bytes of one `tmux` client's argv, with a NUL after each word: tmux sends it in one
+/// message of at most 16 KiB (`MAX_IMSGSIZE`) with its header.
+pub const ARGV_BYTES: usize = 16_000;
 
 /// Commands tmux runs in turn, stopping at the first that fails; their outputs are joined.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -201,22 +290,40 @@ impl Script {
             .all(|c| c.verb.access() == Access::Reads)
     }
 
-    /// The argv a `tmux` subprocess receives: `;` between commands, and a value ending in `;`
-    /// with a backslash before it, which tmux removes (otherwise tmux would cut the `;` off
-    /// and end the command there).
-    pub(crate) fn argv(&self) -> Vec<String> {
-        let mut argv = Vec::new();
-        for (i, command) in self.commands.iter().enumerate() {
-            if i > 0 {
-                argv.push(";".to_owned());
+    /// The argvs of the `tmux` subprocesses that run the script in turn: `;` between
+    /// commands, and a value ending in `;` with a backslash before it, which tmux removes
+    /// (otherwise tmux would cut the `;` off and end the command there). A `tmux` client sends
+    /// its argv in one message: at most [`ARGV_BYTES`] and, since tmux 3.7 (cmd.c,
+    /// `cmd_unpack_argv`), [`ARGV_WORDS`] words; a longer script is cut between commands.
+    pub(crate) fn argvs(&self, features: Features) -> Vec<Vec<String>> {
+        let mut argvs: Vec<Vec<String>> = Vec::new();
+        let mut bytes = 0;
+        for command in &self.commands {
+            let mut words = vec![command.verb.name().to_owned()];
+            words.extend(
+                command
+                    .arguments(features)
+                    .map(|a| match a.strip_suffix(';') {
+                        Some(head) => format!("{head}\\;"),
+                        None => a.into_owned(),
+                    }),
+            );
+            let size: usize = words.iter().map(|w| w.len() + 1).sum::<usize>() + 2;
+            match argvs.last_mut() {
+                Some(argv)
+                    if argv.len() + words.len() < ARGV_WORDS && bytes + size <= ARGV_BYTES =>
+                {
+                    argv.push(";".to_owned());
+                    argv.extend(words);
+                    bytes += size;
+                }
+                _ => {
+                    argvs.push(words);
+                    bytes = size;
+                }
             }
-            argv.push(command.verb.name().to_owned());
-            argv.extend(command.args.iter().map(|a| match a.strip_suffix(';') {
-                Some(head) => format!("{head}\\;"),
-                None => a.clone(),
-            }));
         }
-        argv
+        argvs
     }
 }
 
@@ -243,8 +350,8 @@ mod tests {
             .unwrap()
             .then(Command::new(Verb::SetBuffer).args(["a\\;", "x;"]).unwrap());
         assert_eq!(
-            script.argv(),
-            [
+            script.argvs(Features::default()),
+            [[
                 "send-keys",
                 "-l",
                 "\\;",
@@ -252,8 +359,36 @@ mod tests {
                 "set-buffer",
                 "a\\\\;",
                 "x\\;"
-            ]
+            ]]
         );
+    }
+
+    #[test]
+    fn long_scripts_are_cut_between_commands_within_tmux_limits() {
+        let key = |i: usize| Command::new(Verb::SendKeys).arg(format!("k{i}")).unwrap();
+        let many = (1..700).fold(Script::from(key(0)), |s, i| s.then(key(i)));
+        let argvs = many.argvs(Features::default());
+        assert!(argvs.len() >= 2, "700 commands of 2 words and a `;` each");
+        assert!(
+            argvs
+                .iter()
+                .all(|a| a.len() < ARGV_WORDS && a[0] == "send-keys")
+        );
+        let words: Vec<&String> = argvs
+            .iter()
+            .flatten()
+            .filter(|w| w.starts_with('k'))
+            .collect();
+        assert_eq!(words.len(), 700, "every command once, in order");
+        assert!(words.windows(2).all(|w| w[0] != w[1]));
+        let big = "x".repeat(6_000);
+        let heavy = (0..5).fold(Script::from(key(9)), |s, _| {
+            s.then(Command::new(Verb::SetBuffer).arg(big.as_str()).unwrap())
+        });
+        for argv in heavy.argvs(Features::default()) {
+            let bytes: usize = argv.iter().map(|w| w.len() + 1).sum();
+            assert!(bytes <= ARGV_BYTES, "{bytes}");
+        }
     }
 
     #[test]

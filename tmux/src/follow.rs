@@ -16,8 +16,7 @@
 //! their session instead of one per wait: a handful of handshakes in a server's life instead
 //! of one per wait.
 
-use std::collections::HashMap;
-use std::ffi::OsString;
+use std::collections::{HashMap, VecDeque};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -30,6 +29,8 @@ use tokio::sync::oneshot;
 use super::control::{Item, Notice, Reader, parse, unescape};
 use super::journal::{Journal, Position};
 use super::{COMMAND_DEADLINE, Tmux, TmuxError, TmuxErrorKind, Verb, lock};
+use crate::client::WeakTmux;
+use crate::version::Features;
 
 /// Control clients of this server start one at a time: see the module's note.
 pub type Handshakes = Arc<tokio::sync::Mutex<()>>;
@@ -49,18 +50,24 @@ struct Inner {
     panes: HashMap<String, (Arc<Journal>, String)>,
 }
 
-type Reply = (oneshot::Sender<Option<Position>>, Option<Arc<Journal>>);
+/// What an answer on a stream is for, in the order the commands were written.
+enum Waiter {
+    /// The attach or a sync: the position of the journal (if any) when it came.
+    Sync(oneshot::Sender<Option<Position>>, Option<Arc<Journal>>),
+    /// The `switch-client` that brings a moved client back to its session: whether it did.
+    PutBack(oneshot::Sender<bool>),
+}
 
-/// One session's read-only control client.
+/// One session's control client.
 struct Stream {
     session: String,
     stdin: tokio::sync::Mutex<ChildStdin>,
-    /// Answers to this client's commands, in order: each with the journal whose position at
-    /// the answer the command asked for.
-    replies: Mutex<std::collections::VecDeque<Reply>>,
+    waiters: Mutex<VecDeque<Waiter>>,
     /// The panes whose output this stream delivers.
     panes: Mutex<HashMap<String, Arc<Journal>>>,
     alive: AtomicBool,
+    /// Someone else's command moved the client to another session; it is on its way back.
+    away: AtomicBool,
     child: Mutex<Child>,
 }
 
@@ -155,21 +162,80 @@ impl Tmux {
         if let Some(stream) = live(&lock(&self.streams.inner)) {
             return Ok(stream);
         }
-        let _turn = self.handshakes.lock().await;
-        if let Some(stream) = live(&lock(&self.streams.inner)) {
-            return Ok(stream);
-        }
-        let stream = start(&self.global, session).await?;
-        lock(&self.streams.inner)
-            .sessions
-            .insert(session.to_owned(), stream.clone());
+        let current = self.outside_session().await;
+        let stream = {
+            let _turn = self.handshakes.lock().await;
+            if let Some(stream) = live(&lock(&self.streams.inner)) {
+                return Ok(stream);
+            }
+            let stream = start(self, session, HashMap::new()).await?;
+            lock(&self.streams.inner)
+                .sessions
+                .insert(session.to_owned(), stream.clone());
+            stream
+        };
+        self.keep_current(current.as_deref(), session).await;
         Ok(stream)
+    }
+
+    /// The session a `tmux` command run outside tmux acts on: the one most recently used.
+    pub(crate) async fn outside_session(&self) -> Option<String> {
+        let out = self
+            .run_for(
+                crate::Command::new(Verb::DisplayMessage)
+                    .flag("-p")
+                    .flag("#{session_id}"),
+                COMMAND_DEADLINE,
+            )
+            .await
+            .ok()?;
+        Some(out.trim().to_owned()).filter(|s| s.starts_with('$'))
+    }
+
+    /// Attaching a client to `attached` made it the session most recently used, which a
+    /// person's `tmux` commands run outside tmux act on: `current`, the one they acted on
+    /// before, is made so again by moving this server's command client there.
+    async fn keep_current(&self, current: Option<&str>, attached: &str) {
+        if let Some(current) = current.filter(|c| *c != attached)
+            && let Ok(back) = crate::Command::new(Verb::SwitchClient).target(current)
+        {
+            let _ = self.run(back).await;
+        }
+    }
+
+    /// How many of this server's own clients are attached to `session` (`$N`): tmux counts
+    /// them among its attached clients.
+    pub fn own_clients(&self, session: &str) -> i64 {
+        let streams = lock(&self.streams.inner)
+            .sessions
+            .values()
+            .filter(|s| {
+                s.session == session
+                    && s.alive.load(Ordering::Acquire)
+                    && !s.away.load(Ordering::Acquire)
+            })
+            .count();
+        let command = self.channel.session().is_some_and(|s| s == session);
+        i64::try_from(streams).unwrap_or(i64::MAX) + i64::from(command)
     }
 }
 
-/// Starts a read-only, size-ignoring control client on `session` (an id, `$N`) and waits for
-/// its attach to be answered.
-async fn start(global: &[OsString], session: &str) -> Result<Arc<Stream>, TmuxError> {
+/// Starts a size-ignoring control client on `session` (an id, `$N`) delivering to `panes`,
+/// and waits for its attach to be answered. Boxed: the client's reader may start its
+/// replacement, so the future holds itself.
+fn start<'a>(
+    tmux: &'a Tmux,
+    session: &'a str,
+    panes: HashMap<String, Arc<Journal>>,
+) -> std::pin::Pin<Box<dyn Future<Output = Result<Arc<Stream>, TmuxError>> + Send + 'a>> {
+    Box::pin(started(tmux, session, panes))
+}
+
+async fn started(
+    tmux: &Tmux,
+    session: &str,
+    panes: HashMap<String, Arc<Journal>>,
+) -> Result<Arc<Stream>, TmuxError> {
     let failed = |why: String| {
         TmuxError::new(
             TmuxErrorKind::ServerGone,
@@ -177,16 +243,22 @@ async fn start(global: &[OsString], session: &str) -> Result<Arc<Stream>, TmuxEr
         )
     };
     let mut child = Command::new("tmux")
-        .args(global)
+        .args(tmux.global.iter())
+        // -E: the session's environment is not updated from this process's (whose reduced
+        // environment would remove SSH_AUTH_SOCK, DISPLAY and the rest of update-environment
+        // from the panes a person opens next). Not read-only (-r): since tmux 3.7 a command
+        // that finds a read-only client as its current one refuses to run.
         .args([
             "-C",
             "attach-session",
-            "-r",
+            "-E",
             "-f",
             "ignore-size",
             "-t",
             session,
         ])
+        .env_remove("TMUX")
+        .env_remove("TMUX_PANE")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -197,16 +269,16 @@ async fn start(global: &[OsString], session: &str) -> Result<Arc<Stream>, TmuxEr
         return Err(failed("it has no pipes".into()));
     };
     let (attached, answered) = oneshot::channel();
-    let attached: Reply = (attached, None);
     let stream = Arc::new(Stream {
         session: session.to_owned(),
         stdin: tokio::sync::Mutex::new(stdin),
-        replies: Mutex::new([attached].into()),
-        panes: Mutex::default(),
+        waiters: Mutex::new([Waiter::Sync(attached, None)].into()),
+        panes: Mutex::new(panes),
         alive: AtomicBool::new(true),
+        away: AtomicBool::new(false),
         child: Mutex::new(child),
     });
-    tokio::spawn(read(Reader::new(stdout), stream.clone()));
+    tokio::spawn(read(Reader::new(stdout), stream.clone(), tmux.downgrade()));
     match tokio::time::timeout(COMMAND_DEADLINE, answered).await {
         Ok(Ok(_)) if stream.alive.load(Ordering::Acquire) => Ok(stream),
         Ok(_) => Err(TmuxError::new(
@@ -226,21 +298,17 @@ impl Stream {
     /// answers a client's commands in line with the output it queued for it (control.c keeps
     /// one ordered list of blocks per client).
     async fn sync(&self, journal: &Arc<Journal>) -> Result<Position, TmuxError> {
-        // A read-only client may run list-clients (CMD_READONLY); any answer would do.
+        // Any answer would do; list-clients prints nothing here and changes nothing.
         let line = super::command_line(
             &crate::Command::new(Verb::ListClients)
                 .flag("-F")
                 .flag("")
                 .target(&self.session)?,
+            Features::default(),
         );
         let (tx, rx) = oneshot::channel();
-        {
-            let mut stdin = self.stdin.lock().await;
-            lock(&self.replies).push_back((tx, Some(journal.clone())));
-            if stdin.write_all(line.as_bytes()).await.is_err() {
-                self.alive.store(false, Ordering::Release);
-            }
-        }
+        self.write(&line, Waiter::Sync(tx, Some(journal.clone())))
+            .await;
         match tokio::time::timeout(COMMAND_DEADLINE, rx).await {
             Ok(Ok(Some(at))) => Ok(at),
             Ok(_) => Err(TmuxError::new(
@@ -261,6 +329,15 @@ impl Stream {
         }
     }
 
+    /// Writes a command line whose answer `waiter` takes.
+    async fn write(&self, line: &str, waiter: Waiter) {
+        let mut stdin = self.stdin.lock().await;
+        lock(&self.waiters).push_back(waiter);
+        if stdin.write_all(line.as_bytes()).await.is_err() {
+            self.alive.store(false, Ordering::Release);
+        }
+    }
+
     fn poke_all(&self) {
         for journal in lock(&self.panes).values() {
             journal.structure_changed();
@@ -268,36 +345,104 @@ impl Stream {
     }
 }
 
-/// Delivers a stream's output to its panes' journals until the client goes.
-async fn read(mut reader: Reader, stream: Arc<Stream>) {
+/// Delivers a stream's output to its panes' journals until the client goes. A client that
+/// someone else's `switch-client` moved is put back (its output from elsewhere dropped
+/// meanwhile); one that tmux detached (`detach-client`, say) is replaced by a new client on
+/// the same session, which takes over the journals.
+async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
+    let mut detached = false;
     while let Some(item) = reader.next().await {
         match item {
-            Item::Answer { ours: true, .. } => {
-                if let Some((reply, journal)) = lock(&stream.replies).pop_front() {
+            Item::Answer { ours: true, ok, .. } => match lock(&stream.waiters).pop_front() {
+                Some(Waiter::Sync(reply, journal)) => {
                     let _ = reply.send(journal.map(|j| j.position()));
                 }
-            }
+                Some(Waiter::PutBack(done)) => {
+                    let _ = done.send(ok);
+                    // Its session has gone meanwhile: nothing to go back to.
+                    if !ok {
+                        break;
+                    }
+                }
+                None => {}
+            },
             Item::Notice(text) => match parse(&text) {
                 // Other panes of the session print too; only followed ones are decoded.
-                Notice::Output { pane, escaped } => {
+                Notice::Output { pane, escaped } if !stream.away.load(Ordering::Acquire) => {
                     let journal = lock(&stream.panes).get(pane).cloned();
                     if let Some(journal) = journal {
                         journal.push(&unescape(escaped));
                     }
                 }
                 Notice::Changed => stream.poke_all(),
-                Notice::SessionChanged(id) if id != stream.session => break,
-                Notice::Exit => break,
+                Notice::SessionChanged(id) if id == stream.session => {
+                    stream.away.store(false, Ordering::Release);
+                }
+                Notice::SessionChanged(_) => {
+                    stream.away.store(true, Ordering::Release);
+                    if let Some(tmux) = tmux.upgrade() {
+                        tokio::spawn(put_back(tmux, stream.clone()));
+                    }
+                }
+                Notice::Exit => {
+                    detached = true;
+                    break;
+                }
                 _ => {}
             },
             _ => {}
         }
     }
     stream.alive.store(false, Ordering::Release);
-    // A client moved to another session would deliver that session's output to nobody.
     let _ = lock(&stream.child).start_kill();
-    lock(&stream.replies).clear();
-    for journal in lock(&stream.panes).drain().map(|(_, j)| j) {
+    lock(&stream.waiters).clear();
+    let panes: HashMap<String, Arc<Journal>> = lock(&stream.panes).drain().collect();
+    if detached
+        && let Some(tmux) = tmux.upgrade()
+        && tmux.replace(&stream.session, &panes).await
+    {
+        return;
+    }
+    for journal in panes.values() {
         journal.end();
+    }
+}
+
+/// Brings a client someone else's command moved back to its session, and leaves the session
+/// that command made the most recently used one so (going back makes its own that).
+async fn put_back(tmux: Tmux, stream: Arc<Stream>) {
+    let current = tmux.outside_session().await;
+    let Ok(back) = crate::Command::new(Verb::SwitchClient).target(&stream.session) else {
+        return;
+    };
+    let (done, went) = oneshot::channel();
+    let line = super::command_line(&back, Features::default());
+    stream.write(&line, Waiter::PutBack(done)).await;
+    if went.await == Ok(true) {
+        tmux.keep_current(current.as_deref(), &stream.session).await;
+    }
+}
+
+impl Tmux {
+    /// Starts a new client on `session` for the journals of a client tmux detached; whether
+    /// it did (the session may have gone with the old one).
+    async fn replace(&self, session: &str, panes: &HashMap<String, Arc<Journal>>) -> bool {
+        let current = self.outside_session().await;
+        let started = {
+            let _turn = self.handshakes.lock().await;
+            match start(self, session, panes.clone()).await {
+                Ok(stream) => {
+                    lock(&self.streams.inner)
+                        .sessions
+                        .insert(session.to_owned(), stream);
+                    true
+                }
+                Err(_) => false,
+            }
+        };
+        if started {
+            self.keep_current(current.as_deref(), session).await;
+        }
+        started
     }
 }

@@ -1,6 +1,7 @@
 //! Building tmux format strings and reading the rows they produce.
 
 use super::{TmuxError, TmuxErrorKind};
+use crate::version::{Feature, Features};
 
 /// Separates fields in a row: a control character no tmux name can hold.
 pub const SEPARATOR: char = '\u{1f}';
@@ -17,20 +18,139 @@ const FREE_TEXT: [&str; 5] = [
     "window_name",
 ];
 
-/// A `-F` format printing `variables` separated by [`SEPARATOR`].
-pub fn row_format(variables: &[&str]) -> String {
-    let mut format = String::with_capacity(variables.len() * 24);
-    for (i, v) in variables.iter().enumerate() {
-        if i > 0 {
-            format.push(SEPARATOR);
-        }
-        if FREE_TEXT.contains(v) {
-            format.extend(["#{s/[\n\r", SEPARATOR_STR, "]/?/:", v, "}"]);
-        } else {
-            format.extend(["#{", v, "}"]);
-        }
+/// Variables whose values are ids, numbers, flags or layouts: never a backslash, so nothing
+/// for vis(3) to rewrite. Every other variable may hold any text.
+const PLAIN: [&str; 31] = [
+    "alternate_on",
+    "cursor_x",
+    "cursor_y",
+    "history_limit",
+    "history_size",
+    "pane_active",
+    "pane_at_bottom",
+    "pane_at_left",
+    "pane_at_right",
+    "pane_at_top",
+    "pane_dead",
+    "pane_dead_status",
+    "pane_height",
+    "pane_id",
+    "pane_in_mode",
+    "pane_pid",
+    "pane_width",
+    "pid",
+    "scroll_position",
+    "session_attached",
+    "session_id",
+    "session_windows",
+    "version",
+    "window_active",
+    "window_height",
+    "window_id",
+    "window_index",
+    "window_layout",
+    "window_panes",
+    "window_width",
+    "bracket_paste_flag",
+];
+
+/// A `-F` format printing variables separated by [`SEPARATOR`], after literal text (a tag or a
+/// marker) when given. It is written out for the server's version when the command is sent:
+/// where tmux rewrites command output with vis(3) ([`Feature::VisualisedOutput`]), every value
+/// that may hold text has its backslashes doubled, so that the output reads back exactly.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Format {
+    prefix: String,
+    variables: Vec<String>,
+}
+
+/// A format printing `variables` separated by [`SEPARATOR`].
+pub fn row_format(variables: &[&str]) -> Format {
+    Format {
+        prefix: String::new(),
+        variables: variables.iter().map(|v| (*v).to_owned()).collect(),
     }
-    format
+}
+
+impl Format {
+    /// The same row after `tag` and a [`SEPARATOR`] (`S`, `W`, `P`: which listing a line is).
+    pub fn tagged(self, tag: &str) -> Format {
+        self.after(&format!("{tag}{SEPARATOR}"))
+    }
+
+    /// The same row after literal `text` (a marker the caller splits on).
+    pub fn after(mut self, text: &str) -> Format {
+        self.prefix = format!("{text}{}", self.prefix);
+        self
+    }
+
+    /// The format as tmux receives it on a server with `features`.
+    pub(crate) fn render(&self, features: Features) -> String {
+        let escape = features.has(Feature::VisualisedOutput);
+        let mut format = String::with_capacity(self.prefix.len() + self.variables.len() * 24);
+        // A `#` in the prefix would start a format of its own.
+        format.push_str(&quote_literal(&self.prefix));
+        for (i, v) in self.variables.iter().enumerate() {
+            if i > 0 {
+                format.push(SEPARATOR);
+            }
+            let free = FREE_TEXT.contains(&v.as_str());
+            let doubled = escape && !PLAIN.contains(&v.as_str());
+            format.push_str("#{");
+            if free {
+                format.extend(["s/[\n\r", SEPARATOR_STR, "]/?/"]);
+            }
+            if doubled {
+                format.push_str(if free { ";" } else { "" });
+                format.push_str("s/\\\\/\\\\\\\\/");
+            }
+            if free || doubled {
+                format.push(':');
+            }
+            format.push_str(v);
+            format.push('}');
+        }
+        format
+    }
+}
+
+/// Reads back output tmux passed through vis(3) with `VIS_OCTAL | VIS_CSTYLE | VIS_NOSLASH`
+/// and a backslash before a `$` that starts a variable name (tmux 3.4 and 3.5,
+/// server-client.c and utf8.c): `\ooo` and the C escapes become their bytes again, `\$` a
+/// `$`, and `\\` (a backslash of a value, doubled by the format) one backslash.
+pub(crate) fn unvis(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b != b'\\' || i + 1 == bytes.len() {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let next = bytes[i + 1];
+        let octal = |b: u8| (b'0'..=b'7').contains(&b);
+        let (byte, width) = match next {
+            b'0'..=b'3' if bytes.len() > i + 3 && octal(bytes[i + 2]) && octal(bytes[i + 3]) => (
+                (next - b'0') << 6 | (bytes[i + 2] - b'0') << 3 | (bytes[i + 3] - b'0'),
+                4,
+            ),
+            b'\\' | b'$' => (next, 2),
+            b'n' => (b'\n', 2),
+            b'r' => (b'\r', 2),
+            b't' => (b'\t', 2),
+            b'b' => (0x08, 2),
+            b'a' => (0x07, 2),
+            b'v' => (0x0b, 2),
+            b'f' => (0x0c, 2),
+            b's' => (b' ', 2),
+            _ => (b, 1),
+        };
+        out.push(byte);
+        i += width;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Makes text literal where tmux expands formats (names, titles, directories): `#` doubled once.
@@ -157,9 +277,37 @@ mod tests {
     #[test]
     fn literal_text_doubles_hashes_once() {
         assert_eq!(quote_literal("a#{pane_id}##"), "a##{pane_id}####");
+        let row = row_format(&["pane_id", "pane_title", "@note"]).tagged("P");
         assert_eq!(
-            row_format(&["pane_id", "pane_title"]),
-            format!("#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/:pane_title}}")
+            row.render(Features::default()),
+            format!(
+                "P{SEPARATOR}#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/:pane_title}}{SEPARATOR}#{{@note}}"
+            )
+        );
+        assert_eq!(
+            row.render(crate::version::Version::parse("3.4").features()),
+            format!(
+                "P{SEPARATOR}#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/;s/\\\\/\\\\\\\\/:pane_title}}{SEPARATOR}#{{s/\\\\/\\\\\\\\/:@note}}"
+            )
+        );
+        assert_eq!(
+            row_format(&[]).after("#x").render(Features::default()),
+            "##x"
+        );
+    }
+
+    #[test]
+    fn visualised_output_reads_back_exactly() {
+        // What tmux 3.4 prints for the values `a\b$HOME`, `\033` and a tab, ESC, DEL and `é`,
+        // their backslashes doubled by the format, in a row.
+        let printed = "a\\\\b\\$HOME\\037\\\\033\\037\t\\033\\177é\\s\\";
+        assert_eq!(
+            unvis(printed),
+            format!("a\\b$HOME{SEPARATOR}\\033{SEPARATOR}\t\u{1b}\u{7f}é \\")
+        );
+        assert_eq!(
+            unvis("\\n\\r\\t\\b\\a\\v\\f\\x\\4"),
+            "\n\r\t\u{8}\u{7}\u{b}\u{c}\\x\\4"
         );
     }
 }

@@ -25,14 +25,16 @@ mod lines;
 pub mod nonce;
 pub mod process;
 pub mod socket;
+pub mod version;
 
 pub use channel::command_line;
-pub use client::{COMMAND_DEADLINE, MAX_OUTPUT, Tmux};
+pub use client::{COMMAND_DEADLINE, MAX_OUTPUT, Server, Tmux};
 pub use command::{Command, Script, Verb};
 pub use error::{TmuxError, TmuxErrorKind};
-pub use format::{Fields, Row, SEPARATOR, int_output, quote_literal, row_format};
+pub use format::{Fields, Format, Row, SEPARATOR, int_output, quote_literal, row_format};
 pub use journal::Journal;
 pub use lines::REPORT_OSC;
+pub use version::{Feature, Features, Version};
 
 /// A poisoned lock only means another task panicked holding it; the data is still usable.
 fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -6,7 +6,10 @@ const USAGE: &str = "\
 cargo xtask: developer tasks of tmux-mcp
 
 Usage:
-  cargo xtask test [ARGS]      install what the suite needs, then cargo test --workspace --locked [ARGS]
+  cargo xtask test [--matrix DIR] [ARGS]
+                               install what the suite needs, then cargo test --workspace --locked [ARGS];
+                               with --matrix (or TMUX_MCP_MATRIX=DIR), also build each tmux-VERSION.tar.gz
+                               in DIR once (into target/tmux-matrix) and run the end-to-end tests against each
   cargo xtask docs [--check]   write (or check) the reference site in generated-docs/
   cargo xtask codegen [--check] write (or check) server/src/catalog.expanded.rs
 ";

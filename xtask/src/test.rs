@@ -1,15 +1,32 @@
 //! `cargo xtask test`: the README's one test command. It makes sure the programs the suite
 //! needs are here (tmux, node, mdbook, chromium), installing the ones it can, then runs
-//! `cargo test --workspace --locked`.
+//! `cargo test --workspace --locked`. With `--matrix DIR` (or `TMUX_MCP_MATRIX=DIR`) it also
+//! builds each tmux source tarball in DIR ([`crate::matrix`]) and runs the workspace against
+//! the newest of them and the end-to-end tests against each other one, first on PATH.
 
-use std::path::PathBuf;
-use std::process::{Command, ExitCode};
+use std::ffi::OsString;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+
+use crate::matrix::{self, Build};
 
 /// The mdbook the reference site is built with, installed by cargo when it is missing.
 const MDBOOK: &str = "0.5.4";
 
-/// Runs the suite; every argument goes to `cargo test` after the workspace flags.
+/// The variable naming the matrix folder when `--matrix` is not given.
+pub const MATRIX_VARIABLE: &str = "TMUX_MCP_MATRIX";
+
+/// Runs the suite; every argument but `--matrix DIR` goes to `cargo test` after the workspace
+/// flags.
 pub fn run(args: &[String]) -> ExitCode {
+    let (matrix_dir, args) = match matrix_argument(args) {
+        Ok(split) => split,
+        Err(e) => {
+            eprintln!("xtask test: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let cargo_bin = cargo_home().join("bin");
     let path = match std::env::var_os("PATH") {
         Some(p) => {
@@ -20,11 +37,11 @@ pub fn run(args: &[String]) -> ExitCode {
         None => cargo_bin.clone().into_os_string(),
     };
     // What each program prints of its own version; `None` when it is not there.
-    let version = |program: &str| {
+    let version = |program: &str, path: &OsString| {
         let flag = if program == "tmux" { "-V" } else { "--version" };
         Command::new(program)
             .arg(flag)
-            .env("PATH", &path)
+            .env("PATH", path)
             .output()
             .ok()
             .filter(|o| o.status.success())
@@ -36,7 +53,7 @@ pub fn run(args: &[String]) -> ExitCode {
         ("chromium", "chromium"),
     ]
     .into_iter()
-    .filter(|(program, _)| version(program).is_none())
+    .filter(|(program, _)| version(program, &path).is_none())
     .map(|(_, package)| package)
     .collect();
     if !missing_packages.is_empty() && !apt_install(&missing_packages) {
@@ -47,7 +64,7 @@ pub fn run(args: &[String]) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    if !version("mdbook").is_some_and(|v| v.contains(&format!("v{MDBOOK}"))) {
+    if !version("mdbook", &path).is_some_and(|v| v.contains(&format!("v{MDBOOK}"))) {
         eprintln!("xtask test: installing mdbook {MDBOOK} with cargo");
         let installed = Command::new(cargo())
             .args(["install", "mdbook", "--version", MDBOOK, "--locked"])
@@ -61,28 +78,160 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    for program in ["tmux", "node", "mdbook", "chromium"] {
-        let found = version(program).unwrap_or_default();
+    let builds = match matrix_dir.as_deref().map(matrix::prepare).transpose() {
+        Ok(builds) => builds.unwrap_or_default(),
+        Err(e) => {
+            eprintln!("xtask test: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for program in ["node", "mdbook", "chromium"] {
+        let found = version(program, &path).unwrap_or_default();
         eprintln!("xtask test: {program}: {found}");
     }
-    let status = Command::new(cargo())
-        .args(["test", "--workspace", "--locked"])
-        .args(args)
-        .env("PATH", &path)
-        .current_dir(crate::repo_root())
-        .status();
-    match status {
-        Ok(s) if s.success() => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::FAILURE,
-        Err(e) => {
-            eprintln!("xtask test: cannot run cargo: {e}");
-            ExitCode::FAILURE
+    // The whole workspace against the newest tmux of the matrix (else the one on PATH), then
+    // the end-to-end tests against each other one, oldest first.
+    let (newest, others) = match builds.split_last() {
+        Some((newest, others)) => (Some(newest), others),
+        None => (None, &[][..]),
+    };
+    let mut runs = Vec::new();
+    let whole: Vec<&str> = ["--workspace", "--locked"].into();
+    runs.push(run_against(newest, &path, &whole, &args, &version));
+    let end_to_end: Vec<&str> = ["-p", "tmux-mcp-tests", "--test", "it", "--locked"].into();
+    for build in others {
+        runs.push(run_against(
+            Some(build),
+            &path,
+            &end_to_end,
+            &args,
+            &version,
+        ));
+    }
+    if runs.len() > 1 {
+        eprintln!("\nxtask test: the tmux matrix");
+        for run in &runs {
+            eprintln!(
+                "  {:<22} {:<9} {}",
+                run.tmux,
+                if run.passed { "passed" } else { "FAILED" },
+                run.summary
+            );
         }
+    }
+    if runs.iter().all(|r| r.passed) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 
+/// `--matrix DIR` taken out of the arguments (else `TMUX_MCP_MATRIX`), and the rest.
+fn matrix_argument(args: &[String]) -> Result<(Option<PathBuf>, Vec<String>), String> {
+    let mut rest = Vec::new();
+    let mut dir = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.strip_prefix("--matrix") {
+            Some("") => {
+                let value = it
+                    .next()
+                    .ok_or("--matrix needs a folder of tmux source tarballs")?;
+                dir = Some(PathBuf::from(value));
+            }
+            Some(inline) if inline.starts_with('=') => dir = Some(PathBuf::from(&inline[1..])),
+            _ => rest.push(arg.clone()),
+        }
+    }
+    let dir = dir.or_else(|| {
+        std::env::var_os(MATRIX_VARIABLE)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    });
+    Ok((dir, rest))
+}
+
+/// One `cargo test` against one tmux.
+struct Run {
+    tmux: String,
+    passed: bool,
+    /// The test binaries' totals.
+    summary: String,
+}
+
+fn run_against(
+    build: Option<&Build>,
+    path: &OsString,
+    flags: &[&str],
+    args: &[String],
+    version: &dyn Fn(&str, &OsString) -> Option<String>,
+) -> Run {
+    let path = match build {
+        Some(b) => {
+            let mut dirs = vec![b.bin.clone()];
+            dirs.extend(std::env::split_paths(path));
+            std::env::join_paths(dirs).unwrap_or_else(|_| path.clone())
+        }
+        None => path.clone(),
+    };
+    let tmux = version("tmux", &path).unwrap_or_else(|| "tmux (not found)".into());
+    eprintln!(
+        "\nxtask test: cargo test {} against {tmux}",
+        flags.join(" ")
+    );
+    let (passed, totals) = cargo_test(flags, args, &path, &crate::repo_root());
+    Run {
+        tmux,
+        passed,
+        summary: totals,
+    }
+}
+
+/// Runs `cargo test FLAGS ARGS` with `path`, passing its output through; whether it passed,
+/// and the passed and failed counts summed over its test binaries.
+fn cargo_test(flags: &[&str], args: &[String], path: &OsString, dir: &Path) -> (bool, String) {
+    let child = Command::new(cargo())
+        .arg("test")
+        .args(flags)
+        .args(args)
+        .env("PATH", path)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return (false, format!("cannot run cargo: {e}")),
+    };
+    let (mut passed, mut failed) = (0u64, 0u64);
+    if let Some(out) = child.stdout.take() {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            println!("{line}");
+            if let Some(result) = line.strip_prefix("test result: ") {
+                let count = |word: &str| {
+                    result
+                        .split(';')
+                        .find_map(|part| {
+                            part.trim()
+                                .strip_suffix(word)?
+                                .trim()
+                                .rsplit(' ')
+                                .next()?
+                                .parse::<u64>()
+                                .ok()
+                        })
+                        .unwrap_or(0)
+                };
+                passed += count(" passed");
+                failed += count(" failed");
+            }
+        }
+    }
+    let ok = child.wait().is_ok_and(|s| s.success());
+    (ok, format!("{passed} passed, {failed} failed"))
+}
+
 /// Debian's packages, when this process may install them (root, apt-get present).
-fn apt_install(packages: &[&str]) -> bool {
+pub(crate) fn apt_install(packages: &[&str]) -> bool {
     let root = std::fs::metadata("/proc/self").is_ok_and(|m| {
         use std::os::unix::fs::MetadataExt;
         m.uid() == 0

@@ -143,7 +143,7 @@ impl snapshot_pane::Handle for Tools {
             "pane_pid",
             "pane_mode",
         ];
-        let script = objects::display(&a.pane, &row_format(&VARS))?.then(capture(
+        let script = objects::display(&a.pane, row_format(&VARS))?.then(capture(
             &a.pane,
             a.history,
             None,
@@ -155,9 +155,9 @@ impl snapshot_pane::Handle for Tools {
         let mut f = Fields::new(state, VARS.len());
         let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
         let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
-        let (scroll_position, pid) = (f.opt_int()?, f.int()?);
+        let (scroll_position, pid) = (f.opt_int()?, f.opt_int()?);
         let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
-        let state = objects::State::of(&t.tmux, &a.pane, pid, dead);
+        let state = objects::State::of(&t.tmux, &a.pane, pid.filter(|_| !dead));
         let m = t.masker.mask(content);
         let s = shape(&m.text, a.max_lines);
         Ok(snapshot_pane::Output {
@@ -243,10 +243,7 @@ impl search_panes::Handle for Tools {
             let row = Command::new(Verb::DisplayMessage)
                 .flag("-p")
                 .target(pane)?
-                .arg(format!(
-                    "{marker}{}",
-                    row_format(&["pane_id", "pane_height", "history_size"])
-                ))?;
+                .format(row_format(&["pane_id", "pane_height", "history_size"]).after(&marker));
             let read = match script {
                 None => Script::from(row),
                 Some(s) => s.then(row),

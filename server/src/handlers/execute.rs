@@ -8,7 +8,7 @@ use crate::catalog::{
     ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys,
     send_keys_batch, set_synchronize_panes, split_window,
 };
-use tmux::{Command, Row, Script, TmuxError, Verb, int_output, quote_literal, row_format};
+use tmux::{Command, Feature, Row, Script, TmuxError, Verb, int_output, quote_literal, row_format};
 
 use crate::trust::scope;
 use tmux_mcp_runtime::TargetKind;
@@ -17,10 +17,22 @@ type R<T> = Result<T, ToolError>;
 
 /// A creation command printing `vars` of what it creates (`-P -F`), for [`create`].
 fn creation(verb: Verb, vars: &[&str]) -> Result<Command, TmuxError> {
-    Command::new(verb)
+    Ok(Command::new(verb)
         .flag("-P")
         .flag("-F")
-        .arg(row_format(vars))
+        .format(row_format(vars)))
+}
+
+/// `command` with `-x width` and `-y height` where given.
+fn sized(command: Command, width: Option<i64>, height: Option<i64>) -> Result<Command, TmuxError> {
+    let command = match width {
+        Some(w) => command.flag("-x").arg(w.to_string())?,
+        None => command,
+    };
+    match height {
+        Some(h) => command.flag("-y").arg(h.to_string()),
+        None => Ok(command),
+    }
 }
 
 /// Runs a [`creation`] command; its row holds `count` fields.
@@ -43,12 +55,7 @@ impl create_session::Handle for Tools {
         if let Some(dir) = &a.start_directory {
             command = command.flag("-c").arg(quote_literal(dir))?;
         }
-        if let Some(w) = a.width {
-            command = command.flag("-x").arg(w.to_string())?;
-        }
-        if let Some(h) = a.height {
-            command = command.flag("-y").arg(h.to_string())?;
-        }
+        let command = sized(command, a.width, a.height)?;
         let row = create(t, command, VARS.len()).await.map_err(|e| {
             if e.message.contains("duplicate session") {
                 ToolError::new(
@@ -69,6 +76,13 @@ impl create_session::Handle for Tools {
             pane: f.text()?,
             name: f.text()?,
         };
+        // tmux 3.2a sizes a new session like the client that creates it, whatever -x and -y say.
+        if (a.width.is_some() || a.height.is_some())
+            && t.tmux.features().await.has(Feature::CreatorSizesNewWindows)
+        {
+            let resize = Command::new(Verb::ResizeWindow).target(&out.window)?;
+            t.tmux.run(sized(resize, a.width, a.height)?).await?;
+        }
         scope::mark_created(
             t,
             &[
@@ -383,21 +397,31 @@ mod tests {
     fn text_is_literal_and_keys_are_checked_before_anything_is_sent() {
         let (script, pressed) = input_commands("%1", Some("ls -l"), &["C-c".into()], true).unwrap();
         let script = script.unwrap();
-        let commands: Vec<(&str, Vec<&str>)> = script
+        let commands: Vec<(&str, Vec<String>)> = script
             .commands()
             .iter()
             .map(|c| {
                 (
                     c.verb().name(),
-                    c.arguments().iter().map(String::as_str).collect(),
+                    c.arguments(tmux::Features::default())
+                        .map(|a| a.into_owned())
+                        .collect(),
                 )
             })
             .collect();
         assert_eq!(
             commands,
             [
-                ("send-keys", vec!["-t", "%1", "-l", "--", "ls -l"]),
-                ("send-keys", vec!["-t", "%1", "--", "C-c", "Enter"]),
+                (
+                    "send-keys",
+                    ["-t", "%1", "-l", "--", "ls -l"].map(String::from).to_vec()
+                ),
+                (
+                    "send-keys",
+                    ["-t", "%1", "--", "C-c", "Enter"]
+                        .map(String::from)
+                        .to_vec()
+                ),
             ]
         );
         assert_eq!(pressed, 2);

@@ -11,7 +11,7 @@ use super::Tools;
 use super::since::key;
 use crate::catalog::{ErrorKind, ToolError, ToolId};
 use tmux::journal::Position;
-use tmux::{Command, Fields, Journal, Script, TmuxError, Verb, row_format};
+use tmux::{Command, Feature, Fields, Journal, Script, TmuxError, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -29,34 +29,56 @@ pub fn mark_followed(pane: &str, journal: &Journal, at: Position, typed: &str) -
     encode(pane, journal.id, at)
 }
 
-/// A pane that may take input: its own process, and whether a full-screen program has it.
+/// A pane that may take input: its own process, whether a full-screen program has it, and
+/// whether its program asked for bracketed paste, where tmux says
+/// ([`Feature::BracketPasteFlag`]).
 pub struct Receiver {
     pub pid: i64,
     pub alternate: bool,
+    pub bracketed: Option<bool>,
 }
 
 /// `pane` as an input tool finds it before sending anything: `Err` with why not, in words for
 /// the agent, when its process has exited or it is in a mode (keys would drive the mode).
 pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
-    let vars = ["pane_dead", "pane_in_mode", "alternate_on", "pane_pid"];
+    let vars = [
+        "pane_dead",
+        "pane_in_mode",
+        "alternate_on",
+        "pane_pid",
+        "bracket_paste_flag",
+    ];
     let out = t
         .tmux
-        .run(super::objects::display(pane, &row_format(&vars))?)
+        .run(super::objects::display(pane, row_format(&vars))?)
         .await?;
     let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
-    let (dead, in_mode, alternate, pid) = (f.flag()?, f.flag()?, f.flag()?, f.int()?);
-    Ok(if dead {
+    let (dead, in_mode, alternate, pid) = (f.flag()?, f.flag()?, f.flag()?, f.opt_int()?);
+    let flag = f.flag()?;
+    let bracketed = t
+        .tmux
+        .features()
+        .await
+        .has(Feature::BracketPasteFlag)
+        .then_some(flag);
+    Ok(if let (false, Some(pid)) = (dead, pid) {
+        if in_mode {
+            Err(format!(
+                "it is in copy mode (or another mode); {} q or Escape first",
+                ToolId::SendKeys.name()
+            ))
+        } else {
+            Ok(Receiver {
+                pid,
+                alternate,
+                bracketed,
+            })
+        }
+    } else {
         Err(format!(
             "its process has exited; {} restarts it",
             ToolId::RespawnPane.name()
         ))
-    } else if in_mode {
-        Err(format!(
-            "it is in copy mode (or another mode); {} q or Escape first",
-            ToolId::SendKeys.name()
-        ))
-    } else {
-        Ok(Receiver { pid, alternate })
     })
 }
 
@@ -66,6 +88,7 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
 /// for bracketed paste (tmux knows), so its lines stay one paste.
 pub async fn paste(t: &Tools, pane: &str, pieces: &[(&str, bool)]) -> Result<(), TmuxError> {
     let buffer = format!("tmux-mcp-{}", tmux::nonce::nonce());
+    let raw = t.tmux.features().await.has(Feature::PasteNeedsRaw);
     let mut script: Option<Script> = None;
     for (text, bracketed) in pieces {
         let set = Command::new(Verb::SetBuffer)
@@ -75,6 +98,8 @@ pub async fn paste(t: &Tools, pane: &str, pieces: &[(&str, bool)]) -> Result<(),
             .arg(*text)?;
         let paste = Command::new(Verb::PasteBuffer);
         let paste = if *bracketed { paste.flag("-p") } else { paste };
+        // tmux 3.7 and newer pass a paste through vis(3) unless -S: the bytes go as they are.
+        let paste = if raw { paste.flag("-S") } else { paste };
         let paste = paste
             .flag("-d")
             .flag("-b")

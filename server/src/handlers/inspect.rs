@@ -11,20 +11,20 @@ use crate::catalog::{
     get_tmux_variables, get_window_info, list_panes, list_sessions, list_windows, show_environment,
     show_hooks, show_option,
 };
-use tmux::{Command, Fields, SEPARATOR, TmuxError, Verb, row_format};
+use tmux::{Command, Fields, Format, SEPARATOR, TmuxError, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
 
 /// The tmux command behind `list_sessions`.
-pub fn list_sessions_command() -> Result<Command, TmuxError> {
+pub fn list_sessions_command() -> Command {
     Command::new(Verb::ListSessions)
         .flag("-F")
-        .arg(objects::session_format())
+        .format(objects::session_format())
 }
 
 /// `list-windows` or `list-panes` of the whole server, a row of `format` each.
-fn list_all(verb: Verb, format: &str) -> Result<Command, TmuxError> {
-    Command::new(verb).flag("-a").flag("-F").arg(format)
+fn list_all(verb: Verb, format: Format) -> Command {
+    Command::new(verb).flag("-a").flag("-F").format(format)
 }
 
 impl list_sessions::Handle for Tools {
@@ -35,14 +35,11 @@ impl list_sessions::Handle for Tools {
     ) -> R<list_sessions::Output> {
         let out = t
             .tmux
-            .run(list_sessions_command()?)
+            .run(list_sessions_command())
             .await
             .or_else(empty_when_gone)?;
-        let control = t.tmux.control_session();
         Ok(list_sessions::Output {
-            sessions: rows(&out, SESSION_VARS.len(), |f| {
-                objects::session(f, control.as_deref())
-            })?,
+            sessions: rows(&out, SESSION_VARS.len(), |f| objects::session(f, &t.tmux))?,
         })
     }
 }
@@ -55,7 +52,7 @@ impl list_windows::Handle for Tools {
     ) -> R<list_windows::Output> {
         let out = t
             .tmux
-            .run(list_all(Verb::ListWindows, &objects::window_format())?)
+            .run(list_all(Verb::ListWindows, objects::window_format()))
             .await
             .or_else(empty_when_gone)?;
         Ok(list_windows::Output {
@@ -68,7 +65,7 @@ impl list_panes::Handle for Tools {
     async fn list_panes(t: &Tools, _: &CallContext, _: list_panes::Args) -> R<list_panes::Output> {
         let out = t
             .tmux
-            .run(list_all(Verb::ListPanes, &objects::pane_format())?)
+            .run(list_all(Verb::ListPanes, objects::pane_format()))
             .await
             .or_else(empty_when_gone)?;
         let mut seen = HashSet::new();
@@ -100,20 +97,20 @@ impl get_server_info::Handle for Tools {
         _: &CallContext,
         _: get_server_info::Args,
     ) -> R<get_server_info::Output> {
-        let tag = |tag: &str, vars: &[&str]| format!("{tag}{SEPARATOR}{}", row_format(vars));
+        let tag = |tag: &str, vars: &[&str]| row_format(vars).tagged(tag);
         let out = t
             .tmux
             .run(
                 Command::new(Verb::DisplayMessage)
                     .flag("-p")
-                    .arg(tag("V", &["version", "socket_path"]))?
+                    .format(tag("V", &["version", "socket_path"]))
                     .then(
                         Command::new(Verb::ListSessions)
                             .flag("-F")
-                            .arg(tag("S", &SESSION_VARS))?,
+                            .format(tag("S", &SESSION_VARS)),
                     )
-                    .then(list_all(Verb::ListWindows, &tag("W", &WINDOW_VARS))?)
-                    .then(list_all(Verb::ListPanes, &tag("P", &PANE_VARS))?),
+                    .then(list_all(Verb::ListWindows, tag("W", &WINDOW_VARS)))
+                    .then(list_all(Verb::ListPanes, tag("P", &PANE_VARS))),
             )
             .await
             .or_else(empty_when_gone)?;
@@ -132,7 +129,7 @@ impl get_server_info::Handle for Tools {
                 }
                 "S" => sessions.push(objects::session(
                     &mut Fields::new(rest, SESSION_VARS.len()),
-                    t.tmux.control_session().as_deref(),
+                    &t.tmux,
                 )?),
                 "W" => windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?),
                 "P" => panes.push(objects::pane(
@@ -181,15 +178,11 @@ impl get_session_info::Handle for Tools {
         let out = t
             .tmux
             .run(
-                objects::display(
-                    &a.session,
-                    &format!("S{SEPARATOR}{}", objects::session_format()),
-                )?
-                .then(
+                objects::display(&a.session, objects::session_format().tagged("S"))?.then(
                     Command::new(Verb::ListWindows)
                         .target(&target)?
                         .flag("-F")
-                        .arg(format!("W{SEPARATOR}{}", objects::window_format()))?,
+                        .format(objects::window_format().tagged("W")),
                 ),
             )
             .await?;
@@ -200,7 +193,7 @@ impl get_session_info::Handle for Tools {
                 Some(("S", rest)) => {
                     session = Some(objects::session(
                         &mut Fields::new(rest, SESSION_VARS.len()),
-                        t.tmux.control_session().as_deref(),
+                        &t.tmux,
                     )?)
                 }
                 Some(("W", rest)) => {
@@ -242,11 +235,11 @@ async fn window_and_panes(
     let out = t
         .tmux
         .run(
-            objects::display(window, &format!("W{SEPARATOR}{}", objects::window_format()))?.then(
+            objects::display(window, objects::window_format().tagged("W"))?.then(
                 Command::new(Verb::ListPanes)
                     .target(window)?
                     .flag("-F")
-                    .arg(format!("P{SEPARATOR}{}", row_format(&vars)))?,
+                    .format(row_format(&vars).tagged("P")),
             ),
         )
         .await?;
@@ -354,10 +347,10 @@ impl get_tmux_variables::Handle for Tools {
         let names: Vec<&str> = a.names.iter().map(String::as_str).collect();
         let format = row_format(&names);
         let script = match &a.pane {
-            Some(pane) => objects::display(pane, &format)?,
+            Some(pane) => objects::display(pane, format)?,
             None => Command::new(Verb::DisplayMessage)
                 .flag("-p")
-                .arg(format)?
+                .format(format)
                 .into(),
         };
         let out = t.tmux.run(script).await?;
@@ -414,7 +407,16 @@ impl show_option::Handle for Tools {
             }
         };
         // One round trip: the first listing marks an inherited value with `*`, the second gives it raw.
+        let user = a.name.starts_with('@');
+        let unset = |name| show_option::Output {
+            name,
+            scope: a.scope.as_str().to_owned(),
+            value: None,
+            inherited: false,
+        };
         match t.tmux.run(scoped("-A")?.then(scoped("-Av")?)).await {
+            // tmux 3.2a lists nothing for a user option never set; later versions refuse it.
+            Ok(out) if out.is_empty() && user => Ok(unset(a.name)),
             Ok(out) => {
                 let mut lines = out.lines();
                 let inherited = lines
@@ -429,14 +431,7 @@ impl show_option::Handle for Tools {
                     inherited,
                 })
             }
-            Err(e) if e.message.contains("invalid option") && a.name.starts_with('@') => {
-                Ok(show_option::Output {
-                    name: a.name,
-                    scope: a.scope.as_str().to_owned(),
-                    value: None,
-                    inherited: false,
-                })
-            }
+            Err(e) if e.message.contains("invalid option") && user => Ok(unset(a.name)),
             Err(e)
                 if e.message.contains("invalid option") || e.message.contains("unknown option") =>
             {

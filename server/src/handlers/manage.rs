@@ -19,7 +19,7 @@ async fn apply_and_read(t: &Tools, command: Command, target: &str, vars: &[&str]
     let read = Command::new(Verb::DisplayMessage)
         .flag("-p")
         .target(target)?
-        .arg(row_format(vars))?;
+        .format(row_format(vars));
     let out = t.tmux.run(command.then(read)).await?;
     Ok(Row::last(&out, vars.len()))
 }
@@ -28,7 +28,7 @@ async fn apply_and_read(t: &Tools, command: Command, target: &str, vars: &[&str]
 async fn read(t: &Tools, target: &str, var: &str) -> R<String> {
     let out = t
         .tmux
-        .run(objects::display(target, &format!("#{{{var}}}"))?)
+        .run(objects::display(target, row_format(&[var]))?)
         .await?;
     Ok(out.trim_end_matches('\n').to_owned())
 }

@@ -3,7 +3,7 @@
 
 use crate::catalog::types::{Pane, Session, Window};
 use tmux::process::{Prompt, Terminal};
-use tmux::{Command, Fields, Script, Tmux, TmuxError, Verb, row_format};
+use tmux::{Command, Fields, Format, Script, Tmux, TmuxError, Verb, row_format};
 
 pub const SESSION_VARS: [&str; 4] = [
     "session_id",
@@ -35,24 +35,23 @@ pub const PANE_VARS: [&str; 10] = [
     "pane_title",
 ];
 
-pub fn session_format() -> String {
+pub fn session_format() -> Format {
     row_format(&SESSION_VARS)
 }
 
-pub fn window_format() -> String {
+pub fn window_format() -> Format {
     row_format(&WINDOW_VARS)
 }
 
-pub fn pane_format() -> String {
+pub fn pane_format() -> Format {
     row_format(&PANE_VARS)
 }
 
-/// `control` is the session this server's own control client is attached to: that client is
-/// not counted as attached.
-pub fn session(fields: &mut Fields, control: Option<&str>) -> Result<Session, TmuxError> {
+/// This server's own clients (`tmux`'s) are not counted as attached.
+pub fn session(fields: &mut Fields, tmux: &Tmux) -> Result<Session, TmuxError> {
     let id = fields.text()?;
     let windows = fields.int()?;
-    let attached = fields.int()? - i64::from(control == Some(id.as_str()));
+    let attached = fields.int()? - tmux.own_clients(&id);
     Ok(Session {
         id,
         windows,
@@ -81,8 +80,15 @@ pub fn pane(fields: &mut Fields, caller: Option<&str>, tmux: &Tmux) -> Result<Pa
     let id = fields.text()?;
     let window_id = fields.text()?;
     let active = fields.flag()?;
-    let (width, height, pid, dead) = (fields.int()?, fields.int()?, fields.int()?, fields.flag()?);
-    let state = State::of(tmux, &id, pid, dead);
+    let (width, height, pid, dead) = (
+        fields.int()?,
+        fields.int()?,
+        fields.opt_int()?,
+        fields.flag()?,
+    );
+    // tmux before next-3.8 still prints the pid of a process that has exited.
+    let pid = pid.filter(|_| !dead);
+    let state = State::of(tmux, &id, pid);
     Ok(Pane {
         caller: caller == Some(id.as_str()),
         window_id,
@@ -113,10 +119,10 @@ pub struct State {
 }
 
 impl State {
-    /// Of pane `id`, whose process is `pid`; a dead pane's process has nothing in the
-    /// foreground.
-    pub fn of(tmux: &Tmux, id: &str, pid: i64, dead: bool) -> State {
-        let terminal = (!dead).then(|| Terminal::of(pid)).flatten();
+    /// Of pane `id`, whose process is `pid`; a pane whose process has exited (`None`) has
+    /// nothing in the foreground.
+    pub fn of(tmux: &Tmux, id: &str, pid: Option<i64>) -> State {
+        let terminal = pid.and_then(Terminal::of);
         let at_prompt = terminal
             .as_ref()
             .is_some_and(|t| t.prompt == Prompt::AtPrompt);
@@ -159,7 +165,7 @@ pub fn session_target(session: &str) -> String {
 /// Prints `format` for one session, window or pane. `has-session` goes first because tmux
 /// 3.3a's `display-message` prints an empty row, and succeeds, when its target does not exist;
 /// `has-session` fails with "can't find …" instead.
-pub fn display(target: &str, format: &str) -> Result<Script, TmuxError> {
+pub fn display(target: &str, format: Format) -> Result<Script, TmuxError> {
     let target = if target.starts_with('%') || target.starts_with('@') {
         target.to_owned()
     } else {
@@ -169,6 +175,6 @@ pub fn display(target: &str, format: &str) -> Result<Script, TmuxError> {
         Command::new(Verb::DisplayMessage)
             .flag("-p")
             .target(&target)?
-            .arg(format)?,
+            .format(format),
     ))
 }

@@ -17,7 +17,7 @@ use tokio::sync::oneshot;
 
 use super::lock;
 use super::objects::{self, PANE_VARS};
-use tmux::{Command, SEPARATOR, Script, Tmux, TmuxError, Verb, row_format};
+use tmux::{Command, Format, SEPARATOR, Script, Tmux, TmuxError, Verb, row_format};
 
 /// What `get_pane_info` reads before the [`PANE_VARS`].
 pub const PANE_INFO_VARS: [&str; 3] = ["history_size", "history_limit", "pane_dead_status"];
@@ -27,14 +27,14 @@ pub const PANE_INFO_VARS: [&str; 3] = ["history_size", "history_limit", "pane_de
 /// save (about 30 µs each).
 const PANES_PER_READ: usize = 12;
 
-fn pane_info_format() -> String {
+fn pane_info_format() -> Format {
     let vars: Vec<&str> = PANE_INFO_VARS.into_iter().chain(PANE_VARS).collect();
     row_format(&vars)
 }
 
 /// The tmux commands behind one `get_pane_info` for `pane`, read alone.
 pub fn pane_info_command(pane: &str) -> Result<Script, TmuxError> {
-    objects::display(pane, &pane_info_format())
+    objects::display(pane, pane_info_format())
 }
 
 /// The tmux command behind several `get_pane_info` reads at once: the same row for each of
@@ -42,12 +42,12 @@ pub fn pane_info_command(pane: &str) -> Result<Script, TmuxError> {
 /// per link.
 pub fn pane_infos_command(panes: &[&str]) -> Result<Command, TmuxError> {
     let wanted = format!("#{{m:*|#{{pane_id}}|*,|{}|}}", panes.join("|"));
-    Command::new(Verb::ListPanes)
+    Ok(Command::new(Verb::ListPanes)
         .flag("-a")
         .flag("-f")
         .arg(wanted)?
         .flag("-F")
-        .arg(pane_info_format())
+        .format(pane_info_format()))
 }
 
 /// Only `%` and digits go into the grouped command's filter.

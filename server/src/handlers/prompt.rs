@@ -88,8 +88,8 @@ impl send_prompt::Handle for Tools {
 /// has several lines and the program has not asked for bracketed paste (tmux would hand each
 /// line over as submitted).
 async fn refusal(t: &Tools, a: &send_prompt::Args) -> R<Result<(Arc<Journal>, Position), String>> {
-    let pid = match input::receiver(t, &a.pane).await? {
-        Ok(r) => r.pid,
+    let (pid, bracketed) = match input::receiver(t, &a.pane).await? {
+        Ok(r) => (r.pid, r.bracketed),
         Err(why) => return Ok(Err(why)),
     };
     if process::reads_input(pid) == Some(false) {
@@ -101,10 +101,19 @@ async fn refusal(t: &Tools, a: &send_prompt::Args) -> R<Result<(Arc<Journal>, Po
         )));
     }
     let (journal, at) = t.tmux.follow(&a.pane).await?;
-    if a.text.contains('\n') && journal.bracketed_paste() != Some(true) {
-        return Ok(Err(
-            "the text has several lines and the program has not asked for bracketed paste since this server began following the pane, so each line would arrive as submitted; send one line, or start the program with an input tool so its start is seen".into(),
-        ));
+    // tmux 3.7 and newer say whether the program asked; before, only the journal can, from
+    // what the program printed since this server followed the pane.
+    let asked = bracketed.or_else(|| journal.bracketed_paste());
+    if a.text.contains('\n') && asked != Some(true) {
+        let why = match bracketed {
+            Some(_) => {
+                "the text has several lines and the program has not asked for bracketed paste, so each line would arrive as submitted; send one line"
+            }
+            None => {
+                "the text has several lines and the program has not asked for bracketed paste since this server began following the pane, so each line would arrive as submitted; send one line, or start the program with an input tool so its start is seen"
+            }
+        };
+        return Ok(Err(why.into()));
     }
     Ok(Ok((journal, at)))
 }

@@ -139,11 +139,15 @@ impl capture_since::Handle for Tools {
         ];
         let out = t
             .tmux
-            .run(objects::display(&a.pane, &row_format(&vars))?)
+            .run(objects::display(&a.pane, row_format(&vars))?)
             .await?;
         let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
         let s = PaneState {
-            pid: f.int()? as u32,
+            // A pane whose process has exited (next-3.8 prints no pid for it) keeps its last.
+            pid: match f.opt_int()? {
+                Some(pid) => pid as u32,
+                None => given.map_or(0, |c| c.pid),
+            },
             history: f.int()? as u64,
             limit: f.int()? as u64,
             cursor_y: f.int()? as u64,

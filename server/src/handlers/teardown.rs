@@ -16,7 +16,7 @@ async fn ids(t: &Tools, target: &str) -> R<[String; 3]> {
         .tmux
         .run(objects::display(
             target,
-            &row_format(&["pane_id", "window_id", "session_id"]),
+            row_format(&["pane_id", "window_id", "session_id"]),
         )?)
         .await?;
     let mut f = Fields::new(out.trim_end_matches('\n'), 3);
@@ -105,7 +105,7 @@ impl clear_pane_scrollback::Handle for Tools {
         _: &CallContext,
         a: clear_pane_scrollback::Args,
     ) -> R<clear_pane_scrollback::Output> {
-        let script = objects::display(&a.pane, "#{history_size}")?
+        let script = objects::display(&a.pane, row_format(&["history_size"]))?
             .then(Command::new(Verb::ClearHistory).target(&a.pane)?);
         let out = t.tmux.run(script).await?;
         Ok(clear_pane_scrollback::Output {

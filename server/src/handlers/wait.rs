@@ -35,7 +35,8 @@ enum Gone {
 /// `moved` (windows changed: its window may have moved to another session, whose stream then
 /// delivers its output).
 async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> Result<(), Gone> {
-    let dead = super::objects::display(pane, "#{pane_dead}").map_err(|e| Gone::Error(e.into()))?;
+    let dead = super::objects::display(pane, tmux::row_format(&["pane_dead"]))
+        .map_err(|e| Gone::Error(e.into()))?;
     match t.tmux.run(dead).await {
         // A server that went away took the pane with it (its last session ended, say).
         Err(e)
