@@ -17,9 +17,10 @@ use tmux::socket::Socket;
 
 use crate::http::{Bound, Listen, Token};
 use crate::socket::SocketFlags;
-use crate::surface::{Surface, TmuxVersion};
+use crate::surface::Surface;
 use crate::trust::audit::Audit;
 use crate::trust::{Settings, Trust};
+use tmux::version::Found;
 
 const USAGE: &str = "\
 tmux-mcp: an MCP server that lets agents drive tmux
@@ -191,7 +192,7 @@ impl Startup {
         &self,
         provenance: Provenance,
         transport: Option<&Listen>,
-        tmux: &TmuxVersion,
+        tmux: &Found,
     ) -> Surface {
         Surface::new(
             self.selection.resolve(provenance.fresh_daemon()),
@@ -278,10 +279,17 @@ fn fail(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-async fn tools(startup: &Startup, json: bool) -> ExitCode {
+/// What a server started now would find on the socket, touching nothing: its provenance and
+/// the tmux it would drive.
+async fn probe(startup: &Startup) -> (Provenance, Found) {
     let probe = tmux::Tmux::new(startup.socket.global_args(None));
-    let version = TmuxVersion::of(&probe).await;
-    let surface = startup.surface(daemon::predict(&startup.socket).await, None, &version);
+    let provenance = daemon::predict(&probe, &startup.socket).await;
+    (provenance, probe.found().await)
+}
+
+async fn tools(startup: &Startup, json: bool) -> ExitCode {
+    let (provenance, found) = probe(startup).await;
+    let surface = startup.surface(provenance, None, &found);
     let listed = &surface.tools().tools;
     let mut out = std::io::stdout().lock();
     let written = if json {
@@ -309,18 +317,16 @@ async fn tools(startup: &Startup, json: bool) -> ExitCode {
 }
 
 async fn check(startup: &Startup) -> ExitCode {
-    let provenance = daemon::predict(&startup.socket).await;
-    let probe = tmux::Tmux::new(startup.socket.global_args(None));
-    let version = TmuxVersion::of(&probe).await;
-    let surface = startup.surface(provenance, None, &version);
-    let Some(found) = &version.version else {
+    let (provenance, found) = probe(startup).await;
+    let surface = startup.surface(provenance, None, &found);
+    let Some(version) = &found.version else {
         return fail("tmux is not installed or not on PATH");
     };
     if let Some(why) = found.below_floor() {
         return fail(&why);
     }
     let r = &surface.resolved;
-    println!("tmux:        {found} (from {})", version.read_from);
+    println!("tmux:        {version} (from {})", found.read_from);
     for (feature, holds) in found.features().in_use() {
         println!("  {}: {holds}", feature.name());
     }
@@ -390,23 +396,12 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
             Err(e) => return fail(&e),
         },
     };
-    // Before a daemon is started: a tmux too old stops startup with nothing started.
-    let probe = tmux::Tmux::new(startup.socket.global_args(None));
-    if let Some(why) = TmuxVersion::of(&probe)
-        .await
-        .version
-        .as_ref()
-        .and_then(tmux::Version::below_floor)
-    {
-        return fail(&why);
-    }
     let launch = match Launch::start(&startup.socket).await {
         Ok(l) => l,
         Err(e) => return fail(&e),
     };
-    let version = TmuxVersion::of(&launch.tmux).await;
     let transport = bound.as_ref().map(|b| &b.listen);
-    let surface = Arc::new(startup.surface(launch.provenance, transport, &version));
+    let surface = Arc::new(startup.surface(launch.provenance, transport, &launch.found));
     eprintln!(
         "tmux-mcp {}: serving {} tools on {} ({}; write scope {})",
         env!("CARGO_PKG_VERSION"),

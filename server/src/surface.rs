@@ -14,6 +14,7 @@ use crate::trust::audit::ROTATE_BYTES;
 use crate::trust::{Settings, WriteScope, scope};
 use tmux::daemon::Provenance;
 use tmux::socket::Socket;
+use tmux::version::Found;
 
 /// `_meta` key of the capability record; the family's key, kept for compatibility.
 pub const CAPABILITY_KEY: &str = "com.git-pull.libtmux-mcp/capability";
@@ -21,61 +22,22 @@ pub const CAPABILITY_KEY: &str = "com.git-pull.libtmux-mcp/capability";
 pub const ALWAYS_LOAD_KEY: &str = "anthropic/alwaysLoad";
 pub const CAPABILITIES_URI: &str = "tmux://capabilities";
 
-/// The tmux this server drives: its version and where that was read.
-pub struct TmuxVersion {
-    /// `None` when no server runs and there is no `tmux` on PATH either.
-    pub version: Option<tmux::Version>,
-    /// `server` (its `#{version}`), or `tmux -V` while no server runs yet (the `tmux` on PATH
-    /// will start it).
-    pub read_from: &'static str,
-}
-
-impl TmuxVersion {
-    /// The running server's version, else that of the `tmux` on PATH.
-    pub async fn of(tmux: &tmux::Tmux) -> TmuxVersion {
-        if let Some(server) = tmux.server().await {
-            return TmuxVersion {
-                version: Some(server.version),
-                read_from: "server",
-            };
-        }
-        let out = tokio::process::Command::new("tmux")
-            .arg("-V")
-            .output()
-            .await;
-        TmuxVersion {
-            version: out
-                .ok()
-                .filter(|o| o.status.success())
-                .map(|o| tmux::Version::parse(&String::from_utf8_lossy(&o.stdout))),
-            read_from: "tmux -V",
-        }
-    }
-
-    /// The features this server uses on it (the newest tmux's where the version is unknown).
-    fn features(&self) -> tmux::Features {
-        self.version.as_ref().map_or_else(
-            || tmux::Version::parse("").features(),
-            tmux::Version::features,
-        )
-    }
-
-    /// As the capabilities report and `tmux-mcp check` give it: the version, and each way in
-    /// which this server acts differently on it, with the versions and source that decide it.
-    pub fn report(&self) -> Value {
-        let features: Vec<Value> = self
-            .features()
-            .in_use()
-            .into_iter()
-            .map(|(feature, holds)| json!({"name": feature.name(), "holds": holds}))
-            .collect();
-        json!({
-            "version": self.version.as_ref().map(tmux::Version::text),
-            "readFrom": self.read_from,
-            "minimum": tmux::version::FLOOR.to_string(),
-            "features": features,
-        })
-    }
+/// The `tmux` part of the capabilities report (and of `tmux-mcp check`): the version found,
+/// and each way in which this server acts differently on it, with the versions and source that
+/// decide it.
+pub fn tmux_report(found: &Found) -> Value {
+    let features: Vec<Value> = found
+        .features()
+        .in_use()
+        .into_iter()
+        .map(|(feature, holds)| json!({"name": feature.name(), "holds": holds}))
+        .collect();
+    json!({
+        "version": found.version.as_ref().map(tmux::Version::text),
+        "readFrom": found.read_from,
+        "minimum": tmux::version::FLOOR.to_string(),
+        "features": features,
+    })
 }
 
 pub struct Surface {
@@ -94,7 +56,7 @@ impl Surface {
         environment_values: &[String],
         trust: &Settings,
         transport: Value,
-        tmux: &TmuxVersion,
+        tmux: &Found,
     ) -> Surface {
         let nested: Vec<Vec<ToolId>> = ToolId::ALL.iter().map(|id| resolved.nested(*id)).collect();
         let tools = resolved
@@ -228,7 +190,7 @@ fn report(
     environment_values: &[String],
     trust: &Settings,
     transport: Value,
-    tmux: &TmuxVersion,
+    tmux: &Found,
 ) -> String {
     let names = |ids: &[ToolId]| ids.iter().map(|i| i.name()).collect::<Vec<_>>();
     let offered: Vec<ToolId> = resolved.offered.iter().copied().collect();
@@ -249,7 +211,7 @@ fn report(
         "server": {"name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION")},
         "frozen": true,
         "transport": transport,
-        "tmux": tmux.report(),
+        "tmux": tmux_report(tmux),
         "socket": {
             "selector": socket.selector_text(),
             "source": socket.source_text(),

@@ -130,3 +130,38 @@ fn only_frame_writes_stdout_while_serving() {
         }
     }
 }
+
+/// What differs between tmux versions is decided by `tmux::version`'s table of features:
+/// nothing else in the server or the tmux crate places a version or names one.
+#[test]
+fn only_the_version_table_compares_tmux_versions() {
+    let mut found = Vec::new();
+    for dir in ["server/src", "tmux/src"] {
+        for (path, text) in sources(&repo_root().join(dir)) {
+            if path.ends_with("version.rs") || path.ends_with("catalog.expanded.rs") {
+                continue;
+            }
+            let text = text.split("#[cfg(test)]").next().unwrap_or_default();
+            for (n, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or_default();
+                // A literal of a tmux release's shape: 3.2a, 3.4, next-3.8.
+                let names_a_version = code.split('"').skip(1).step_by(2).any(|literal| {
+                    let release = literal.strip_prefix("next-").unwrap_or(literal);
+                    let minor = release.strip_prefix("3.").unwrap_or_default();
+                    let digits = minor.trim_end_matches(|c: char| c.is_ascii_lowercase());
+                    !digits.is_empty()
+                        && digits.bytes().all(|b| b.is_ascii_digit())
+                        && minor.len() <= digits.len() + 1
+                });
+                if code.contains(".release()") || names_a_version {
+                    found.push(format!("{path}:{}: {}", n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "tmux versions placed outside tmux::version (add a Feature instead):\n{}",
+        found.join("\n")
+    );
+}

@@ -128,7 +128,7 @@ impl Http {
         let mut buf = [0u8; 4096];
         let mut ended = String::new();
         loop {
-            match stream.read(&mut buf) {
+            match read_some(&mut stream, &mut buf) {
                 Ok(0) => break,
                 Err(e) => {
                     ended = format!("\n[no more read: {e}]");
@@ -187,7 +187,7 @@ impl Http {
         );
         stream.write_all(get.as_bytes()).unwrap();
         let mut buf = [0u8; 4096];
-        let n = stream.read(&mut buf).unwrap();
+        let n = read_some(&mut stream, &mut buf).unwrap();
         let head = String::from_utf8_lossy(&buf[..n]);
         assert!(head.starts_with("HTTP/1.1 200"), "{head}");
         stream
@@ -599,7 +599,7 @@ fn sigterm_closes_an_open_stream_and_ends_the_server() {
         .set_read_timeout(Some(Duration::from_millis(300)))
         .unwrap();
     loop {
-        match stream.read(&mut buf) {
+        match read_some(&mut stream, &mut buf) {
             Ok(0) => panic!("the stream ended before SIGTERM"),
             Ok(_) => continue,
             Err(_) => break,
@@ -613,7 +613,7 @@ fn sigterm_closes_an_open_stream_and_ends_the_server() {
     assert!(status.success(), "{stderr:?}");
     // The stream ends (EOF, not the read timeout) once the server has gone.
     let ended = loop {
-        match stream.read(&mut buf) {
+        match read_some(&mut stream, &mut buf) {
             Ok(0) => break true,
             Ok(_) => continue,
             Err(_) => break false,
@@ -788,7 +788,7 @@ fn a_connection_that_sends_no_request_is_closed() {
         stream.set_read_timeout(Some(limit)).unwrap();
         let mut buf = [0u8; 512];
         // EOF or a reset, not the read timeout: the server closed it.
-        let closed = match stream.read(&mut buf) {
+        let closed = match read_some(stream, &mut buf) {
             Ok(_) => true,
             Err(e) => {
                 e.kind() != std::io::ErrorKind::WouldBlock
@@ -877,4 +877,15 @@ fn the_ipv6_loopback_is_served_too() {
     headers.push(("Host", "evil.example"));
     assert_eq!(http.send_via("::1", "POST", "/mcp", &headers, &body).0, 403);
     assert!(http.terminate().0.success());
+}
+
+/// `stream.read`, again when a signal interrupted it: this process's tests start and signal
+/// children, and an interrupted read (EINTR) is no answer from the server.
+fn read_some(stream: &mut TcpStream, buf: &mut [u8]) -> std::io::Result<usize> {
+    loop {
+        match stream.read(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            other => return other,
+        }
+    }
 }

@@ -63,6 +63,17 @@ impl Side {
                 "the person's client attached"
             );
         }
+        // What a person's own terminal brought (update-environment): a client attaching without
+        // -E would remove it from the sessions' environment, for the panes opened next.
+        for session in ["main", "agents"] {
+            work(&[
+                "set-environment",
+                "-t",
+                session,
+                "SSH_AUTH_SOCK",
+                "/tmp/ssh-agent.sock",
+            ]);
+        }
         let server = if server {
             let client = world
                 .client(&["-L", "work"], &[("LIBTMUX_TOOLSETS", "inspect,execute")])
@@ -148,11 +159,13 @@ impl Side {
     }
 
     /// What a person sees: the session each of their clients shows, the active window and
-    /// pane of each session, and the size of each window.
+    /// pane of each session, the size of each window, and the sessions' environment.
     fn state(&self) -> String {
         let work = |args: &[&str]| self.world.tmux("work", args);
         [
             people(&self.world).join(" "),
+            work(&["show-environment", "-t", "main"]),
+            work(&["show-environment", "-t", "agents"]),
             work(&[
                 "list-windows",
                 "-a",
@@ -383,4 +396,113 @@ async fn a_follower_moved_by_someone_elses_command_goes_back() {
     let (again, ()) = tokio::join!(again, print);
     let again = again.unwrap().structured_content.unwrap();
     assert_eq!(again["outcome"], "matched", "{again}");
+}
+
+/// An agent's whole loop (list, type, wait, run a command, paste, hand a prompt to a program,
+/// read), while a person types into the same tmux: every call works, and the person's panes,
+/// client, windows and focus end as they do where no agent works.
+#[tokio::test]
+async fn an_agent_at_work_beside_a_typing_person_changes_nothing_of_theirs() {
+    let (alone, beside) = tokio::join!(Side::new(true, false), Side::new(true, true));
+    let client = beside.server.as_ref().unwrap();
+    let ok = |tool: &'static str, arguments: Value| async move {
+        let result = call(client, tool, arguments.clone()).await.unwrap();
+        assert_ne!(
+            result.is_error,
+            Some(true),
+            "{tool} {arguments}: {result:?}"
+        );
+        result.structured_content.unwrap()
+    };
+    let person = |n: usize| {
+        for side in [&alone, &beside] {
+            let outer = |args: &[&str]| side.world.tmux("outer", args);
+            outer(&["send-keys", "-t", "%0", "-l", &format!("echo person-{n}")]);
+            outer(&["send-keys", "-t", "%0", "Enter"]);
+            wait_for_screen(&side.world, "%0", &format!("\nperson-{n}\n"));
+        }
+    };
+    let program = tmux_mcp_tests::repo_root().join("tests/programs/prompt_target.py");
+
+    person(1);
+    assert_eq!(
+        ok("list_sessions", json!({})).await["sessions"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    ok("list_panes", json!({})).await;
+    let typed = ok(
+        "send_keys",
+        json!({"pane": "%1", "text": "echo step-$((1+1))", "enter": true}),
+    )
+    .await;
+    let seen = ok(
+        "wait_for_text",
+        json!({"pane": "%1", "patterns": ["^step-2$"], "regex": true, "since": typed["cursor"]}),
+    )
+    .await;
+    assert_eq!(seen["outcome"], "matched", "{seen}");
+    person(2);
+    let ran = ok(
+        "run_shell_command",
+        json!({"pane": "%3", "command": "echo run-$((2+1))"}),
+    )
+    .await;
+    assert!(ran["output"].as_str().unwrap().contains("run-3"), "{ran}");
+    person(3);
+    let pasted = ok(
+        "paste_text",
+        json!({"pane": "%1", "text": "echo pasted", "enter": true}),
+    )
+    .await;
+    let seen = ok(
+        "wait_for_text",
+        json!({"pane": "%1", "patterns": ["^pasted$"], "regex": true, "since": pasted["cursor"]}),
+    )
+    .await;
+    assert_eq!(seen["outcome"], "matched", "{seen}");
+    ok(
+        "send_keys",
+        json!({"pane": "%1", "text": format!("python3 {} 100", program.display()), "enter": true}),
+    )
+    .await;
+    let up = ok(
+        "wait_for_text",
+        json!({"pane": "%1", "patterns": ["^ready$"], "regex": true}),
+    )
+    .await;
+    assert_eq!(up["outcome"], "matched", "{up}");
+    person(4);
+    let prompt = ok(
+        "send_prompt",
+        json!({"pane": "%1", "text": "hello\nfrom the agent", "seconds": 20}),
+    )
+    .await;
+    assert_eq!(prompt["outcome"], "submitted", "{prompt}");
+    person(5);
+    ok("capture_pane", json!({"pane": "%1"})).await;
+    ok("snapshot_pane", json!({"pane": "%3"})).await;
+    let found = ok("search_panes", json!({"pattern": "person-5"})).await;
+    assert_eq!(found["matches"][0]["pane"], "%0", "{found}");
+    person(6);
+
+    assert_eq!(alone.state(), beside.state(), "the person's view");
+    assert_eq!(screen(&alone.world, "%0"), screen(&beside.world, "%0"));
+    assert_eq!(screen(&alone.world, "%2"), screen(&beside.world, "%2"));
+    // What the person's terminal shows, but the status line's clock.
+    let outer_screen = |side: &Side| {
+        let shown = side
+            .world
+            .tmux("outer", &["capture-pane", "-p", "-t", "%0"]);
+        let mut lines: Vec<&str> = shown.lines().collect();
+        lines.pop();
+        lines.join("\n")
+    };
+    assert_eq!(
+        outer_screen(&alone),
+        outer_screen(&beside),
+        "what the person's terminal shows"
+    );
 }

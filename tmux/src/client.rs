@@ -10,7 +10,7 @@ use tokio::io::AsyncReadExt;
 use tokio::sync::Semaphore;
 
 use crate::command::Reading;
-use crate::version::{Features, Version};
+use crate::version::{Features, Found, Version};
 use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel, follow, lock};
 
 /// Deadline of an ordinary tmux command.
@@ -144,6 +144,27 @@ impl Tmux {
         let (server, _) = identified(&out)?;
         *lock(&self.server) = Some(server.clone());
         Some(server)
+    }
+
+    /// The server's version, else (none runs yet) that of the `tmux` on PATH.
+    pub async fn found(&self) -> Found {
+        if let Some(server) = self.server().await {
+            return Found {
+                version: Some(server.version),
+                read_from: "server",
+            };
+        }
+        let out = tokio::process::Command::new("tmux")
+            .arg("-V")
+            .output()
+            .await;
+        Found {
+            version: out
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| Version::parse(&String::from_utf8_lossy(&o.stdout))),
+            read_from: "tmux -V",
+        }
     }
 
     /// The features of the server's version; those of the newest tmux while no server answers

@@ -13,6 +13,7 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::socket::Socket;
+use crate::version::Found;
 use crate::{COMMAND_DEADLINE, Command, Script, Tmux, TmuxErrorKind, Verb};
 
 /// The user option holding the launch nonce.
@@ -96,9 +97,10 @@ impl Provenance {
     }
 }
 
-/// What a server started now would find, without starting or changing anything.
-pub async fn predict(socket: &Socket) -> Provenance {
-    let alive = alive(&Tmux::new(socket.global_args(None))).await;
+/// What a server started now would find, without starting or changing anything; `tmux` is
+/// on `socket` (and learns its server's version, if one runs).
+pub async fn predict(tmux: &Tmux, socket: &Socket) -> Provenance {
+    let alive = tmux.server().await.is_some();
     let configuration = if socket.config.is_some() {
         Configuration::UserConfigured
     } else {
@@ -132,6 +134,8 @@ pub async fn predict(socket: &Socket) -> Provenance {
 pub struct Launch {
     pub provenance: Provenance,
     pub tmux: Tmux,
+    /// The tmux it drives.
+    pub found: Found,
     lease: Option<Lease>,
     conf: Option<PathBuf>,
 }
@@ -141,20 +145,27 @@ struct Lease {
 }
 
 impl Launch {
-    /// Joins the socket's server, starting the dedicated daemon when it is absent.
+    /// Joins the socket's server, starting the dedicated daemon when it is absent. A tmux
+    /// older than [`crate::version::FLOOR`] stops it, before any daemon is started.
     pub async fn start(socket: &Socket) -> Result<Launch, String> {
+        let probe = Tmux::new(socket.global_args(None));
+        let provenance = predict(&probe, socket).await;
+        let found = probe.found().await;
+        if let Some(why) = found.below_floor() {
+            return Err(why);
+        }
         if !socket.dedicated() {
-            let provenance = predict(socket).await;
             return Ok(Launch {
                 provenance,
-                tmux: Tmux::new(socket.global_args(None)),
+                tmux: probe,
+                found,
                 lease: None,
                 conf: None,
             });
         }
         let lease = Lease::take(&socket.path)?;
-        let probe = Tmux::new(socket.global_args(None));
-        if alive(&probe).await {
+        // Checked again under the lease: another launch may have started it meanwhile.
+        if probe.server().await.is_some() {
             let provenance = Provenance {
                 dedicated: true,
                 server: ServerState::Existing,
@@ -162,6 +173,7 @@ impl Launch {
             };
             return Ok(Launch {
                 provenance,
+                found: probe.found().await,
                 tmux: probe,
                 lease: Some(lease),
                 conf: None,
@@ -211,6 +223,7 @@ impl Launch {
         };
         Ok(Launch {
             provenance,
+            found: tmux.found().await,
             tmux,
             lease: Some(lease),
             conf: owned_conf,

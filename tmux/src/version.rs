@@ -135,33 +135,51 @@ impl fmt::Display for Version {
     }
 }
 
-/// A way in which tmux versions differ that this client acts on.
+/// The tmux a client drives: the running server's version, else (none runs yet) that of the
+/// `tmux` on PATH, which will start it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// `None` when no server runs and there is no `tmux` on PATH either.
+    pub version: Option<Version>,
+    /// `server` (its `#{version}`) or `tmux -V`.
+    pub read_from: &'static str,
+}
+
+impl Found {
+    /// The features this client uses on it (the newest tmux's where the version is unknown).
+    pub fn features(&self) -> Features {
+        self.version
+            .as_ref()
+            .map_or_else(|| Version::parse("").features(), Version::features)
+    }
+
+    /// Why this client cannot drive it, when it is older than [`FLOOR`].
+    pub fn below_floor(&self) -> Option<String> {
+        self.version.as_ref().and_then(Version::below_floor)
+    }
+}
+
+/// A way in which tmux versions differ that this client acts on; the table says how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Feature {
-    /// Command output passes through vis(3): control bytes print as `\ooo`, a `$` before a
-    /// letter as `\$`; this client doubles the backslashes of the values its formats print and
-    /// reads the output back.
     VisualisedOutput,
-    /// `paste-buffer` passes the text through vis(3) unless `-S` is given; this client gives it.
     PasteNeedsRaw,
-    /// `#{bracket_paste_flag}` says whether the pane's program asked for bracketed paste.
     BracketPasteFlag,
-    /// A new session or window takes the size of the client that creates it, ignoring
-    /// `-x`/`-y` and `default-size`; this client sets the size it was asked for afterwards.
     CreatorSizesNewWindows,
-    /// `capture-pane -J` prints each line up to its allocated cells, spaces beyond the text
-    /// included; this client drops the spaces that end each line.
     JoinedCapturesPadded,
 }
 
 struct Row {
     feature: Feature,
+    name: &'static str,
     /// The first version with it (`None`: every version).
     from: Option<Release>,
     /// The first version without it (`None`: still there).
     until: Option<Release>,
     /// Where in tmux's source this is decided.
     source: &'static str,
+    /// What tmux does, and what this client does about it.
+    effect: &'static str,
 }
 
 const fn v(major: u16, minor: u16) -> Option<Release> {
@@ -172,46 +190,60 @@ const fn v(major: u16, minor: u16) -> Option<Release> {
 const TABLE: [Row; 5] = [
     Row {
         feature: Feature::VisualisedOutput,
+        name: "visualised-output",
         from: v(3, 4),
         until: v(3, 6),
         source: "server-client.c server_client_print: utf8_stravisx(VIS_OCTAL|VIS_CSTYLE|VIS_NOSLASH) unless parse",
+        effect: "tmux rewrites what commands print with vis(3) (control bytes as `\\ooo`, `$NAME` as `\\$NAME`); the server's formats double each value's backslashes and it reads the output back exactly",
     },
     Row {
         feature: Feature::PasteNeedsRaw,
+        name: "paste-needs-raw",
         from: v(3, 7),
         until: None,
         source: "cmd-paste-buffer.c cmd_paste_buffer_paste: utf8_stravisx(VIS_SAFE|VIS_NOSLASH) unless -S",
+        effect: "paste-buffer rewrites control bytes unless -S; the server gives -S",
     },
     Row {
         feature: Feature::BracketPasteFlag,
+        name: "bracket-paste-flag",
         from: v(3, 7),
         until: None,
         source: "format.c format_cb_bracket_paste_flag: MODE_BRACKETPASTE of the pane's screen",
+        effect: "tmux says whether a pane's program asked for bracketed paste; send_prompt asks it instead of relying on having seen the request",
     },
     Row {
         feature: Feature::CreatorSizesNewWindows,
+        name: "creator-sizes-new-windows",
         from: None,
         until: v(3, 3),
         source: "resize.c clients_calculate_size: the creating client is never ignored (loop != c)",
+        effect: "a new session takes the size of the client that creates it, whatever -x and -y say; create_session resizes it to the size asked for (its window size then manual)",
     },
     Row {
         feature: Feature::JoinedCapturesPadded,
+        name: "joined-captures-padded",
         from: None,
         until: v(3, 3),
         source: "grid.c grid_string_cells: up to cellsize, not cellused (ded695504)",
+        effect: "capture-pane -J pads each line with the spaces of its allocated cells; the server drops the spaces that end each captured line",
     },
 ];
 
 impl Feature {
+    fn row(self) -> &'static Row {
+        let i = TABLE.iter().position(|r| r.feature == self).unwrap_or(0);
+        &TABLE[i]
+    }
+
     /// The feature's name in reports.
     pub fn name(self) -> &'static str {
-        match self {
-            Feature::VisualisedOutput => "visualised-output",
-            Feature::PasteNeedsRaw => "paste-needs-raw",
-            Feature::BracketPasteFlag => "bracket-paste-flag",
-            Feature::CreatorSizesNewWindows => "creator-sizes-new-windows",
-            Feature::JoinedCapturesPadded => "joined-captures-padded",
-        }
+        self.row().name
+    }
+
+    /// What tmux does, and what this client does about it.
+    pub fn effect(self) -> &'static str {
+        self.row().effect
     }
 
     fn bit(self) -> u32 {
@@ -235,20 +267,27 @@ impl Features {
     /// Each feature this version has, with the versions and the source that decide it, for
     /// reports.
     pub fn in_use(self) -> Vec<(Feature, String)> {
-        TABLE
-            .iter()
-            .filter(|row| self.has(row.feature))
-            .map(|row| {
-                let versions = match (row.from, row.until) {
-                    (Some(f), Some(u)) => format!("{f} up to {u}"),
-                    (Some(f), None) => format!("{f} and newer"),
-                    (None, Some(u)) => format!("before {u}"),
-                    (None, None) => "every version".to_owned(),
-                };
-                (row.feature, format!("tmux {versions} ({})", row.source))
-            })
+        every()
+            .into_iter()
+            .filter(|(feature, _)| self.has(*feature))
             .collect()
     }
+}
+
+/// Every feature of the table, with the versions and the source that decide it.
+pub fn every() -> Vec<(Feature, String)> {
+    TABLE
+        .iter()
+        .map(|row| {
+            let versions = match (row.from, row.until) {
+                (Some(f), Some(u)) => format!("{f} and newer, before {u}"),
+                (Some(f), None) => format!("{f} and newer"),
+                (None, Some(u)) => format!("before {u}"),
+                (None, None) => "every version".to_owned(),
+            };
+            (row.feature, format!("tmux {versions} ({})", row.source))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -283,6 +322,25 @@ mod tests {
         assert_eq!(Version::parse("tmux 3.2a").below_floor(), None);
         assert_eq!(Version::parse("openbsd-7.6").below_floor(), None);
         assert_eq!(Version::parse("tmux 3.4\n").text(), "3.4");
+    }
+
+    #[test]
+    fn each_feature_is_one_row_of_the_table() {
+        use Feature::*;
+        let all = [
+            VisualisedOutput,
+            PasteNeedsRaw,
+            BracketPasteFlag,
+            CreatorSizesNewWindows,
+            JoinedCapturesPadded,
+        ];
+        assert_eq!(TABLE.len(), all.len());
+        for feature in all {
+            assert_eq!(TABLE.iter().filter(|r| r.feature == feature).count(), 1);
+            assert_eq!(feature.row().feature, feature);
+        }
+        let names: std::collections::HashSet<&str> = TABLE.iter().map(|r| r.name).collect();
+        assert_eq!(names.len(), TABLE.len(), "names are distinct");
     }
 
     #[test]

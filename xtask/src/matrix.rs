@@ -107,6 +107,7 @@ fn build(label: &str, tarball: &Path, work: &Path, prefix: &Path) -> Result<(), 
         "xtask test: building tmux {label} into {}",
         prefix.display()
     );
+    let started = std::time::Instant::now();
     let _ = std::fs::remove_dir_all(work);
     std::fs::create_dir_all(work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
     let jobs = std::thread::available_parallelism().map_or(2, usize::from);
@@ -146,6 +147,10 @@ fn build(label: &str, tarball: &Path, work: &Path, prefix: &Path) -> Result<(), 
         }
     }
     let _ = std::fs::remove_dir_all(work);
+    eprintln!(
+        "xtask test: built tmux {label} in {} s",
+        started.elapsed().as_secs()
+    );
     Ok(())
 }
 

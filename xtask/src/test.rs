@@ -112,10 +112,11 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("\nxtask test: the tmux matrix");
         for run in &runs {
             eprintln!(
-                "  {:<22} {:<9} {}",
+                "  {:<22} {:<7} {} in {} s",
                 run.tmux,
                 if run.passed { "passed" } else { "FAILED" },
-                run.summary
+                run.summary,
+                run.took.as_secs()
             );
         }
     }
@@ -157,6 +158,7 @@ struct Run {
     passed: bool,
     /// The test binaries' totals.
     summary: String,
+    took: std::time::Duration,
 }
 
 fn run_against(
@@ -179,11 +181,13 @@ fn run_against(
         "\nxtask test: cargo test {} against {tmux}",
         flags.join(" ")
     );
+    let started = std::time::Instant::now();
     let (passed, totals) = cargo_test(flags, args, &path, &crate::repo_root());
     Run {
         tmux,
         passed,
         summary: totals,
+        took: started.elapsed(),
     }
 }
 
