@@ -19,7 +19,7 @@ use tokio::process::{Child, ChildStdin};
 use tokio::sync::oneshot;
 
 use super::control::{Item, Notice, Reader, parse};
-use crate::client::{Known, identified, identify};
+use crate::client::{Known, identified, identify, outside_session, process};
 use crate::version::Features;
 use crate::{Command, Script, TmuxError, TmuxErrorKind, lock};
 
@@ -206,25 +206,8 @@ impl Channel {
     /// `attach-session` prefers a session nobody is attached to.)
     async fn connect(&self) -> Option<Link> {
         let _turn = self.handshakes.lock().await;
-        let current = tokio::process::Command::new("tmux")
-            .args(self.global.iter())
-            .args(["display-message", "-p", "#{session_id}"])
-            .env_remove("TMUX")
-            .env_remove("TMUX_PANE")
-            .stdin(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .output();
-        let current = tokio::time::timeout(super::COMMAND_DEADLINE, current)
-            .await
-            .ok()?
-            .ok()?;
-        let current = String::from_utf8_lossy(&current.stdout).trim().to_owned();
-        if !current.starts_with('$') {
-            return None;
-        }
-        let mut child = tokio::process::Command::new("tmux")
-            .args(self.global.iter())
+        let current = outside_session(&self.global).await?;
+        let mut child = process(&self.global)
             .args([
                 "-C",
                 "attach-session",
@@ -234,12 +217,9 @@ impl Channel {
                 "-t",
             ])
             .arg(&current)
-            .env_remove("TMUX")
-            .env_remove("TMUX_PANE")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
-            .kill_on_drop(true)
             .spawn()
             .ok()?;
         let stdin = child.stdin.take()?;

@@ -72,6 +72,35 @@ pub struct Server {
 
 pub(crate) type Known = Arc<Mutex<Option<Server>>>;
 
+/// A `tmux` process on the socket `global` names, run as from outside tmux (no `TMUX` or
+/// `TMUX_PANE`) wherever this server runs: it finds what a person's own command run there
+/// would find.
+pub(crate) fn process(global: &[OsString]) -> tokio::process::Command {
+    let mut command = tokio::process::Command::new("tmux");
+    command
+        .args(global)
+        .env_remove("TMUX")
+        .env_remove("TMUX_PANE")
+        .kill_on_drop(true);
+    command
+}
+
+/// The session a `tmux` command run outside tmux acts on: the one most recently used. Asked
+/// in a subprocess, so that no client attaches for it.
+pub(crate) async fn outside_session(global: &[OsString]) -> Option<String> {
+    let asked = process(global)
+        .args(["display-message", "-p", "#{session_id}"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output();
+    let out = tokio::time::timeout(COMMAND_DEADLINE, asked)
+        .await
+        .ok()?
+        .ok()?;
+    let id = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    id.starts_with('$').then_some(id)
+}
+
 /// `display-message -p` of the server's pid and version, and the current session (a control
 /// client's own).
 pub(crate) fn identify() -> Command {
@@ -288,17 +317,11 @@ impl Tmux {
     }
 
     async fn spawn_one(&self, command_name: &str, argv: &[String]) -> Result<String, TmuxError> {
-        let mut cmd = tokio::process::Command::new("tmux");
-        cmd.args(self.global.iter())
-            .args(argv)
-            // Commands run as from outside tmux, wherever this server runs: what a person's
-            // own command there would see.
-            .env_remove("TMUX")
-            .env_remove("TMUX_PANE")
+        let mut cmd = process(&self.global);
+        cmd.args(argv)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true);
+            .stderr(Stdio::piped());
         let mut child = cmd.spawn().map_err(|e| {
             TmuxError::new(
                 TmuxErrorKind::ServerGone,

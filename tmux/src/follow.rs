@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::io::AsyncWriteExt;
-use tokio::process::{Child, ChildStdin, Command};
+use tokio::process::{Child, ChildStdin};
 use tokio::sync::oneshot;
 
 use super::control::{Item, Notice, Reader, parse, unescape};
@@ -162,7 +162,7 @@ impl Tmux {
         if let Some(stream) = live(&lock(&self.streams.inner)) {
             return Ok(stream);
         }
-        let current = self.outside_session().await;
+        let current = crate::client::outside_session(&self.global).await;
         let stream = {
             let _turn = self.handshakes.lock().await;
             if let Some(stream) = live(&lock(&self.streams.inner)) {
@@ -176,20 +176,6 @@ impl Tmux {
         };
         self.keep_current(current.as_deref(), session).await;
         Ok(stream)
-    }
-
-    /// The session a `tmux` command run outside tmux acts on: the one most recently used.
-    pub(crate) async fn outside_session(&self) -> Option<String> {
-        let out = self
-            .run_for(
-                crate::Command::new(Verb::DisplayMessage)
-                    .flag("-p")
-                    .flag("#{session_id}"),
-                COMMAND_DEADLINE,
-            )
-            .await
-            .ok()?;
-        Some(out.trim().to_owned()).filter(|s| s.starts_with('$'))
     }
 
     /// Attaching a client to `attached` made it the session most recently used, which a
@@ -242,8 +228,7 @@ async fn started(
             format!("cannot start a tmux control client to follow output: {why}"),
         )
     };
-    let mut child = Command::new("tmux")
-        .args(tmux.global.iter())
+    let mut child = crate::client::process(&tmux.global)
         // -E: the session's environment is not updated from this process's (whose reduced
         // environment would remove SSH_AUTH_SOCK, DISPLAY and the rest of update-environment
         // from the panes a person opens next). Not read-only (-r): since tmux 3.7 a command
@@ -257,12 +242,9 @@ async fn started(
             "-t",
             session,
         ])
-        .env_remove("TMUX")
-        .env_remove("TMUX_PANE")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
-        .kill_on_drop(true)
         .spawn()
         .map_err(|e| failed(e.to_string()))?;
     let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
@@ -411,7 +393,7 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
 /// Brings a client someone else's command moved back to its session, and leaves the session
 /// that command made the most recently used one so (going back makes its own that).
 async fn put_back(tmux: Tmux, stream: Arc<Stream>) {
-    let current = tmux.outside_session().await;
+    let current = crate::client::outside_session(&tmux.global).await;
     let Ok(back) = crate::Command::new(Verb::SwitchClient).target(&stream.session) else {
         return;
     };
@@ -427,7 +409,7 @@ impl Tmux {
     /// Starts a new client on `session` for the journals of a client tmux detached; whether
     /// it did (the session may have gone with the old one).
     async fn replace(&self, session: &str, panes: &HashMap<String, Arc<Journal>>) -> bool {
-        let current = self.outside_session().await;
+        let current = crate::client::outside_session(&self.global).await;
         let started = {
             let _turn = self.handshakes.lock().await;
             match start(self, session, panes.clone()).await {

@@ -27,6 +27,8 @@ const BUILD_PACKAGES: [&str; 5] = [
 /// Every `tmux-*.tar.gz` in `dir`, checked against `dir/SHA256SUMS` when there is one, oldest
 /// first, each built into the cache unless it is there already.
 pub fn prepare(dir: &Path) -> Result<Vec<Build>, String> {
+    // Absolute: each build runs in a folder of its own.
+    let dir = &std::path::absolute(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let entries = std::fs::read_dir(dir).map_err(|e| {
         format!(
             "the tmux matrix folder {} cannot be read ({e}); give a folder of tmux-VERSION.tar.gz files",
