@@ -48,7 +48,7 @@ pub struct Channel {
     failed_at: Mutex<Option<Instant>>,
     /// The session the live client is attached to, as `$N`, and that client's liveness.
     session: Attached,
-    /// The server, learned again by each client this channel starts.
+    /// The server's version, learned again by each client this channel starts.
     server: Known,
 }
 
@@ -256,9 +256,9 @@ impl Channel {
         else {
             return None;
         };
-        let (server, session) = identified(&out)?;
+        let (version, session) = identified(&out)?;
         *lock(&self.session) = Some((session.trim().to_owned(), link.alive.clone()));
-        *lock(&self.server) = Some(server);
+        *lock(&self.server) = Some(version);
         Some(link)
     }
 }

@@ -31,7 +31,7 @@ pub struct Tmux {
     /// Ordinary subprocesses take turns: tmux answers one command at a time, so subprocesses
     /// running at once (a batch of captures, say) would only share one another's deadline.
     pub(crate) subprocess_turn: Arc<Semaphore>,
-    /// The server behind the socket, once learned.
+    /// The version of the server behind the socket, once learned.
     pub(crate) server: Known,
     /// Calls that find the server unknown learn it one at a time: only the first asks.
     learning: Arc<tokio::sync::Mutex<()>>,
@@ -44,7 +44,7 @@ pub(crate) struct WeakTmux {
     streams: std::sync::Weak<follow::Streams>,
     handshakes: std::sync::Weak<tokio::sync::Mutex<()>>,
     subprocess_turn: std::sync::Weak<Semaphore>,
-    server: std::sync::Weak<Mutex<Option<Server>>>,
+    server: std::sync::Weak<Mutex<Option<Version>>>,
     learning: std::sync::Weak<tokio::sync::Mutex<()>>,
 }
 
@@ -62,15 +62,8 @@ impl WeakTmux {
     }
 }
 
-/// What this client knows of the tmux server behind the socket.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Server {
-    /// Its process id: a server restarted on the same socket is another server.
-    pub pid: String,
-    pub version: Version,
-}
-
-pub(crate) type Known = Arc<Mutex<Option<Server>>>;
+/// The version of the tmux server behind the socket, as far as this client knows it.
+pub(crate) type Known = Arc<Mutex<Option<Version>>>;
 
 /// A `tmux` process on the socket `global` names, run as from outside tmux (no `TMUX` or
 /// `TMUX_PANE`) wherever this server runs: it finds what a person's own command run there
@@ -101,26 +94,18 @@ pub(crate) async fn outside_session(global: &[OsString]) -> Option<String> {
     id.starts_with('$').then_some(id)
 }
 
-/// `display-message -p` of the server's pid and version, and the current session (a control
-/// client's own).
+/// `display-message -p` of the server's version and the current session (a control client's
+/// own).
 pub(crate) fn identify() -> Command {
     Command::new(Verb::DisplayMessage)
         .flag("-p")
-        .flag("#{pid} #{version} #{session_id}")
+        .flag("#{version} #{session_id}")
 }
 
-/// Reads the answer to [`identify`]: the server, and the session (empty for none).
-pub(crate) fn identified(out: &str) -> Option<(Server, &str)> {
-    let mut words = out.trim_end_matches('\n').splitn(3, ' ');
-    let pid = words
-        .next()
-        .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))?;
-    let version = Version::parse(words.next()?);
-    let server = Server {
-        pid: pid.to_owned(),
-        version,
-    };
-    Some((server, words.next().unwrap_or_default()))
+/// Reads the answer to [`identify`]: the server's version, and the session (empty for none).
+pub(crate) fn identified(out: &str) -> Option<(Version, &str)> {
+    let (version, session) = out.trim_end_matches('\n').split_once(' ')?;
+    Some((Version::parse(version), session))
 }
 
 impl Tmux {
@@ -156,9 +141,11 @@ impl Tmux {
         }
     }
 
-    /// The server behind the socket: learned once per server (by its pid), from its own
-    /// `#{version}`, not from the `tmux` binary on PATH. `None` while no server answers.
-    pub async fn server(&self) -> Option<Server> {
+    /// The version of the server behind the socket, from its own `#{version}`, not from the
+    /// `tmux` binary on PATH: learned when first needed and again by each control client the
+    /// channel starts (a server restarted on the socket may be another version). `None` while
+    /// no server answers.
+    pub async fn version(&self) -> Option<Version> {
         if let Some(known) = lock(&self.server).clone() {
             return Some(known);
         }
@@ -170,16 +157,16 @@ impl Tmux {
             .subprocess(&identify().into(), Features::default(), COMMAND_DEADLINE)
             .await
             .ok()?;
-        let (server, _) = identified(&out)?;
-        *lock(&self.server) = Some(server.clone());
-        Some(server)
+        let (version, _) = identified(&out)?;
+        *lock(&self.server) = Some(version.clone());
+        Some(version)
     }
 
     /// The server's version, else (none runs yet) that of the `tmux` on PATH.
     pub async fn found(&self) -> Found {
-        if let Some(server) = self.server().await {
+        if let Some(version) = self.version().await {
             return Found {
-                version: Some(server.version),
+                version: Some(version),
                 read_from: "server",
             };
         }
@@ -199,8 +186,8 @@ impl Tmux {
     /// The features of the server's version; those of the newest tmux while no server answers
     /// (a command sent then fails whatever it holds).
     pub async fn features(&self) -> Features {
-        match self.server().await {
-            Some(s) => s.version.features(),
+        match self.version().await {
+            Some(version) => version.features(),
             None => Version::parse("").features(),
         }
     }

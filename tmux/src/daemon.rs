@@ -100,7 +100,7 @@ impl Provenance {
 /// What a server started now would find, without starting or changing anything; `tmux` is
 /// on `socket` (and learns its server's version, if one runs).
 pub async fn predict(tmux: &Tmux, socket: &Socket) -> Provenance {
-    let alive = tmux.server().await.is_some();
+    let alive = tmux.version().await.is_some();
     let configuration = if socket.config.is_some() {
         Configuration::UserConfigured
     } else {
@@ -164,8 +164,9 @@ impl Launch {
             });
         }
         let lease = Lease::take(&socket.path)?;
-        // Checked again under the lease: another launch may have started it meanwhile.
-        if probe.server().await.is_some() {
+        // Asked again under the lease, not from what the probe learned before: another launch
+        // may have started the daemon meanwhile, or (the last to leave) killed it.
+        if alive(&probe).await {
             let provenance = Provenance {
                 dedicated: true,
                 server: ServerState::Existing,

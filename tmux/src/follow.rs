@@ -1,14 +1,14 @@
-//! Following pane output: one read-only control client per tmux session, shared by every pane
+//! Following pane output: one control client per tmux session, shared by every pane
 //! of that session this server follows, feeding each pane's [`Journal`].
 //!
-//! Why a session target and never a pane target (tmux 3.3a, cmd-attach-session.c): attaching
+//! Why a session target and never a pane target (cmd-attach-session.c, every version): attaching
 //! with a pane (`-t %3`) calls `window_set_active_pane` and `session_set_current` for it, so
 //! the pane becomes the active one and a `window-pane-changed` notification goes out. That
 //! notification (control-notify.c, `control_notify_window_pane_changed`) is written to every
 //! client flagged as a control client, with no check that the client has finished starting;
 //! a control client whose identify messages are still being read has no control state yet,
-//! and `control_write` dereferences it: the server segfaults. Two waits attaching at once was
-//! enough. With a session id (`-t $1`) tmux resolves the session's current window and its
+//! and `control_write` dereferences it: the server segfaults (3.2a to 3.6b; 3.7 checks). Two
+//! waits attaching at once was enough. With a session id (`-t $1`) tmux resolves the session's current window and its
 //! active pane, so both calls find nothing to change and return before notifying; no focus
 //! moves and no such notification is sent by anything this server does. The same unchecked
 //! write serves `client-detached`, `session-closed` and a few others, so this server also
@@ -183,7 +183,7 @@ impl Tmux {
     /// before, is made so again by moving this server's command client there.
     async fn keep_current(&self, current: Option<&str>, attached: &str) {
         if let Some(current) = current.filter(|c| *c != attached)
-            && let Ok(back) = crate::Command::new(Verb::SwitchClient).target(current)
+            && let Ok(back) = switch_to(current)
         {
             let _ = self.run(back).await;
         }
@@ -390,11 +390,19 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
     }
 }
 
+/// `switch-client` of the client that runs it to `session`, the session's environment left
+/// alone (-E), as at attach.
+fn switch_to(session: &str) -> Result<crate::Command, TmuxError> {
+    crate::Command::new(Verb::SwitchClient)
+        .flag("-E")
+        .target(session)
+}
+
 /// Brings a client someone else's command moved back to its session, and leaves the session
 /// that command made the most recently used one so (going back makes its own that).
 async fn put_back(tmux: Tmux, stream: Arc<Stream>) {
     let current = crate::client::outside_session(&tmux.global).await;
-    let Ok(back) = crate::Command::new(Verb::SwitchClient).target(&stream.session) else {
+    let Ok(back) = switch_to(&stream.session) else {
         return;
     };
     let (done, went) = oneshot::channel();

@@ -3,10 +3,12 @@
 //! Every command goes through [`Tmux::run`], as argv (never a shell), under a deadline, with
 //! bounded output and typed errors. A persistent control-mode client carries most commands;
 //! the rest (terminal content, blocking commands) and everything while no control client can
-//! attach run as `tmux` subprocesses. [`Tmux::follow`] keeps one read-only control client per
-//! session feeding a [`Journal`] per followed pane. The socket choice ([`socket`]), the
-//! dedicated daemon and its lease ([`daemon`]), the pane this process runs in ([`caller`]) and
-//! key-name checks ([`keys`]) complete it.
+//! attach run as `tmux` subprocesses. [`Tmux::follow`] keeps one control client per
+//! session feeding a [`Journal`] per followed pane. What the server prints is read back as its
+//! version printed it, and what differs between versions is decided by one table
+//! ([`version`]). The socket choice ([`socket`]), the dedicated daemon and its lease
+//! ([`daemon`]), the pane this process runs in ([`caller`]) and key-name checks ([`keys`])
+//! complete it.
 //!
 //! This crate knows nothing of MCP: it depends on neither rmcp nor the manifest crates.
 
@@ -28,7 +30,7 @@ pub mod socket;
 pub mod version;
 
 pub use channel::command_line;
-pub use client::{COMMAND_DEADLINE, MAX_OUTPUT, Server, Tmux};
+pub use client::{COMMAND_DEADLINE, MAX_OUTPUT, Tmux};
 pub use command::{Command, Script, Verb};
 pub use error::{TmuxError, TmuxErrorKind};
 pub use format::{Fields, Format, Row, SEPARATOR, int_output, quote_literal, row_format};
