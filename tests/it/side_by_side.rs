@@ -433,17 +433,22 @@ async fn an_agent_at_work_beside_a_typing_person_changes_nothing_of_theirs() {
         2
     );
     ok("list_panes", json!({})).await;
-    let typed = ok(
+    // An input into %1, then what it printed, after the input's own cursor.
+    let answered = |tool: &'static str, arguments: Value, pattern: &'static str| async move {
+        let input = ok(tool, arguments).await;
+        let seen = ok(
+            "wait_for_text",
+            json!({"pane": "%1", "patterns": [pattern], "regex": true, "since": input["cursor"]}),
+        )
+        .await;
+        assert_eq!(seen["outcome"], "matched", "{tool}: {seen}");
+    };
+    answered(
         "send_keys",
         json!({"pane": "%1", "text": "echo step-$((1+1))", "enter": true}),
+        "^step-2$",
     )
     .await;
-    let seen = ok(
-        "wait_for_text",
-        json!({"pane": "%1", "patterns": ["^step-2$"], "regex": true, "since": typed["cursor"]}),
-    )
-    .await;
-    assert_eq!(seen["outcome"], "matched", "{seen}");
     person(2);
     let ran = ok(
         "run_shell_command",
@@ -452,17 +457,12 @@ async fn an_agent_at_work_beside_a_typing_person_changes_nothing_of_theirs() {
     .await;
     assert!(ran["output"].as_str().unwrap().contains("run-3"), "{ran}");
     person(3);
-    let pasted = ok(
+    answered(
         "paste_text",
         json!({"pane": "%1", "text": "echo pasted", "enter": true}),
+        "^pasted$",
     )
     .await;
-    let seen = ok(
-        "wait_for_text",
-        json!({"pane": "%1", "patterns": ["^pasted$"], "regex": true, "since": pasted["cursor"]}),
-    )
-    .await;
-    assert_eq!(seen["outcome"], "matched", "{seen}");
     ok(
         "send_keys",
         json!({"pane": "%1", "text": format!("python3 {} 100", program.display()), "enter": true}),

@@ -415,9 +415,12 @@ async fn put_back(tmux: Tmux, stream: Arc<Stream>) {
 
 impl Tmux {
     /// Starts a new client on `session` for the journals of a client tmux detached; whether
-    /// it did (the session may have gone with the old one).
+    /// it did (the session, or the whole server, may have gone with the old one). Only while a
+    /// server answers: `attach-session` would start one (with the person's configuration).
     async fn replace(&self, session: &str, panes: &HashMap<String, Arc<Journal>>) -> bool {
-        let current = crate::client::outside_session(&self.global).await;
+        let Some(current) = crate::client::outside_session(&self.global).await else {
+            return false;
+        };
         let started = {
             let _turn = self.handshakes.lock().await;
             match start(self, session, panes.clone()).await {
@@ -431,7 +434,7 @@ impl Tmux {
             }
         };
         if started {
-            self.keep_current(current.as_deref(), session).await;
+            self.keep_current(Some(&current), session).await;
         }
         started
     }
