@@ -546,6 +546,18 @@ fn tools_command_reports_without_starting_a_daemon() {
             && text.contains("42 offered"),
         "{text}"
     );
+    // The running server's version, and each feature of the table it has, by name.
+    let version = world.tmux("existing", &["display-message", "-p", "#{version}"]);
+    assert!(
+        text.contains(&format!("tmux:        {} (from server)", version.trim())),
+        "{text}"
+    );
+    for (feature, _) in tmux::Version::parse(&version).features().in_use() {
+        assert!(
+            text.contains(&format!("  {}: tmux ", feature.name())),
+            "{text}"
+        );
+    }
 }
 
 #[test]
