@@ -525,7 +525,7 @@ mod tests {
         );
         assert!(
             parse(&["docs"]).is_err(),
-            "the site is written by `cargo xtask docs`"
+            "the site is written by `cargo xtask codegen`"
         );
         assert_eq!(parse(&["--help", "-L"]).unwrap().command, Command::Help);
     }

@@ -11,7 +11,9 @@ use serde_json::{Value, json};
 use tmux_mcp::catalog::{TOOLS, ToolId};
 use tmux_mcp::environment::Environment;
 use tmux_mcp::selection::Selection;
-use tmux_mcp_tests::{BATCH_ONLY_SEED, TempDir, World, repo_root, toolset_subsets};
+use tmux_mcp_tests::{
+    BATCH_ONLY_SEED, TempDir, World, default_tool_count, repo_root, toolset_subsets,
+};
 
 use tmux_mcp::surface::CAPABILITY_KEY;
 
@@ -407,7 +409,7 @@ fn pages_render_and_the_calculator_answers_in_a_browser() {
 
     let defaults = rendered(&book.path, "calculator.html?fresh=1");
     assert!(
-        defaults.contains("47 tools offered"),
+        defaults.contains(&format!("{} tools offered", default_tool_count(true))),
         "fresh daemon defaults"
     );
     let broken = rendered(&book.path, "calculator.html?toolsets=inspect%2C%2Cexecute");

@@ -9,7 +9,8 @@ use rmcp::model::ReadResourceRequestParams;
 use serde_json::{Value, json};
 use tmux_mcp::catalog::{TOOLS, ToolId};
 use tmux_mcp_tests::{
-    BATCH_ONLY_SEED, Client, World, call, capabilities, error_code, toolset_subsets, wait_until,
+    BATCH_ONLY_SEED, Client, World, call, capabilities, default_tool_count, error_code,
+    toolset_subsets, wait_until,
 };
 
 use tmux_mcp::surface::CAPABILITY_KEY;
@@ -327,7 +328,7 @@ async fn provenance_decides_the_defaults() {
     // No socket chosen and no daemon yet: this launch creates the dedicated daemon.
     let world = World::new();
     let client = world.client(&[], &[]).await;
-    assert_eq!(names(&client).await.len(), 47);
+    assert_eq!(names(&client).await.len(), default_tool_count(true));
     let caps = capabilities(&client).await;
     assert_eq!(caps["socket"]["selectionProvenance"], "default-dedicated");
     assert_eq!(caps["socket"]["serverState"], "created");
@@ -339,7 +340,7 @@ async fn provenance_decides_the_defaults() {
     let world = World::new();
     world.start_server("libtmux-mcp");
     let client = world.client(&[], &[]).await;
-    assert_eq!(names(&client).await.len(), 42);
+    assert_eq!(names(&client).await.len(), default_tool_count(false));
     assert_eq!(
         capabilities(&client).await["socket"]["serverState"],
         "existing"
@@ -354,7 +355,7 @@ async fn provenance_decides_the_defaults() {
     let world = World::new();
     world.start_server("mine");
     let client = world.client(&["-L", "mine"], &[]).await;
-    assert_eq!(names(&client).await.len(), 42);
+    assert_eq!(names(&client).await.len(), default_tool_count(false));
     let caps = capabilities(&client).await;
     assert_eq!(caps["socket"]["selectionProvenance"], "operator-selected");
     assert_eq!(caps["socket"]["selector"], "name:mine");
@@ -374,7 +375,7 @@ async fn servers_share_the_dedicated_daemon_and_the_last_one_stops_it() {
         capabilities(&second).await["socket"]["serverState"],
         "existing"
     );
-    assert_eq!(names(&second).await.len(), 42);
+    assert_eq!(names(&second).await.len(), default_tool_count(false));
 
     first.cancel().await.expect("close first");
     assert!(
@@ -521,7 +522,10 @@ fn tools_command_reports_without_starting_a_daemon() {
     let out = world.run(&["tools"], &[]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.ends_with("47 tools\n"), "{text}");
+    assert!(
+        text.ends_with(&format!("{} tools\n", default_tool_count(true))),
+        "{text}"
+    );
     assert!(
         world.sockets().iter().all(|s| !world.server_alive(s)),
         "tools left a daemon running"
@@ -531,7 +535,7 @@ fn tools_command_reports_without_starting_a_daemon() {
     world.start_server("existing");
     let out = world.run(&["-L", "existing", "tools", "--json"], &[]);
     let listed: Vec<Value> = serde_json::from_slice(&out.stdout).expect("tools --json is JSON");
-    assert_eq!(listed.len(), 42);
+    assert_eq!(listed.len(), default_tool_count(false));
     assert!(
         listed
             .iter()
@@ -543,7 +547,7 @@ fn tools_command_reports_without_starting_a_daemon() {
     assert!(
         out.status.success()
             && text.contains("operator-selected server, already running")
-            && text.contains("42 offered"),
+            && text.contains(&format!("{} offered", default_tool_count(false))),
         "{text}"
     );
     // The running server's version, and each feature of the table it has, by name.

@@ -3,7 +3,6 @@
 //! only what its record says (read-only tools change nothing; idempotent ones change nothing
 //! more when called again; tools that do not delete leave every object in place). Plus progress and cancellation of blocking calls.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -13,93 +12,9 @@ use rmcp::model::{
 };
 use rmcp::service::{NotificationContext, PeerRequestOptions};
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use tmux_mcp::catalog::{TOOLS, ToolId};
-use tmux_mcp_tests::{Fixture, World, binary, call, wait_until};
-
-/// Objects the synthesised arguments point at.
-struct Targets {
-    pane: String,
-    other_pane: String,
-    window: String,
-    session: String,
-}
-
-/// A value for property `name` of a schema: ids from `targets`, else something valid for the
-/// schema (enum's first value, a bound, a plausible string).
-fn synth(name: &str, schema: &Value, t: &Targets) -> Value {
-    let kind = schema["type"].as_str().unwrap_or("");
-    match (name, kind) {
-        ("pane" | "source_pane", _) => json!(t.pane),
-        ("target_pane", _) => json!(t.other_pane),
-        ("window", _) => json!(t.window),
-        ("session" | "destination_session", _) => json!(t.session),
-        ("destination_index", _) => json!(9),
-        ("kill_first" | "enabled" | "enter", _) => json!(true),
-        ("seconds", _) => json!(1),
-        ("limit", _) => json!(3000),
-        ("width", _) => json!(80),
-        ("height", _) => json!(24),
-        ("percent", _) => json!(30),
-        ("command", _) => json!("true"),
-        ("layout", _) => json!("tiled"),
-        ("channel", _) => json!("surface-channel"),
-        // Unique: names of sessions and windows must not collide between tools.
-        ("name" | "title", "string")
-            if schema.get("enum").is_none()
-                && !schema["pattern"].as_str().unwrap_or("").starts_with("^@?") =>
-        {
-            static NEXT: AtomicUsize = AtomicUsize::new(0);
-            json!(format!(
-                "surface-{name}-{}",
-                NEXT.fetch_add(1, Ordering::Relaxed)
-            ))
-        }
-        ("start_directory", _) => json!("/tmp"),
-        ("name", _)
-            if schema
-                .get("pattern")
-                .is_some_and(|p| p.as_str().unwrap_or("").starts_with("^@?")) =>
-        {
-            json!("history-limit")
-        }
-        ("names", _) => json!(["pane_id", "session_name"]),
-        ("operations", _) => match &schema["items"] {
-            items if items.get("oneOf").is_some() => {
-                json!([{"tool": "list_sessions"}, {"tool": "get_pane_info", "arguments": {"pane": t.pane}}])
-            }
-            items => json!([object(items, t)]),
-        },
-        (_, "string") => match schema.get("enum").and_then(Value::as_array) {
-            Some(values) => values[0].clone(),
-            None => json!(format!("surface-{name}")),
-        },
-        (_, "integer") => json!(schema["minimum"].as_i64().unwrap_or(1).max(1)),
-        (_, "boolean") => json!(false),
-        (_, "array") => json!([synth(name, &schema["items"], t)]),
-        (_, "object") => object(schema, t),
-        _ => Value::Null,
-    }
-}
-
-/// Required properties, plus `text`, `enter`, `kill_first` and `seconds`: input tools need
-/// something to send, the shell must get its line back, a live pane is only respawned when
-/// killed first, and waits should not take their 30 s default.
-fn object(schema: &Value, t: &Targets) -> Value {
-    let required: Vec<&str> = schema["required"]
-        .as_array()
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let mut map = Map::new();
-    for (name, prop) in schema["properties"].as_object().into_iter().flatten() {
-        if required.contains(&name.as_str())
-            || ["text", "enter", "kill_first", "seconds"].contains(&name.as_str())
-        {
-            map.insert(name.clone(), synth(name, prop, t));
-        }
-    }
-    Value::Object(map)
-}
+use tmux_mcp_tests::{Fixture, Targets, World, binary, call, wait_until};
 
 /// What tmux holds, in fields a read-only call must not change.
 fn state(f: &Fixture) -> String {
@@ -218,15 +133,10 @@ async fn every_tool_works_and_does_only_what_its_record_says() {
                 other_pane: other_pane.clone(),
             }
         } else {
-            Targets {
-                pane: "%0".into(),
-                other_pane: other_pane.clone(),
-                window: "@0".into(),
-                session: "$0".into(),
-            }
+            Targets::first(&other_pane)
         };
         let tool = listed.iter().find(|t| t.name == d.name).expect("listed");
-        let arguments = object(&Value::Object((*tool.input_schema).clone()), &targets);
+        let arguments = Targets::arguments(&targets, &Value::Object((*tool.input_schema).clone()));
         f.wait_for_prompt("%0");
         let before = settled(&f);
         let ids_before = object_ids(&f);

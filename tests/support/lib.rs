@@ -14,52 +14,8 @@ use serde_json::{Value, json};
 
 pub type Client = RunningService<RoleClient, ()>;
 
-/// Valid arguments for `name`, built from its input schema (required arguments only), so a call
-/// that is allowed runs; pane, window and session arguments name the given objects.
-pub fn valid_arguments(name: &str, [pane, window, session]: [&str; 3]) -> Value {
-    let tool = tmux_mcp::catalog::TOOLS
-        .iter()
-        .find(|t| t.name == name)
-        .unwrap();
-    let schema: Value = serde_json::from_str(tool.validation_schema).unwrap();
-    fn value(s: &Value, targets: [&str; 3]) -> Value {
-        if let Some(values) = s["enum"].as_array() {
-            return values[0].clone();
-        }
-        match s["type"].as_str() {
-            Some("string") => match s["pattern"].as_str().unwrap_or("") {
-                p if p.starts_with("^%") => json!(targets[0]),
-                p if p.starts_with("^@[") => json!(targets[1]),
-                p if p.starts_with("^(\\$") => json!(targets[2]),
-                _ => json!("x"),
-            },
-            Some("integer") => json!(s["minimum"].as_i64().unwrap_or(1).max(1)),
-            Some("boolean") => json!(true),
-            Some("array") => json!([value(&s["items"], targets)]),
-            Some("object") if s.get("properties").is_some() => object(s, targets),
-            _ => json!({"tool": "list_sessions"}),
-        }
-    }
-    fn object(s: &Value, targets: [&str; 3]) -> Value {
-        let required: Vec<&str> = s["required"]
-            .as_array()
-            .map(|r| r.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        let mut map = serde_json::Map::new();
-        for name in required {
-            map.insert(name.to_owned(), value(&s["properties"][name], targets));
-        }
-        Value::Object(map)
-    }
-    let Value::Object(mut map) = object(&schema, [pane, window, session]) else {
-        unreachable!("an object is built")
-    };
-    // A call that is allowed may start a server (create_session does): keep its waits short.
-    if schema["properties"].get("seconds").is_some() {
-        map.insert("seconds".into(), json!(1));
-    }
-    Value::Object(map)
-}
+mod arguments;
+pub use arguments::{Targets, default_tool_count, valid_arguments};
 
 /// The features of the tmux on PATH, which these tests start their servers with.
 pub fn tmux_features() -> tmux::Features {

@@ -10,8 +10,9 @@ Usage:
                                install what the suite needs, then cargo test --workspace --locked [ARGS];
                                with --matrix (or TMUX_MCP_MATRIX=DIR), also build each tmux-VERSION.tar.gz
                                in DIR once (into target/tmux-matrix) and run the end-to-end tests against each
-  cargo xtask docs [--check]   write (or check) the reference site in generated-docs/
-  cargo xtask codegen [--check] write (or check) server/src/catalog.expanded.rs
+  cargo xtask codegen [--check]
+                               write (or check) everything generated from the manifest and the code:
+                               server/src/catalog.expanded.rs, manifest/tools.schema.json, generated-docs/
 ";
 
 fn main() -> ExitCode {
@@ -21,8 +22,6 @@ fn main() -> ExitCode {
         ["test", rest @ ..] => {
             xtask::test::run(&rest.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())
         }
-        ["docs"] => docs(false),
-        ["docs", "--check"] => docs(true),
         ["codegen"] => codegen(false),
         ["codegen", "--check"] => codegen(true),
         ["-h" | "--help" | "help"] => {
@@ -36,68 +35,69 @@ fn main() -> ExitCode {
     }
 }
 
-fn docs(check: bool) -> ExitCode {
-    let dir = xtask::repo_root().join("generated-docs");
+/// Writes (or, with `check`, compares) every generated file; with `check`, fails naming each
+/// stale one.
+fn codegen(check: bool) -> ExitCode {
+    let root = xtask::repo_root();
+    let mut stale = Vec::new();
+    let mut failed = false;
+    let files = [
+        (xtask::expansion::path(), xtask::expansion::render()),
+        (
+            root.join("manifest/tools.schema.json"),
+            Ok(tmux_mcp_manifest::json_schema()),
+        ),
+    ];
+    for (path, new) in files {
+        let new = match new {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("xtask: {}: {e}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        if std::fs::read_to_string(&path).is_ok_and(|old| old == new) {
+            continue;
+        }
+        if check {
+            stale.push(path);
+        } else if let Err(e) = std::fs::write(&path, new) {
+            eprintln!("xtask: cannot write {}: {e}", path.display());
+            failed = true;
+        } else {
+            eprintln!("xtask: wrote {}", path.display());
+        }
+    }
+    let site = root.join("generated-docs");
     let result = if check {
-        xtask::site::check(&dir).map(|drift| drift.stale.into_iter().chain(drift.extra).collect())
+        xtask::site::check(&site).map(|drift| drift.stale.into_iter().chain(drift.extra).collect())
     } else {
-        xtask::site::write(&dir)
+        xtask::site::write(&site)
     };
     match result {
-        Ok(changed) if check && !changed.is_empty() => {
-            for p in &changed {
-                eprintln!("stale: {}", p.display());
-            }
-            eprintln!(
-                "xtask: the reference site is out of date; run `cargo xtask docs` and commit the result"
-            );
-            ExitCode::FAILURE
-        }
+        Ok(changed) if check => stale.extend(changed),
         Ok(changed) => {
-            if !check {
-                eprintln!(
-                    "xtask: {} file(s) updated in {}",
-                    changed.len(),
-                    dir.display()
-                );
+            for path in changed {
+                eprintln!("xtask: wrote {}", path.display());
             }
-            ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("xtask: {}: {e}", dir.display());
-            ExitCode::FAILURE
+            eprintln!("xtask: {}: {e}", site.display());
+            failed = true;
         }
     }
-}
-
-fn codegen(check: bool) -> ExitCode {
-    let path = xtask::expansion::path();
-    let new = match xtask::expansion::render() {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("xtask: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let old = std::fs::read_to_string(&path).unwrap_or_default();
-    if old == new {
-        return ExitCode::SUCCESS;
+    for path in &stale {
+        eprintln!("stale: {}", path.display());
     }
-    if check {
+    if !stale.is_empty() {
         eprintln!(
-            "xtask: {} is stale; run `cargo xtask codegen` and commit it",
-            path.display()
+            "xtask: generated files are out of date; run `cargo xtask codegen` and commit the result"
         );
-        return ExitCode::FAILURE;
     }
-    match std::fs::write(&path, new) {
-        Ok(()) => {
-            eprintln!("xtask: wrote {}", path.display());
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("xtask: cannot write {}: {e}", path.display());
-            ExitCode::FAILURE
-        }
+    if failed || !stale.is_empty() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
