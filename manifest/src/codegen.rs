@@ -126,7 +126,7 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         pub fn validation_schema(tool: ToolId) -> &'static rt::serde_json::Value {
             static SCHEMAS: ::std::sync::OnceLock<::std::vec::Vec<rt::serde_json::Value>> = ::std::sync::OnceLock::new();
             &SCHEMAS.get_or_init(|| {
-                TOOLS.iter().map(|t| rt::serde_json::from_str(t.validation_schema).unwrap_or_default()).collect()
+                TOOLS.iter().map(|t| rt::serde_json::from_str(t.validation_schema).expect("read back when the tools! macro expanded")).collect()
             })[tool as usize]
         }
 
@@ -443,11 +443,23 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
         .filter_map(|n| m.tools.iter().find(|t| &t.name == n))
         .map(|t| schema::batch_alternative(m, t))
         .collect();
-    let input = schema::input_schema(m, tool, &alternatives).to_string();
-    let validation = schema::validation_schema(m, tool).to_string();
-    let output = schema::output_schema(m, tool).to_string();
+    let input = read_back(
+        tool,
+        "input schema",
+        schema::input_schema(m, tool, &alternatives),
+    );
+    let validation = read_back(
+        tool,
+        "validation schema",
+        schema::validation_schema(m, tool),
+    );
+    let output = read_back(tool, "output schema", schema::output_schema(m, tool));
     let alternative = if nestable.contains(&tool.name.as_str()) {
-        let s = schema::batch_alternative(m, tool).to_string();
+        let s = read_back(
+            tool,
+            "batch alternative",
+            schema::batch_alternative(m, tool),
+        );
         quote!(Some(#s))
     } else {
         quote!(None)
@@ -466,7 +478,7 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
         a.idempotent_hint,
         a.open_world_hint,
     );
-    let record = serde_json::to_string(&rt::Record {
+    let record = rt::Record {
         toolset: tool.toolset.clone(),
         process_reach: spelled(&cap.process_reach),
         tmux_effects: cap.tmux_effects.iter().map(spelled).collect(),
@@ -482,8 +494,18 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
         amplifies_future_input: cap.amplifies_future_input,
         secret_masking: None,
         write_scope: None,
-    })
-    .unwrap_or_default();
+    };
+    // The server reads the record back as this same type; what does not is a defect of this
+    // generator, stopped here rather than read as an empty record.
+    let record = serde_json::to_string(&record)
+        .ok()
+        .filter(|text| serde_json::from_str::<rt::Record>(text).is_ok_and(|back| back == record))
+        .unwrap_or_else(|| {
+            panic!(
+                "tools!: the capability record of `{}` does not read back",
+                tool.name
+            )
+        });
     let nested = &cap.nested_authority;
     let always_load = tool.meta.always_load;
     let arguments = tool.arguments.iter().filter_map(|a| a.name.as_deref());
@@ -516,6 +538,20 @@ fn descriptor(cat: &Catalog, tool: &Tool) -> TokenStream {
             arguments: &[#(#arguments),*],
             targets: &[#(#targets),*],
         }
+    }
+}
+
+/// `schema` as the text the descriptor carries, checked to read back as the JSON object the
+/// server parses it into: a schema that did not would make the validator accept anything, so a
+/// generator defect stops the build here.
+fn read_back(tool: &Tool, what: &str, schema: Value) -> String {
+    let text = schema.to_string();
+    match serde_json::from_str::<Value>(&text) {
+        Ok(back) if back.is_object() && back == schema => text,
+        _ => panic!(
+            "tools!: the {what} of `{}` does not read back as a JSON object",
+            tool.name
+        ),
     }
 }
 

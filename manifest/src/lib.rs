@@ -3,8 +3,8 @@
 //! `manifest/tools.yaml` declares every tool. This crate parses it ([`model`]), checks it
 //! ([`Catalog::parse`] runs every rule and reports each failure with its YAML line and column),
 //! renders its JSON Schemas ([`schema`]), the Rust code the `tools!` macro expands to
-//! ([`codegen`]) and the reference pages ([`docs`]). [`rt`] holds what the generated code uses at
-//! run time: the descriptor types and the argument validator.
+//! ([`codegen`]) and the reference pages ([`docs`]). What the generated code uses at run time,
+//! the descriptor types and the argument validator, is in `tmux-mcp-runtime` (`rt` there).
 
 pub mod codegen;
 pub mod docs;

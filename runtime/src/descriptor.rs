@@ -49,23 +49,11 @@ pub enum TargetKind {
 }
 
 impl ToolDescriptor {
-    /// The capability record as declared. The generator wrote it from a `Record`, so it
-    /// always reads back; were it ever not to, every field is empty (and the catalog test,
-    /// which compares each record with the YAML, fails).
+    /// The capability record as declared. The `tools!` macro checked, when it expanded, that
+    /// the text reads back as this very record, so this cannot fail while the two crates are
+    /// built together.
     pub fn record(&self) -> Record {
-        serde_json::from_str(self.record).unwrap_or_else(|_| Record {
-            toolset: self.toolset.to_owned(),
-            process_reach: String::new(),
-            tmux_effects: Default::default(),
-            output_classes: Default::default(),
-            may_expose_secrets: true,
-            may_return_untrusted_content: true,
-            input_literalization: Default::default(),
-            nested_authority: Vec::new(),
-            amplifies_future_input: false,
-            secret_masking: None,
-            write_scope: None,
-        })
+        serde_json::from_str(self.record).expect("read back when the tools! macro expanded")
     }
 }
 

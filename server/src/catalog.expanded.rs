@@ -5337,7 +5337,8 @@ pub fn validation_schema(tool: ToolId) -> &'static rt::serde_json::Value {
             TOOLS
                 .iter()
                 .map(|t| {
-                    rt::serde_json::from_str(t.validation_schema).unwrap_or_default()
+                    rt::serde_json::from_str(t.validation_schema)
+                        .expect("read back when the tools! macro expanded")
                 })
                 .collect()
         })[tool as usize]

@@ -1,5 +1,5 @@
 //! The signals clients stop servers with. Each ends the server as the end of its input does:
-//! requests in flight are dropped, and the dedicated daemon is left as [`crate::daemon`] says.
+//! requests in flight are dropped, and the dedicated daemon is left as [`tmux::daemon`] says.
 
 use tokio::signal::unix::{Signal, SignalKind, signal};
 

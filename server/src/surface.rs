@@ -146,16 +146,16 @@ pub fn input_schema(id: ToolId, nested: &[ToolId]) -> JsonObject {
         let alternatives: Vec<Value> = nested
             .iter()
             .filter_map(|n| n.descriptor().batch_alternative)
-            .map(|a| serde_json::from_str(a).unwrap_or_default())
+            .map(|a| serde_json::from_str(a).expect("read back when the tools! macro expanded"))
             .collect();
         if let Some(holder) = schema.pointer_mut(pointer) {
             holder["oneOf"] = Value::Array(alternatives);
         }
     }
-    match schema {
-        Value::Object(map) => map,
-        _ => JsonObject::new(),
-    }
+    let Value::Object(map) = schema else {
+        unreachable!("an object went in")
+    };
+    map
 }
 
 /// The capability record (`_meta` and the capabilities report). A batch's effects, output
@@ -176,11 +176,10 @@ pub fn record(id: ToolId, nested: &[ToolId], trust: &Settings) -> Record {
     record.under(trust.masker.is_active(), limited)
 }
 
+/// A schema the descriptor carries; the `tools!` macro checked, when it expanded, that each
+/// reads back as an object.
 fn object(text: &str) -> JsonObject {
-    match serde_json::from_str(text) {
-        Ok(Value::Object(map)) => map,
-        _ => JsonObject::new(),
-    }
+    serde_json::from_str(text).expect("read back when the tools! macro expanded")
 }
 
 fn report(

@@ -148,6 +148,36 @@ fn the_catalog_has_the_45_tools_of_the_family_in_their_toolsets() {
     );
 }
 
+/// What the generator emits is read at run time with no fallback: every schema as an object
+/// (one that were not would make the validator accept anything), every record whole; and the
+/// default trust settings mask (they fall back to nothing).
+#[test]
+fn generated_facts_read_back_and_the_default_masker_is_on() {
+    for t in &TOOLS {
+        let schemas = [
+            ("input", t.input_schema),
+            ("validation", t.validation_schema),
+            ("output", t.output_schema),
+        ];
+        for (what, text) in schemas
+            .into_iter()
+            .chain(t.batch_alternative.map(|a| ("batch alternative", a)))
+        {
+            let value: serde_json::Value = serde_json::from_str(text).unwrap();
+            assert!(value.is_object(), "{}: {what} schema {text}", t.name);
+        }
+        assert_eq!(t.record().toolset, t.toolset, "{}", t.name);
+        let unknown = tmux_mcp::catalog::validation_schema(ToolId::from_name(t.name).unwrap());
+        let mut arguments = serde_json::json!({"no_such_argument": 1});
+        assert!(
+            tmux_mcp_runtime::validate(unknown, &mut arguments).is_err(),
+            "{} accepts an unknown argument",
+            t.name
+        );
+    }
+    assert!(tmux_mcp::trust::Settings::default().masker.is_active());
+}
+
 #[test]
 fn registry_docs_and_yaml_agree_for_every_tool() {
     let cat = manifest();

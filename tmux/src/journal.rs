@@ -2,7 +2,7 @@
 //! it, as lines, bounded (the oldest dropped first, and how many is known), with the positions
 //! of this server's inputs and the reports of commands it typed.
 //!
-//! The journal is fed by the session's output stream ([`super::follow`]) whether or not anyone
+//! The journal is fed by the session's output stream (the `follow` module) whether or not anyone
 //! waits, so output printed between an input and the wait that follows it is still there when
 //! the wait starts.
 

@@ -1,5 +1,6 @@
 //! `cargo xtask test`: the README's one test command. It makes sure the programs the suite
-//! needs are here (tmux, node, mdbook, chromium), installing the ones it can, then runs
+//! needs are here (tmux, node, mdbook, chromium), installing the ones it can, holds the tree
+//! tidy (rustfmt, clippy and rustdoc, warnings denied), then runs
 //! `cargo test --workspace --locked`. With `--matrix DIR` (or `TMUX_MCP_MATRIX=DIR`) it also
 //! builds each tmux source tarball in DIR ([`crate::matrix`]) and runs the workspace against
 //! the newest of them and the end-to-end tests against each other one, first on PATH.
@@ -89,6 +90,9 @@ pub fn run(args: &[String]) -> ExitCode {
         let found = version(program, &path).unwrap_or_default();
         eprintln!("xtask test: {program}: {found}");
     }
+    if !tidy() {
+        return ExitCode::FAILURE;
+    }
     // The whole workspace against the newest tmux of the matrix (else the one on PATH), then
     // the end-to-end tests against each other one, oldest first.
     let (newest, others) = match builds.split_last() {
@@ -125,6 +129,52 @@ pub fn run(args: &[String]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// The tidy gate, before any test: formatting, clippy's lints and rustdoc's (stale intra-doc
+/// links among them), every warning an error. Says which failed and how to see why.
+fn tidy() -> bool {
+    let checks: [(&str, &[&str]); 3] = [
+        ("rustfmt", &["fmt", "--all", "--check"]),
+        (
+            "clippy",
+            &[
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--locked",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
+        (
+            "rustdoc",
+            &[
+                "doc",
+                "--workspace",
+                "--no-deps",
+                "--document-private-items",
+                "--locked",
+            ],
+        ),
+    ];
+    let mut tidy = true;
+    for (name, args) in checks {
+        eprintln!("xtask test: tidy: cargo {}", args.join(" "));
+        let ok = Command::new(cargo())
+            .args(args)
+            // Read by rustdoc alone.
+            .env("RUSTDOCFLAGS", "-D warnings")
+            .current_dir(crate::repo_root())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            eprintln!("xtask test: {name} found something to fix (above)");
+            tidy = false;
+        }
+    }
+    tidy
 }
 
 /// `--matrix DIR` taken out of the arguments (else `TMUX_MCP_MATRIX`), and the rest.

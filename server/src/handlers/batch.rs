@@ -1,5 +1,5 @@
 //! call_read_tools_batch: up to 16 read operations in one request, through the same
-//! [`super::call`] as direct calls (each row audited), reported in order, within the batch's effective nested authority (its declared
+//! [`super::call()`] as direct calls (each row audited), reported in order, within the batch's effective nested authority (its declared
 //! authority minus exclusions, decided at startup).
 
 use std::future::Future;
