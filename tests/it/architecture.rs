@@ -1,6 +1,7 @@
 //! The rules ARCHITECTURE.md states as "Architecture Invariant", held where a test can hold
 //! them: what depends on what, and where tool names and stdout writes may appear.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::Command;
 
@@ -164,4 +165,157 @@ fn only_the_version_table_compares_tmux_versions() {
         "tmux versions placed outside tmux::version (add a Feature instead):\n{}",
         found.join("\n")
     );
+}
+
+/// The modules of the crate whose sources are in `dir` (each file or folder beside `lib.rs`)
+/// and the modules each one names through `crate::` (or, from a file beside `lib.rs`,
+/// `super::`), an item the crate root re-exports counting as its module. Tests are left out.
+fn module_graph(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let root = repo_root().join(dir);
+    let mut modules = BTreeSet::new();
+    for entry in std::fs::read_dir(&root).expect("read dir").flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let module = name.strip_suffix(".rs").unwrap_or(&name).to_owned();
+        if !["lib", "main"].contains(&module.as_str()) && !module.contains('.') {
+            modules.insert(module);
+        }
+    }
+    // `pub use module::{a, b};` and `pub use module::a;` in the crate root.
+    let mut exported = BTreeMap::new();
+    for file in ["lib.rs", "main.rs"] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap_or_default();
+        for statement in text.split(';') {
+            let Some(path) = statement.trim().strip_prefix("pub use ") else {
+                continue;
+            };
+            let Some((module, items)) = path.split_once("::") else {
+                continue;
+            };
+            for item in items.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+                if !item.is_empty() && modules.contains(module) {
+                    exported.insert(item.to_owned(), module.to_owned());
+                }
+            }
+        }
+    }
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (path, text) in sources(&root) {
+        let rel = path
+            .strip_prefix(&format!("{}/", root.display()))
+            .unwrap_or(&path)
+            .to_owned();
+        let module = rel.split('/').next().unwrap_or_default();
+        let module = module.strip_suffix(".rs").unwrap_or(module).to_owned();
+        if !modules.contains(&module) || rel.ends_with("catalog.expanded.rs") {
+            continue;
+        }
+        let code: String = text
+            .split("#[cfg(test)]")
+            .next()
+            .unwrap_or_default()
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut prefixes = vec!["crate::"];
+        if !rel.contains('/') {
+            prefixes.push("super::");
+        }
+        let edges = graph.entry(module.clone()).or_default();
+        for prefix in prefixes {
+            for (at, _) in code.match_indices(prefix) {
+                let rest = &code[at + prefix.len()..];
+                // One name, or the first names of a `{…}` group.
+                let names: Vec<&str> = match rest.strip_prefix('{') {
+                    Some(group) => group
+                        .split('}')
+                        .next()
+                        .unwrap_or_default()
+                        .split(',')
+                        .filter_map(|n| n.trim().split("::").next())
+                        .collect(),
+                    None => rest
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .take(1)
+                        .collect(),
+                };
+                for name in names {
+                    let target = if modules.contains(name) {
+                        Some(name.to_owned())
+                    } else {
+                        exported.get(name).cloned()
+                    };
+                    if let Some(target) = target.filter(|t| *t != module) {
+                        edges.insert(target);
+                    }
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// A path through `graph` back to its start, if there is one.
+fn a_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        let here = path.last()?.clone();
+        for next in graph.get(&here).into_iter().flatten() {
+            if let Some(at) = path.iter().position(|m| m == next) {
+                let mut cycle = path[at..].to_vec();
+                cycle.push(next.clone());
+                return Some(cycle);
+            }
+            if done.contains(next) {
+                continue;
+            }
+            path.push(next.clone());
+            if let Some(cycle) = visit(graph, path, done) {
+                return Some(cycle);
+            }
+            path.pop();
+        }
+        done.insert(here);
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|start| visit(graph, &mut vec![start.clone()], &mut done))
+}
+
+/// Each crate's modules form layers: no module reaches, through others, back to itself. The
+/// one exception is the tmux crate's handle and its output streams: `client::Tmux` owns the
+/// streams, and a stream's reader holds a weak `Tmux` to run commands for its session.
+#[test]
+fn no_module_reaches_back_to_itself() {
+    let known = [("tmux/src", "follow", "client")];
+    for dir in [
+        "server/src",
+        "tmux/src",
+        "runtime/src",
+        "manifest/src",
+        "macros/src",
+        "xtask/src",
+    ] {
+        let mut graph = module_graph(dir);
+        for (crate_dir, from, to) in known {
+            if crate_dir == dir {
+                let removed = graph.get_mut(from).is_some_and(|e| e.remove(to));
+                assert!(
+                    removed,
+                    "{dir}: {from} no longer uses {to}; drop the exception"
+                );
+            }
+        }
+        if let Some(cycle) = a_cycle(&graph) {
+            panic!(
+                "{dir}: the modules {} depend on one another in a cycle; move what they share below them",
+                cycle.join(" -> ")
+            );
+        }
+    }
 }

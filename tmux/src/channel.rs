@@ -19,9 +19,9 @@ use tokio::process::{Child, ChildStdin};
 use tokio::sync::oneshot;
 
 use super::control::{Item, Notice, Reader, parse};
-use crate::client::{Known, identified, identify, outside_session, process};
+use crate::outside::{Known, identified, identify, outside_session, process};
 use crate::version::Features;
-use crate::{Command, Script, TmuxError, TmuxErrorKind, lock};
+use crate::{Command, Script, TmuxError, TmuxErrorKind, command_line, lock};
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
@@ -43,7 +43,7 @@ struct Link {
 
 pub struct Channel {
     global: Arc<[OsString]>,
-    handshakes: super::follow::Handshakes,
+    handshakes: super::control::Handshakes,
     link: tokio::sync::Mutex<Option<Link>>,
     failed_at: Mutex<Option<Instant>>,
     /// The session the live client is attached to, as `$N`, and that client's liveness.
@@ -55,7 +55,7 @@ pub struct Channel {
 impl Channel {
     pub fn new(
         global: Arc<[OsString]>,
-        handshakes: super::follow::Handshakes,
+        handshakes: super::control::Handshakes,
         server: Known,
     ) -> Self {
         Channel {
@@ -292,77 +292,4 @@ async fn read(mut reader: Reader, waiters: Waiters, alive: Arc<AtomicBool>, sess
     }
     alive.store(false, Ordering::Release);
     lock(&waiters).clear();
-}
-
-/// The command as one line of tmux's syntax: the name, then each argument double-quoted with
-/// `\`, `"`, `$` and control characters escaped (and a leading `~` single-quoted), so nothing
-/// in a value can end it, start another command or expand.
-pub fn command_line(command: &Command, features: Features) -> String {
-    let mut out = String::from(command.verb().name());
-    for arg in command.arguments(features) {
-        let arg = arg.as_ref();
-        out.push(' ');
-        // tmux expands a leading `~` even inside double quotes; single quotes keep it.
-        let arg = match arg.strip_prefix('~') {
-            Some(rest) => {
-                out.push_str("'~'");
-                rest
-            }
-            None => arg,
-        };
-        out.push('"');
-        // Runs of plain bytes are copied whole; only the bytes below need escaping, and all
-        // of them are ASCII, so a byte scan never splits a character. A command holds no NUL
-        // (it cannot be built with one).
-        let mut plain = 0;
-        for (i, b) in arg.bytes().enumerate() {
-            let named = match b {
-                b'\\' | b'"' | b'$' => Some(char::from(b)),
-                b'\n' => Some('n'),
-                b'\r' => Some('r'),
-                b'\t' => Some('t'),
-                b if b < 0x20 || b == 0x7f => None,
-                _ => continue,
-            };
-            out.push_str(&arg[plain..i]);
-            out.push('\\');
-            match named {
-                Some(c) => out.push(c),
-                None => out.extend([b >> 6, b >> 3 & 7, b & 7].map(|d| char::from(b'0' + d))),
-            }
-            plain = i + 1;
-        }
-        out.push_str(&arg[plain..]);
-        out.push('"');
-    }
-    out.push('\n');
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::version::Features;
-    use crate::{Command, Verb};
-
-    fn command_line(command: &Command) -> String {
-        super::command_line(command, Features::default())
-    }
-
-    #[test]
-    fn values_are_quoted_and_names_are_not() {
-        let set = Command::new(Verb::SetBuffer)
-            .flag("--")
-            .arg("a \"b\" $HOME \\ ;\n\u{1}")
-            .unwrap();
-        assert_eq!(
-            command_line(&set),
-            "set-buffer \"--\" \"a \\\"b\\\" \\$HOME \\\\ ;\\n\\001\"\n"
-        );
-        let text = Command::new(Verb::SendKeys)
-            .arg("é\u{7f}\u{1f}ü\t")
-            .unwrap();
-        assert_eq!(command_line(&text), "send-keys \"é\\177\\037ü\\t\"\n");
-        let home = Command::new(Verb::SendKeys).args(["~/a", "b~"]).unwrap();
-        assert_eq!(command_line(&home), "send-keys '~'\"/a\" \"b~\"\n");
-    }
 }

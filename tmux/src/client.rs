@@ -10,13 +10,11 @@ use tokio::io::AsyncReadExt;
 use tokio::sync::Semaphore;
 
 use crate::command::Reading;
+use crate::command::{COMMAND_DEADLINE, MAX_OUTPUT};
+use crate::outside::{Known, identified, identify, process};
 use crate::version::{Features, Found, Version};
 use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel, follow, lock};
 
-/// Deadline of an ordinary tmux command.
-pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);
-/// Most bytes of stdout kept from one command.
-pub const MAX_OUTPUT: usize = 64 << 20;
 /// Most bytes of stderr kept from one command.
 const MAX_ERROR_OUTPUT: usize = 64 << 10;
 
@@ -27,7 +25,7 @@ pub struct Tmux {
     pub(crate) global: Arc<[OsString]>,
     pub(crate) channel: Arc<channel::Channel>,
     pub(crate) streams: Arc<follow::Streams>,
-    pub(crate) handshakes: follow::Handshakes,
+    pub(crate) handshakes: crate::control::Handshakes,
     /// Ordinary subprocesses take turns: tmux answers one command at a time, so subprocesses
     /// running at once (a batch of captures, say) would only share one another's deadline.
     pub(crate) subprocess_turn: Arc<Semaphore>,
@@ -62,57 +60,11 @@ impl WeakTmux {
     }
 }
 
-/// The version of the tmux server behind the socket, as far as this client knows it.
-pub(crate) type Known = Arc<Mutex<Option<Version>>>;
-
-/// A `tmux` process on the socket `global` names, run as from outside tmux (no `TMUX` or
-/// `TMUX_PANE`) wherever this server runs: it finds what a person's own command run there
-/// would find.
-pub(crate) fn process(global: &[OsString]) -> tokio::process::Command {
-    let mut command = tokio::process::Command::new("tmux");
-    command
-        .args(global)
-        .env_remove("TMUX")
-        .env_remove("TMUX_PANE")
-        .kill_on_drop(true);
-    command
-}
-
-/// The session a `tmux` command run outside tmux acts on: the one most recently used. Asked
-/// in a subprocess, so that no client attaches for it.
-pub(crate) async fn outside_session(global: &[OsString]) -> Option<String> {
-    let asked = process(global)
-        .args(["display-message", "-p", "#{session_id}"])
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output();
-    let out = tokio::time::timeout(COMMAND_DEADLINE, asked)
-        .await
-        .ok()?
-        .ok()?;
-    let id = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    id.starts_with('$').then_some(id)
-}
-
-/// `display-message -p` of the server's version and the current session (a control client's
-/// own).
-pub(crate) fn identify() -> Command {
-    Command::new(Verb::DisplayMessage)
-        .flag("-p")
-        .flag("#{version} #{session_id}")
-}
-
-/// Reads the answer to [`identify`]: the server's version, and the session (empty for none).
-pub(crate) fn identified(out: &str) -> Option<(Version, &str)> {
-    let (version, session) = out.trim_end_matches('\n').split_once(' ')?;
-    Some((Version::parse(version), session))
-}
-
 impl Tmux {
     /// `global` are the arguments before the command: `-L name` or `-S path`, and `-f config`.
     pub fn new(global: Vec<OsString>) -> Self {
         let global: Arc<[OsString]> = global.into();
-        let handshakes = follow::Handshakes::default();
+        let handshakes = crate::control::Handshakes::default();
         let server = Known::default();
         Tmux {
             channel: Arc::new(channel::Channel::new(

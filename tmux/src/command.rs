@@ -7,10 +7,16 @@
 //! control client may carry it, and whether it only reads.
 
 use std::borrow::Cow;
+use std::time::Duration;
 
 use crate::format::Format;
 use crate::version::{Feature, Features};
 use crate::{TmuxError, TmuxErrorKind};
+
+/// Deadline of an ordinary tmux command.
+pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);
+/// Most bytes of stdout kept from one command.
+pub const MAX_OUTPUT: usize = 64 << 20;
 
 /// How a command reaches tmux.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +116,17 @@ verbs! {
     SwapPane "swap-pane" Channel Changes Nothing,
     SwitchClient "switch-client" Channel Changes Nothing,
     WaitFor "wait-for" Subprocess Changes Nothing,
+}
+
+/// A `-t` target for a session given as `$id` or an exact name: `=` stops tmux's prefix
+/// matching, and the trailing `:` makes every command (options and hooks too) read it as a
+/// session.
+pub fn session_target(session: &str) -> String {
+    if session.starts_with('$') {
+        format!("{session}:")
+    } else {
+        format!("={session}:")
+    }
 }
 
 /// One tmux command: a verb and its arguments (flags, targets, values, formats), in order.
@@ -327,9 +344,78 @@ impl Script {
     }
 }
 
+/// The command as one line of tmux's syntax: the name, then each argument double-quoted with
+/// `\`, `"`, `$` and control characters escaped (and a leading `~` single-quoted), so nothing
+/// in a value can end it, start another command or expand.
+pub fn command_line(command: &Command, features: Features) -> String {
+    let mut out = String::from(command.verb().name());
+    for arg in command.arguments(features) {
+        let arg = arg.as_ref();
+        out.push(' ');
+        // tmux expands a leading `~` even inside double quotes; single quotes keep it.
+        let arg = match arg.strip_prefix('~') {
+            Some(rest) => {
+                out.push_str("'~'");
+                rest
+            }
+            None => arg,
+        };
+        out.push('"');
+        // Runs of plain bytes are copied whole; only the bytes below need escaping, and all
+        // of them are ASCII, so a byte scan never splits a character. A command holds no NUL
+        // (it cannot be built with one).
+        let mut plain = 0;
+        for (i, b) in arg.bytes().enumerate() {
+            let named = match b {
+                b'\\' | b'"' | b'$' => Some(char::from(b)),
+                b'\n' => Some('n'),
+                b'\r' => Some('r'),
+                b'\t' => Some('t'),
+                b if b < 0x20 || b == 0x7f => None,
+                _ => continue,
+            };
+            out.push_str(&arg[plain..i]);
+            out.push('\\');
+            match named {
+                Some(c) => out.push(c),
+                None => out.extend([b >> 6, b >> 3 & 7, b & 7].map(|d| char::from(b'0' + d))),
+            }
+            plain = i + 1;
+        }
+        out.push_str(&arg[plain..]);
+        out.push('"');
+    }
+    out.push('\n');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn values_are_quoted_and_names_are_not() {
+        let set = Command::new(Verb::SetBuffer)
+            .flag("--")
+            .arg("a \"b\" $HOME \\ ;\n\u{1}")
+            .unwrap();
+        assert_eq!(
+            command_line(&set, Features::default()),
+            "set-buffer \"--\" \"a \\\"b\\\" \\$HOME \\\\ ;\\n\\001\"\n"
+        );
+        let text = Command::new(Verb::SendKeys)
+            .arg("é\u{7f}\u{1f}ü\t")
+            .unwrap();
+        assert_eq!(
+            command_line(&text, Features::default()),
+            "send-keys \"é\\177\\037ü\\t\"\n"
+        );
+        let home = Command::new(Verb::SendKeys).args(["~/a", "b~"]).unwrap();
+        assert_eq!(
+            command_line(&home, Features::default()),
+            "send-keys '~'\"/a\" \"b~\"\n"
+        );
+    }
 
     #[test]
     fn a_nul_cannot_be_built_into_a_command() {

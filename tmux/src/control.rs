@@ -6,6 +6,9 @@ use tokio::process::ChildStdout;
 
 use super::MAX_OUTPUT;
 
+/// Control clients of this server start one at a time: see the note of the `follow` module.
+pub type Handshakes = std::sync::Arc<tokio::sync::Mutex<()>>;
+
 /// A control client's output, line by line, with answer blocks put together.
 pub struct Reader {
     stdout: BufReader<ChildStdout>,

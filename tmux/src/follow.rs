@@ -12,7 +12,7 @@
 //! active pane, so both calls find nothing to change and return before notifying; no focus
 //! moves and no such notification is sent by anything this server does. The same unchecked
 //! write serves `client-detached`, `session-closed` and a few others, so this server also
-//! starts its control clients one at a time ([`Handshakes`]) and keeps them for the life of
+//! starts its control clients one at a time (`control::Handshakes`) and keeps them for the life of
 //! their session instead of one per wait: a handful of handshakes in a server's life instead
 //! of one per wait.
 
@@ -31,9 +31,6 @@ use super::journal::{Journal, Position};
 use super::{COMMAND_DEADLINE, Tmux, TmuxError, TmuxErrorKind, Verb, lock};
 use crate::client::WeakTmux;
 use crate::version::Features;
-
-/// Control clients of this server start one at a time: see the module's note.
-pub type Handshakes = Arc<tokio::sync::Mutex<()>>;
 
 /// The followed panes and the streams that feed them.
 #[derive(Default)]
@@ -162,7 +159,7 @@ impl Tmux {
         if let Some(stream) = live(&lock(&self.streams.inner)) {
             return Ok(stream);
         }
-        let current = crate::client::outside_session(&self.global).await;
+        let current = crate::outside::outside_session(&self.global).await;
         let stream = {
             let _turn = self.handshakes.lock().await;
             if let Some(stream) = live(&lock(&self.streams.inner)) {
@@ -228,7 +225,7 @@ async fn started(
             format!("cannot start a tmux control client to follow output: {why}"),
         )
     };
-    let mut child = crate::client::process(&tmux.global)
+    let mut child = crate::outside::process(&tmux.global)
         // -E: the session's environment is not updated from this process's (whose reduced
         // environment would remove SSH_AUTH_SOCK, DISPLAY and the rest of update-environment
         // from the panes a person opens next). Not read-only (-r): since tmux 3.7 a command
@@ -401,7 +398,7 @@ fn switch_to(session: &str) -> Result<crate::Command, TmuxError> {
 /// Brings a client someone else's command moved back to its session, and leaves the session
 /// that command made the most recently used one so (going back makes its own that).
 async fn put_back(tmux: Tmux, stream: Arc<Stream>) {
-    let current = crate::client::outside_session(&tmux.global).await;
+    let current = crate::outside::outside_session(&tmux.global).await;
     let Ok(back) = switch_to(&stream.session) else {
         return;
     };
@@ -418,7 +415,7 @@ impl Tmux {
     /// it did (the session, or the whole server, may have gone with the old one). Only while a
     /// server answers: `attach-session` would start one (with the person's configuration).
     async fn replace(&self, session: &str, panes: &HashMap<String, Arc<Journal>>) -> bool {
-        let Some(current) = crate::client::outside_session(&self.global).await else {
+        let Some(current) = crate::outside::outside_session(&self.global).await else {
             return false;
         };
         let started = {

@@ -25,13 +25,15 @@ pub mod journal;
 pub mod keys;
 mod lines;
 pub mod nonce;
+mod outside;
 pub mod process;
 pub mod socket;
 pub mod version;
 
-pub use channel::command_line;
-pub use client::{COMMAND_DEADLINE, MAX_OUTPUT, Tmux};
-pub use command::{Command, Script, Verb};
+pub use client::Tmux;
+pub use command::{
+    COMMAND_DEADLINE, Command, MAX_OUTPUT, Script, Verb, command_line, session_target,
+};
 pub use error::{TmuxError, TmuxErrorKind};
 pub use format::{Fields, Format, Row, SEPARATOR, int_output, quote_literal, row_format};
 pub use journal::Journal;

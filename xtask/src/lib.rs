@@ -3,6 +3,7 @@
 //!
 //! Nothing here is shipped: the server binary links none of it.
 
+pub mod apt;
 pub mod expansion;
 pub mod matrix;
 pub mod site;

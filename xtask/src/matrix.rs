@@ -171,7 +171,7 @@ fn build_dependencies() -> Result<(), String> {
             && found("bison", &["--version"])
             && found("pkg-config", &["--exists", "libevent", "ncurses"])
     };
-    if ready() || (crate::test::apt_install(&BUILD_PACKAGES) && ready()) {
+    if ready() || (crate::apt::install(&BUILD_PACKAGES) && ready()) {
         return Ok(());
     }
     Err(format!(

@@ -10,6 +10,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
+use crate::apt;
 use crate::matrix::{self, Build};
 
 /// The mdbook the reference site is built with, installed by cargo when it is missing.
@@ -57,7 +58,7 @@ pub fn run(args: &[String]) -> ExitCode {
     .filter(|(program, _)| version(program, &path).is_none())
     .map(|(_, package)| package)
     .collect();
-    if !missing_packages.is_empty() && !apt_install(&missing_packages) {
+    if !missing_packages.is_empty() && !apt::install(&missing_packages) {
         eprintln!(
             "xtask test: {} missing and could not be installed here; install them (Debian: apt-get install {}) and run again",
             missing_packages.join(", "),
@@ -282,32 +283,6 @@ fn cargo_test(flags: &[&str], args: &[String], path: &OsString, dir: &Path) -> (
     }
     let ok = child.wait().is_ok_and(|s| s.success());
     (ok, format!("{passed} passed, {failed} failed"))
-}
-
-/// Debian's packages, when this process may install them (root, apt-get present).
-pub(crate) fn apt_install(packages: &[&str]) -> bool {
-    let root = std::fs::metadata("/proc/self").is_ok_and(|m| {
-        use std::os::unix::fs::MetadataExt;
-        m.uid() == 0
-    });
-    if !root {
-        return false;
-    }
-    eprintln!(
-        "xtask test: installing {} with apt-get",
-        packages.join(", ")
-    );
-    let updated = Command::new("apt-get")
-        .args(["update", "-qq"])
-        .status()
-        .is_ok_and(|s| s.success());
-    updated
-        && Command::new("apt-get")
-            .args(["install", "-y", "-qq"])
-            .args(packages)
-            .env("DEBIAN_FRONTEND", "noninteractive")
-            .status()
-            .is_ok_and(|s| s.success())
 }
 
 fn cargo() -> std::ffi::OsString {

@@ -9,7 +9,6 @@ use serde_json::Value;
 use super::{CallContext, Tools};
 use crate::catalog::{self, ErrorKind, ToolError, ToolId};
 use crate::trust::audit::{self, Entry, Row};
-use crate::trust::scope;
 
 pub async fn call(
     t: &Tools,
@@ -28,7 +27,7 @@ pub async fn call(
         )
     });
     let before = cx.masked.load(Ordering::Relaxed);
-    let result = match scope::check(t, id, &arguments).await {
+    let result = match t.scope.check(id, &arguments).await {
         Ok(()) => catalog::dispatch(t, cx, id, arguments).await,
         Err(e) => Err(e),
     };

@@ -4,11 +4,11 @@ use std::time::{Duration, Instant};
 
 use regex::{Regex, RegexBuilder};
 
-use super::objects::{self, session_target};
+use super::objects;
 use super::{CallContext, Tools};
 use crate::catalog::{ErrorKind, ToolError, capture_pane, search_panes, snapshot_pane};
 use tmux::Fields;
-use tmux::{Command, SEPARATOR, Script, TmuxError, Verb, row_format};
+use tmux::{Command, SEPARATOR, Script, TmuxError, Verb, row_format, session_target};
 use tmux_mcp_runtime::mask::Masker;
 
 type R<T> = Result<T, ToolError>;

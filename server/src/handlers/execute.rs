@@ -1,6 +1,5 @@
 //! Execute tools: start configured processes or supply input to panes.
 
-use super::objects::session_target;
 use tmux::keys;
 
 use super::{CallContext, Tools, input};
@@ -8,9 +7,11 @@ use crate::catalog::{
     ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys,
     send_keys_batch, set_synchronize_panes, split_window,
 };
-use tmux::{Command, Feature, Row, Script, TmuxError, Verb, int_output, quote_literal, row_format};
+use tmux::{
+    Command, Feature, Row, Script, TmuxError, Verb, int_output, quote_literal, row_format,
+    session_target,
+};
 
-use crate::trust::scope;
 use tmux_mcp_runtime::TargetKind;
 
 type R<T> = Result<T, ToolError>;
@@ -83,15 +84,13 @@ impl create_session::Handle for Tools {
             let resize = Command::new(Verb::ResizeWindow).target(&out.window)?;
             t.tmux.run(sized(resize, a.width, a.height)?).await?;
         }
-        scope::mark_created(
-            t,
-            &[
+        t.scope
+            .mark_created(&[
                 (TargetKind::Session, &out.session),
                 (TargetKind::Window, &out.window),
                 (TargetKind::Pane, &out.pane),
-            ],
-        )
-        .await;
+            ])
+            .await;
         Ok(out)
     }
 }
@@ -119,14 +118,12 @@ impl create_window::Handle for Tools {
             index: f.int()?,
             pane: f.text()?,
         };
-        scope::mark_created(
-            t,
-            &[
+        t.scope
+            .mark_created(&[
                 (TargetKind::Window, &out.window),
                 (TargetKind::Pane, &out.pane),
-            ],
-        )
-        .await;
+            ])
+            .await;
         Ok(out)
     }
 }
@@ -175,7 +172,7 @@ impl split_window::Handle for Tools {
             width: f.int()?,
             height: f.int()?,
         };
-        scope::mark_created(t, &[(TargetKind::Pane, &out.pane)]).await;
+        t.scope.mark_created(&[(TargetKind::Pane, &out.pane)]).await;
         Ok(out)
     }
 }

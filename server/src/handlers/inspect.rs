@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::objects::{self, PANE_VARS, SESSION_VARS, WINDOW_VARS, rows, session_target};
+use super::objects::{self, PANE_VARS, SESSION_VARS, WINDOW_VARS, rows};
 use super::pane_reads::PANE_INFO_VARS;
 use super::{CallContext, Tools};
 use crate::catalog::types::{SessionTree, WindowTree};
@@ -11,7 +11,7 @@ use crate::catalog::{
     get_tmux_variables, get_window_info, list_panes, list_sessions, list_windows, show_environment,
     show_hooks, show_option,
 };
-use tmux::{Command, Fields, Format, SEPARATOR, TmuxError, Verb, row_format};
+use tmux::{Command, Fields, Format, SEPARATOR, TmuxError, Verb, row_format, session_target};
 
 type R<T> = Result<T, ToolError>;
 

@@ -3,14 +3,16 @@
 
 use std::time::Duration;
 
-use super::objects::{self, session_target};
+use super::objects;
 use super::{CallContext, Tools, seconds};
 use crate::catalog::{
     ErrorKind, ToolError, ToolId, move_window, rename_session, rename_window, resize_pane,
     resize_window, select_layout, select_pane, select_window, set_mouse_enabled, set_pane_title,
     signal_channel, swap_pane, wait_for_channel,
 };
-use tmux::{Command, Row, TmuxError, TmuxErrorKind, Verb, quote_literal, row_format};
+use tmux::{
+    Command, Row, TmuxError, TmuxErrorKind, Verb, quote_literal, row_format, session_target,
+};
 
 type R<T> = Result<T, ToolError>;
 

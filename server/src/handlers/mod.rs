@@ -35,7 +35,7 @@ pub use call::{call, rejected};
 
 use crate::catalog::{self, ErrorKind, Service, ToolError, ToolId};
 use crate::surface::Surface;
-use crate::trust::{Trust, WriteScope, audit::Audit};
+use crate::trust::{Trust, audit::Audit, scope};
 use tmux::Tmux;
 use tmux_mcp_runtime::mask::Masker;
 
@@ -55,7 +55,7 @@ pub struct Tools {
     pub pane_reads: pane_reads::PaneReads,
     /// Masks what is read from panes before a tool looks at it or returns it.
     pub masker: Masker,
-    pub scope: WriteScope,
+    pub scope: scope::Guard,
     pub audit: Option<Audit>,
 }
 
@@ -70,7 +70,7 @@ impl Tools {
     ) -> Self {
         Tools {
             masker: trust.masker,
-            scope: trust.scope,
+            scope: scope::Guard::new(trust.scope, tmux.clone(), socket_path.clone()),
             audit: trust.audit,
             tmux,
             socket_path,

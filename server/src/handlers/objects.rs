@@ -3,7 +3,7 @@
 
 use crate::catalog::types::{Pane, Session, Window};
 use tmux::process::{Prompt, Terminal};
-use tmux::{Command, Fields, Format, Script, Tmux, TmuxError, Verb, row_format};
+use tmux::{Command, Fields, Format, Script, Tmux, TmuxError, Verb, row_format, session_target};
 
 pub const SESSION_VARS: [&str; 4] = [
     "session_id",
@@ -149,17 +149,6 @@ pub fn rows<T>(
         .filter(|l| !l.is_empty())
         .map(|line| parse(&mut Fields::new(line, count)))
         .collect()
-}
-
-/// A `-t` target for a session given as `$id` or an exact name: `=` stops tmux's prefix
-/// matching, and the trailing `:` makes every command (options and hooks too) read it as a
-/// session.
-pub fn session_target(session: &str) -> String {
-    if session.starts_with('$') {
-        format!("{session}:")
-    } else {
-        format!("={session}:")
-    }
 }
 
 /// Prints `format` for one session, window or pane. `has-session` goes first because tmux

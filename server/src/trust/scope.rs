@@ -10,14 +10,14 @@
 //! either. For a grant the nearest level that sets the option decides, so a person can grant a
 //! session and still keep one pane out (`@tmux-mcp-grant off` on it).
 
+use std::path::PathBuf;
+
 use serde_json::Value;
 use tmux::socket::shell_quote;
-use tmux::{Command, Script, Verb};
+use tmux::{Command, Script, Tmux, Verb, session_target};
 use tmux_mcp_runtime::{Target, TargetKind};
 
 use crate::catalog::{ErrorKind, ToolError, ToolId};
-use crate::handlers::Tools;
-use crate::handlers::objects::session_target;
 
 pub const CREATED: &str = "@tmux-mcp-created";
 pub const GRANT: &str = "@tmux-mcp-grant";
@@ -85,64 +85,133 @@ fn levels(kind: TargetKind) -> &'static [TargetKind] {
     }
 }
 
-/// Refuses, before anything is done, a call of `tool` that would change an object outside the
-/// scope. Under `all`, and for tools that only read, there is nothing to check.
-pub async fn check(t: &Tools, tool: ToolId, arguments: &Value) -> Result<(), ToolError> {
-    let d = tool.descriptor();
-    if t.scope == WriteScope::All || d.annotations.read_only_hint {
-        return Ok(());
-    }
-    // Malformed arguments get the schema's message, not a failed look at what they name.
-    crate::catalog::check_arguments(tool, arguments.clone())?;
-    let mut named: Vec<(TargetKind, String)> = Vec::new();
-    for target in d.targets {
-        let before = named.len();
-        walk(arguments, target.path, &mut |v| {
-            if let Some(s) = v.as_str() {
-                named.push((target.kind, s.to_owned()));
-            }
-        });
-        if named.len() == before && !target.required {
-            return Err(global(tool, target));
+/// The write scope at work: the scope, the tmux whose objects it looks at, and the socket its
+/// refusals tell a person to grant on.
+pub struct Guard {
+    pub scope: WriteScope,
+    tmux: Tmux,
+    socket_path: PathBuf,
+}
+
+impl Guard {
+    pub fn new(scope: WriteScope, tmux: Tmux, socket_path: PathBuf) -> Guard {
+        Guard {
+            scope,
+            tmux,
+            socket_path,
         }
     }
-    if named.is_empty() {
-        return Ok(());
-    }
-    let marker = format!("tmux-mcp-scope-{}", tmux::nonce::nonce());
-    let mut script: Option<Script> = None;
-    for (kind, value) in &named {
-        for level in levels(*kind) {
-            let mut show = Command::new(Verb::ShowOptions);
-            if let Some(flag) = level_flag(*level) {
-                show = show.flag(flag);
+
+    /// Refuses, before anything is done, a call of `tool` that would change an object outside
+    /// the scope. Under `all`, and for tools that only read, there is nothing to check.
+    pub async fn check(&self, tool: ToolId, arguments: &Value) -> Result<(), ToolError> {
+        let d = tool.descriptor();
+        if self.scope == WriteScope::All || d.annotations.read_only_hint {
+            return Ok(());
+        }
+        // Malformed arguments get the schema's message, not a failed look at what they name.
+        crate::catalog::check_arguments(tool, arguments.clone())?;
+        let mut named: Vec<(TargetKind, String)> = Vec::new();
+        for target in d.targets {
+            let before = named.len();
+            walk(arguments, target.path, &mut |v| {
+                if let Some(s) = v.as_str() {
+                    named.push((target.kind, s.to_owned()));
+                }
+            });
+            if named.len() == before && !target.required {
+                return Err(global(tool, target));
             }
-            let show = show.flag("-q").target(&target_text(*kind, value))?;
-            let mark = Command::new(Verb::DisplayMessage)
-                .flag("-p")
-                .arg(marker.clone())?;
+        }
+        if named.is_empty() {
+            return Ok(());
+        }
+        let marker = format!("tmux-mcp-scope-{}", tmux::nonce::nonce());
+        let mut script: Option<Script> = None;
+        for (kind, value) in &named {
+            for level in levels(*kind) {
+                let mut show = Command::new(Verb::ShowOptions);
+                if let Some(flag) = level_flag(*level) {
+                    show = show.flag(flag);
+                }
+                let show = show.flag("-q").target(&target_text(*kind, value))?;
+                let mark = Command::new(Verb::DisplayMessage)
+                    .flag("-p")
+                    .arg(marker.clone())?;
+                script = Some(match script {
+                    None => mark.then(show),
+                    Some(s) => s.then(mark).then(show),
+                });
+            }
+        }
+        let Some(script) = script else { return Ok(()) };
+        let out = self.tmux.run(script).await?;
+        let separator = format!("{marker}\n");
+        let mut blocks = out.split(separator.as_str()).skip(1);
+        for (kind, value) in &named {
+            let found: Vec<Options> = levels(*kind)
+                .iter()
+                .map(|_| Options::read(blocks.next().unwrap_or_default()))
+                .collect();
+            let created = found.iter().any(|o| o.created);
+            let granted = found.iter().find_map(|o| o.grant).unwrap_or(false);
+            if !created && !granted {
+                return Err(self.outside(tool, *kind, value));
+            }
+        }
+        Ok(())
+    }
+
+    /// Marks what a tool just created as this server's, each object on its own level, so that
+    /// it stays owned wherever it is moved.
+    pub async fn mark_created(&self, created: &[(TargetKind, &str)]) {
+        let mut script: Option<Script> = None;
+        for (kind, id) in created {
+            let mut set = Command::new(Verb::SetOption);
+            if let Some(flag) = level_flag(*kind) {
+                set = set.flag(flag);
+            }
+            let Ok(set) = set
+                .target(id)
+                .and_then(|c| c.arg(CREATED))
+                .and_then(|c| c.arg("on"))
+            else {
+                return;
+            };
             script = Some(match script {
-                None => mark.then(show),
-                Some(s) => s.then(mark).then(show),
+                None => Script::from(set),
+                Some(s) => s.then(set),
             });
         }
-    }
-    let Some(script) = script else { return Ok(()) };
-    let out = t.tmux.run(script).await?;
-    let separator = format!("{marker}\n");
-    let mut blocks = out.split(separator.as_str()).skip(1);
-    for (kind, value) in &named {
-        let found: Vec<Options> = levels(*kind)
-            .iter()
-            .map(|_| Options::read(blocks.next().unwrap_or_default()))
-            .collect();
-        let created = found.iter().any(|o| o.created);
-        let granted = found.iter().find_map(|o| o.grant).unwrap_or(false);
-        if !created && !granted {
-            return Err(outside(t, tool, *kind, value));
+        // Not marked only when the object is already gone: nothing is left to protect.
+        if let Some(script) = script {
+            let _ = self.tmux.run(script).await;
         }
     }
-    Ok(())
+
+    /// The refusal of a change to `value`, saying how a person grants it.
+    fn outside(&self, tool: ToolId, kind: TargetKind, value: &str) -> ToolError {
+        let tmux = format!(
+            "tmux -S {}",
+            shell_quote(&self.socket_path.to_string_lossy())
+        );
+        let flag = level_flag(kind)
+            .map(|f| format!("{f} "))
+            .unwrap_or_default();
+        // Pane and window ids need no quoting; a session name may.
+        let target = match kind {
+            TargetKind::Session => shell_quote(&target_text(kind, value)),
+            _ => value.to_owned(),
+        };
+        ToolError::new(
+            ErrorKind::Refused,
+            format!(
+                "{} changed nothing: {} {value} was not created by tmux-mcp and no one granted it, and this server changes only those (LIBTMUX_WRITE_SCOPE=created). To grant it, a person runs `{tmux} set-option {flag}-t {target} {GRANT} on` (a grant on its window or session covers it too); `{tmux} set-option {flag}-u -t {target} {GRANT}` takes it back",
+                tool.name(),
+                kind_name(kind),
+            ),
+        )
+    }
 }
 
 /// The two options as one level of an object holds them.
@@ -169,53 +238,6 @@ impl Options {
         }
         o
     }
-}
-
-/// Marks what a tool just created as this server's, each object on its own level, so that it
-/// stays owned wherever it is moved.
-pub async fn mark_created(t: &Tools, created: &[(TargetKind, &str)]) {
-    let mut script: Option<Script> = None;
-    for (kind, id) in created {
-        let mut set = Command::new(Verb::SetOption);
-        if let Some(flag) = level_flag(*kind) {
-            set = set.flag(flag);
-        }
-        let Ok(set) = set
-            .target(id)
-            .and_then(|c| c.arg(CREATED))
-            .and_then(|c| c.arg("on"))
-        else {
-            return;
-        };
-        script = Some(match script {
-            None => Script::from(set),
-            Some(s) => s.then(set),
-        });
-    }
-    // Not marked only when the object is already gone: nothing is left to protect.
-    if let Some(script) = script {
-        let _ = t.tmux.run(script).await;
-    }
-}
-
-fn outside(t: &Tools, tool: ToolId, kind: TargetKind, value: &str) -> ToolError {
-    let tmux = format!("tmux -S {}", shell_quote(&t.socket_path.to_string_lossy()));
-    let flag = level_flag(kind)
-        .map(|f| format!("{f} "))
-        .unwrap_or_default();
-    // Pane and window ids need no quoting; a session name may.
-    let target = match kind {
-        TargetKind::Session => shell_quote(&target_text(kind, value)),
-        _ => value.to_owned(),
-    };
-    ToolError::new(
-        ErrorKind::Refused,
-        format!(
-            "{} changed nothing: {} {value} was not created by tmux-mcp and no one granted it, and this server changes only those (LIBTMUX_WRITE_SCOPE=created). To grant it, a person runs `{tmux} set-option {flag}-t {target} {GRANT} on` (a grant on its window or session covers it too); `{tmux} set-option {flag}-u -t {target} {GRANT}` takes it back",
-            tool.name(),
-            kind_name(kind),
-        ),
-    )
 }
 
 fn global(tool: ToolId, target: &Target) -> ToolError {

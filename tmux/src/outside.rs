@@ -1,0 +1,57 @@
+//! Asking the tmux server as a person's command from outside tmux would: a `tmux` subprocess
+//! without `TMUX`, the session such a command acts on, and the server's version. Below the
+//! client and its channel and streams, which all ask this way.
+
+use std::ffi::OsString;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+
+use crate::command::COMMAND_DEADLINE;
+use crate::version::Version;
+use crate::{Command, Verb};
+
+/// The version of the tmux server behind the socket, as far as this client knows it.
+pub(crate) type Known = Arc<Mutex<Option<Version>>>;
+
+/// A `tmux` process on the socket `global` names, run as from outside tmux (no `TMUX` or
+/// `TMUX_PANE`) wherever this server runs: it finds what a person's own command run there
+/// would find.
+pub(crate) fn process(global: &[OsString]) -> tokio::process::Command {
+    let mut command = tokio::process::Command::new("tmux");
+    command
+        .args(global)
+        .env_remove("TMUX")
+        .env_remove("TMUX_PANE")
+        .kill_on_drop(true);
+    command
+}
+
+/// The session a `tmux` command run outside tmux acts on: the one most recently used. Asked
+/// in a subprocess, so that no client attaches for it.
+pub(crate) async fn outside_session(global: &[OsString]) -> Option<String> {
+    let asked = process(global)
+        .args(["display-message", "-p", "#{session_id}"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output();
+    let out = tokio::time::timeout(COMMAND_DEADLINE, asked)
+        .await
+        .ok()?
+        .ok()?;
+    let id = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    id.starts_with('$').then_some(id)
+}
+
+/// `display-message -p` of the server's version and the current session (a control client's
+/// own).
+pub(crate) fn identify() -> Command {
+    Command::new(Verb::DisplayMessage)
+        .flag("-p")
+        .flag("#{version} #{session_id}")
+}
+
+/// Reads the answer to [`identify`]: the server's version, and the session (empty for none).
+pub(crate) fn identified(out: &str) -> Option<(Version, &str)> {
+    let (version, session) = out.trim_end_matches('\n').split_once(' ')?;
+    Some((Version::parse(version), session))
+}
