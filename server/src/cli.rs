@@ -22,6 +22,7 @@ use crate::trust::audit::Audit;
 use crate::trust::{Settings, Trust};
 use tmux::version::Found;
 
+/// The usage text before its list of settings, which `usage` adds from the one table of them.
 const USAGE: &str = "\
 tmux-mcp: an MCP server that lets agents drive tmux
 
@@ -41,17 +42,16 @@ Socket (else LIBTMUX_SOCKET_PATH, else LIBTMUX_SOCKET, else the dedicated daemon
   -V, --version                 the version
 
 Environment:
-  LIBTMUX_TOOLSETS              toolsets to offer: inspect, manage, execute, teardown (\"\" = none)
-  LIBTMUX_TOOLS                 tools to add by name
-  LIBTMUX_EXCLUDE_TOOLS         tools to remove by name (wins over everything)
-  LIBTMUX_TMUX_CONFIG           absolute path of a tmux configuration for a server tmux starts
-  LIBTMUX_ENVIRONMENT_VALUES    names of environment variables whose values show_environment may return
-  LIBTMUX_MASK_SECRETS          on (default): mask secret-shaped text read from panes; off: built-in detectors off
-  LIBTMUX_MASK_PATTERNS         more regular expressions to mask, one per line
-  LIBTMUX_AUDIT_LOG             absolute path of a redacted audit log (JSON lines, mode 0600)
-  LIBTMUX_WRITE_SCOPE           all (default), or created: change only what tmux-mcp created or a person granted
-  LIBTMUX_HTTP_TOKEN            the bearer token HTTP clients send (unset: a random one, written to a 0600 file)
 ";
+
+/// `--help`: the usage and every setting, one line each.
+fn usage() -> String {
+    let mut text = String::from(USAGE);
+    for setting in &env::SETTINGS {
+        text.push_str(&format!("  {:<28}  {}\n", setting.name, setting.usage));
+    }
+    text
+}
 
 #[derive(Debug, PartialEq, Eq)]
 enum Command {
@@ -245,7 +245,7 @@ pub fn main() -> ExitCode {
     };
     match cli.command {
         Command::Help => {
-            print!("{USAGE}");
+            print!("{}", usage());
             ExitCode::SUCCESS
         }
         Command::Version => {

@@ -21,6 +21,108 @@ pub const AUDIT_LOG: &str = "LIBTMUX_AUDIT_LOG";
 pub const WRITE_SCOPE: &str = "LIBTMUX_WRITE_SCOPE";
 /// The bearer token HTTP clients must send (`serve --http`).
 pub const HTTP_TOKEN: &str = "LIBTMUX_HTTP_TOKEN";
+/// A variable an operator sets, as `--help` and the docs' settings page describe it: the one
+/// description of each.
+pub struct Setting {
+    pub name: &'static str,
+    /// One line of `tmux-mcp --help`.
+    pub usage: &'static str,
+    /// The settings page's description (Markdown).
+    pub doc: &'static str,
+    /// The site page that says more.
+    pub page: &'static str,
+}
+
+/// Every variable an operator sets, in the order the docs give them.
+pub const SETTINGS: [Setting; 12] = [
+    Setting {
+        name: SOCKET_PATH,
+        usage: "a tmux socket path (as -S; the flag wins)",
+        doc: "Path of the socket of the tmux server to drive, as `-S`.",
+        page: "clients.md",
+    },
+    Setting {
+        name: SOCKET_NAME,
+        usage: "a tmux socket name (as -L; default is the server you use yourself)",
+        doc: "Name of the socket, as `-L` (`default` for the tmux server you use yourself). With neither \
+              set, nor a flag: the dedicated daemon `libtmux-mcp`, started when absent.",
+        page: "clients.md",
+    },
+    Setting {
+        name: TMUX_CONFIG,
+        usage: "absolute path of a tmux configuration for a server tmux starts",
+        doc: "Absolute path of the tmux configuration a server tmux starts reads (else the dedicated \
+              daemon gets a minimal one).",
+        page: "clients.md",
+    },
+    Setting {
+        name: TOOLSETS,
+        usage: "toolsets to offer: inspect, manage, execute, teardown (\"\" = none)",
+        doc: "Toolsets to offer, comma-separated: `inspect`, `manage`, `execute`, `teardown`. Unset: \
+              `inspect,manage,execute`, plus `teardown` when this launch created the dedicated \
+              daemon with its minimal configuration. Empty: none.",
+        page: "selection.md",
+    },
+    Setting {
+        name: TOOLS,
+        usage: "tools to add by name",
+        doc: "Tools to add by exact name.",
+        page: "selection.md",
+    },
+    Setting {
+        name: EXCLUDE_TOOLS,
+        usage: "tools to remove by name (wins over everything)",
+        doc: "Tools to remove by exact name; exclusions win over everything, also inside the batch tool.",
+        page: "selection.md",
+    },
+    Setting {
+        name: ENVIRONMENT_VALUES,
+        usage: "names of environment variables whose values show_environment may return",
+        doc: "Names of environment variables whose values `show_environment` may return (others: \
+              names only).",
+        page: "tools/show_environment.md",
+    },
+    Setting {
+        name: MASK_SECRETS,
+        usage: "on (default): mask secret-shaped text read from panes; off: built-in detectors off",
+        doc: "`on` (default): text a tool returns from a pane has secret-shaped spans (cloud and API \
+              keys, tokens, JWTs, private keys, credentials in URLs) replaced by \
+              `[masked:<detector>]`. `off`: the built-in detectors are off.",
+        page: "trust.md",
+    },
+    Setting {
+        name: MASK_PATTERNS,
+        usage: "more regular expressions to mask, one per line",
+        doc: "More regular expressions to mask, one per line; a group named `secret` masks only that \
+              group. Marker `[masked:pattern]`.",
+        page: "trust.md",
+    },
+    Setting {
+        name: AUDIT_LOG,
+        usage: "absolute path of a redacted audit log (JSON lines, mode 0600)",
+        doc: "Absolute path of an audit log: a JSON line per call and batch row (tool, targets, \
+              outcome, duration, and the arguments' shape: strings other than target ids only as \
+              length and digest). Mode 0600, rotated at 16 MiB.",
+        page: "trust.md",
+    },
+    Setting {
+        name: WRITE_SCOPE,
+        usage: "all (default), or created: change only what tmux-mcp created or a person granted",
+        doc: "`all` (default), or `created`: the manage, execute and teardown tools act only on \
+              sessions, windows and panes tmux-mcp created or a person granted \
+              (`@tmux-mcp-grant on`); reads stay open.",
+        page: "trust.md",
+    },
+    Setting {
+        name: HTTP_TOKEN,
+        usage: "the bearer token HTTP clients send (unset: a random one, written to a 0600 file)",
+        doc: "With `serve --http`: the bearer token clients must send (at least 16 printable \
+              characters). Unset: a random one, written to a new 0600 file beside the socket, \
+              whose path stderr names.",
+        page: "http.md",
+    },
+];
+
 /// Settings from older releases that must not be silently ignored.
 pub const RETIRED: [&str; 2] = ["LIBTMUX_SAFETY", "TMUX_MCP_SAFETY"];
 /// Set by tmux inside a pane: the pane the process runs in (a hint; see `caller`).
@@ -28,25 +130,9 @@ pub const TMUX_PANE: &str = "TMUX_PANE";
 /// tmux's directory for sockets.
 pub const TMUX_TMPDIR: &str = "TMUX_TMPDIR";
 
-const READ: [&str; 17] = [
-    SOCKET_PATH,
-    SOCKET_NAME,
-    TMUX_CONFIG,
-    TOOLSETS,
-    TOOLS,
-    EXCLUDE_TOOLS,
-    ENVIRONMENT_VALUES,
-    MASK_SECRETS,
-    MASK_PATTERNS,
-    AUDIT_LOG,
-    WRITE_SCOPE,
-    HTTP_TOKEN,
-    RETIRED[0],
-    RETIRED[1],
-    TMUX_PANE,
-    TMUX_TMPDIR,
-    "TMPDIR",
-];
+/// Read besides the settings: the retired ones (to refuse them), and what tmux and the system
+/// set.
+const ALSO_READ: [&str; 5] = [RETIRED[0], RETIRED[1], TMUX_PANE, TMUX_TMPDIR, "TMPDIR"];
 
 #[derive(Debug, Clone, Default)]
 pub struct Environment {
@@ -55,9 +141,11 @@ pub struct Environment {
 
 impl Environment {
     pub fn from_process() -> Self {
-        let vars = READ
+        let vars = SETTINGS
             .iter()
-            .filter_map(|&k| std::env::var_os(k).map(|v| (k, v)))
+            .map(|s| s.name)
+            .chain(ALSO_READ)
+            .filter_map(|k| std::env::var_os(k).map(|v| (k, v)))
             .collect();
         Environment { vars }
     }

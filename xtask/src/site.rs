@@ -53,6 +53,13 @@ pub fn pages() -> Vec<(String, String)> {
         format!("{GENERATED}{}", include_str!("site/http.md")),
     ));
     pages.push(("src/contributing.md".into(), contributing_page()));
+    pages.push(("src/settings.md".into(), settings_page()));
+    for (path, text) in [
+        ("src/performance.md", include_str!("site/performance.md")),
+        ("src/reliability.md", include_str!("site/reliability.md")),
+    ] {
+        pages.push((path.into(), format!("{GENERATED}{text}")));
+    }
     pages
 }
 
@@ -393,6 +400,38 @@ fn calculator_page() -> String {
     for example in EXAMPLES {
         let _ = writeln!(s, "- [{}]({})", example.title, calculator_link(example));
     }
+    s
+}
+
+/// Every variable an operator sets, from the one table `--help` prints too.
+fn settings_page() -> String {
+    let mut s = String::from(GENERATED);
+    s.push_str(
+        "# Settings\n\nEvery variable tmux-mcp reads, once, at startup; `tmux-mcp --help` lists the \
+         same. A bad value stops startup with one line on stderr saying what to set instead, and \
+         [`tmux://capabilities`](capabilities.md) reports what was chosen and why. A flag (`-S`, \
+         `-L`) wins over its variable.\n\n| Variable | Meaning | More |\n|---|---|---|\n",
+    );
+    for setting in &env::SETTINGS {
+        let _ = writeln!(
+            s,
+            "| `{}` | {} | [{}]({}) |",
+            setting.name,
+            setting.doc,
+            setting
+                .page
+                .trim_end_matches(".md")
+                .rsplit('/')
+                .next()
+                .unwrap_or_default(),
+            setting.page
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\nThe retired {} stop startup with one line naming what replaced them.",
+        env::RETIRED.map(|r| format!("`{r}`")).join(" and ")
+    );
     s
 }
 
