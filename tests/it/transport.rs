@@ -3,8 +3,10 @@
 
 use std::ffi::OsString;
 
+use std::time::Duration;
 use tmux::{Command, Tmux, TmuxErrorKind, Verb};
-use tmux_mcp_tests::World;
+
+use tmux_mcp_tests::{World, wait_until};
 
 /// A small deterministic generator, so a failure reproduces.
 struct Lcg(u64);
@@ -146,5 +148,72 @@ async fn commands_fail_cleanly_while_tmux_is_gone_and_work_again_after() {
             .try_tmux("work", &["show-buffer", "-b", "never"])
             .stdout
             .is_empty()
+    );
+}
+
+/// A script's commands answer apart, in order, whichever way it travels: a command that prints
+/// nothing answers empty, and text that spans lines or looks like another answer stays with
+/// its own command.
+#[tokio::test]
+async fn each_commands_output_comes_back_apart_through_either_path() {
+    let world = World::new();
+    world.start_server("work");
+    let tmux = tmux_for(&world, "work");
+    let display = |text: &str| {
+        Command::new(Verb::DisplayMessage)
+            .flag("-p")
+            .arg(text)
+            .unwrap()
+    };
+    let set = |name: &str, value: &str| {
+        Command::new(Verb::SetBuffer)
+            .args(["-b", name, "--", value])
+            .unwrap()
+    };
+    // Carried by the control client: every command of it may be.
+    let carried = tmux
+        .run_each(
+            display("one")
+                .then(set("a", "x"))
+                .then(display("two\nthree")),
+        )
+        .await
+        .unwrap();
+    assert_eq!(carried, ["one\n", "", "two\nthree\n"]);
+    // capture-pane needs a subprocess, so the whole script runs in one.
+    world.tmux(
+        "work",
+        &[
+            "new-session",
+            "-d",
+            "-s",
+            "fixed",
+            "printf 'first\\nline two'; exec cat",
+        ],
+    );
+    let capture = || {
+        Command::new(Verb::CapturePane)
+            .args(["-p", "-t", "fixed:", "-S", "0", "-E", "1"])
+            .unwrap()
+    };
+    let printed = wait_until(Duration::from_secs(5), || {
+        world.tmux(
+            "work",
+            &["capture-pane", "-p", "-t", "fixed:", "-S", "0", "-E", "1"],
+        ) == "first\nline two\n"
+    });
+    assert!(printed, "the pane printed its two lines");
+    let apart = tmux
+        .run_each(
+            capture()
+                .then(set("c", "y"))
+                .then(display("after"))
+                .then(capture()),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        apart,
+        ["first\nline two\n", "", "after\n", "first\nline two\n"]
     );
 }

@@ -69,7 +69,8 @@ impl Channel {
     }
 
     /// Runs a script's commands, stopping at the first that fails, as tmux does
-    /// with a command list; `None` when no control client can carry them now. Each command
+    /// with a command list, and answers each one's output; `None` when no control client can
+    /// carry them now. Each command
     /// goes on its own line: control mode answers every command of a line with a block of its
     /// own and skips the rest after a failure, so counting blocks per line could not tell where
     /// an answer ends. Commands that only read are written all at once (running one after a
@@ -79,14 +80,14 @@ impl Channel {
         script: &Script,
         features: Features,
         deadline: Duration,
-    ) -> Option<Result<String, TmuxError>> {
+    ) -> Option<Result<Vec<String>, TmuxError>> {
         let commands = script.commands();
         let batches: Vec<&[Command]> = if script.reads_only() {
             vec![commands]
         } else {
             commands.chunks(1).collect()
         };
-        let mut out = String::new();
+        let mut out = Vec::with_capacity(commands.len());
         for (i, batch) in batches.into_iter().enumerate() {
             let pending = match self.send(batch, features).await {
                 Some(pending) => pending,
@@ -102,10 +103,10 @@ impl Channel {
             let mut failed = None;
             for ((name, receiver), command) in pending.into_iter().zip(batch) {
                 match self.answer(name, receiver, deadline).await {
-                    Ok(text) if failed.is_none() => match command.reading(features) {
-                        Some(reading) => out.push_str(&reading.read(&text)),
-                        None => out.push_str(&text),
-                    },
+                    Ok(text) if failed.is_none() => out.push(match command.reading(features) {
+                        Some(reading) => reading.read(&text).into_owned(),
+                        None => text,
+                    }),
                     Ok(_) => {}
                     Err(e) => {
                         failed.get_or_insert(e);

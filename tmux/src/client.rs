@@ -108,7 +108,8 @@ impl Tmux {
         let out = self
             .subprocess(&identify().into(), Features::default(), COMMAND_DEADLINE)
             .await
-            .ok()?;
+            .ok()?
+            .concat();
         let (version, _) = identified(&out)?;
         *lock(&self.server) = Some(version.clone());
         Some(version)
@@ -149,9 +150,15 @@ impl Tmux {
         self.channel.session()
     }
 
-    /// Runs a command or script and returns its output, through the control client when it
-    /// can carry every command, else a subprocess.
+    /// Runs a command or script and returns its output (a script's, its commands' joined),
+    /// through the control client when it can carry every command, else a subprocess.
     pub async fn run(&self, script: impl Into<Script>) -> Result<String, TmuxError> {
+        Ok(self.run_each(script).await?.concat())
+    }
+
+    /// Runs a script as [`Tmux::run`] does and returns each command's output apart, in order
+    /// (empty for a command that prints nothing).
+    pub async fn run_each(&self, script: impl Into<Script>) -> Result<Vec<String>, TmuxError> {
         let script = script.into();
         let features = self.features().await;
         if script.carried()
@@ -173,35 +180,33 @@ impl Tmux {
     ) -> Result<String, TmuxError> {
         let script = script.into();
         let features = self.features().await;
-        self.subprocess(&script, features, deadline).await
+        Ok(self.subprocess(&script, features, deadline).await?.concat())
     }
 
-    /// A `tmux` subprocess running `script`, its output read back as tmux printed it. Where
-    /// commands' output is read back differently, a marker line between them tells where each
-    /// kind ends.
+    /// A `tmux` subprocess running `script`; each command's output apart, read back as tmux
+    /// printed it. tmux prints the outputs of one invocation together, so a marker line (a
+    /// `display-message` of a nonce nothing else can print) goes between every two commands
+    /// that print something.
     async fn subprocess(
         &self,
         script: &Script,
         features: Features,
         deadline: Duration,
-    ) -> Result<String, TmuxError> {
+    ) -> Result<Vec<String>, TmuxError> {
         let marker = format!("tmux-mcp-{}", crate::nonce::nonce());
         let mark = Command::new(Verb::DisplayMessage)
             .flag("-p")
             .arg(marker.as_str())?;
-        // Runs of commands whose output is read alike; those printing nothing join any run.
-        let mut runs: Vec<Reading> = Vec::new();
+        let readings: Vec<Option<Reading>> = script
+            .commands()
+            .iter()
+            .map(|c| c.reading(features))
+            .collect();
         let mut marked: Option<Script> = None;
-        for command in script.commands() {
-            if let Some(reading) = command.reading(features) {
-                match runs.last() {
-                    Some(last) if *last != reading => {
-                        marked = marked.map(|s| s.then(mark.clone()));
-                        runs.push(reading);
-                    }
-                    Some(_) => {}
-                    None => runs.push(reading),
-                }
+        let mut printed = false;
+        for (command, reading) in script.commands().iter().zip(&readings) {
+            if reading.is_some() && std::mem::replace(&mut printed, true) {
+                marked = marked.map(|s| s.then(mark.clone()));
             }
             marked = Some(match marked {
                 None => command.clone().into(),
@@ -209,18 +214,18 @@ impl Tmux {
             });
         }
         let Some(marked) = marked else {
-            return Ok(String::new());
+            return Ok(Vec::new());
         };
         let out = self.spawn(&marked, features, deadline).await?;
-        if runs.iter().all(|r| *r == Reading::AsPrinted) {
-            return Ok(out);
-        }
         let end = format!("{marker}\n");
-        let mut read = String::with_capacity(out.len());
-        for (part, reading) in out.split(end.as_str()).zip(runs) {
-            read.push_str(&reading.read(part));
-        }
-        Ok(read)
+        let mut parts = out.split(end.as_str());
+        Ok(readings
+            .into_iter()
+            .map(|reading| match reading {
+                Some(reading) => reading.read(parts.next().unwrap_or_default()).into_owned(),
+                None => String::new(),
+            })
+            .collect())
     }
 
     /// Runs the script's subprocesses in turn within one `deadline`, stopping at the first

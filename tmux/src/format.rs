@@ -54,42 +54,26 @@ const PLAIN: [&str; 31] = [
     "bracket_paste_flag",
 ];
 
-/// A `-F` format printing variables separated by [`SEPARATOR`], after literal text (a tag or a
-/// marker) when given. It is written out for the server's version when the command is sent:
+/// A `-F` format printing variables separated by [`SEPARATOR`]. It is written out for the server's version when the command is sent:
 /// where tmux rewrites command output with vis(3) ([`Feature::VisualisedOutput`]), every value
 /// that may hold text has its backslashes doubled, so that the output reads back exactly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Format {
-    prefix: String,
     variables: Vec<String>,
 }
 
 /// A format printing `variables` separated by [`SEPARATOR`].
 pub fn row_format(variables: &[&str]) -> Format {
     Format {
-        prefix: String::new(),
         variables: variables.iter().map(|v| (*v).to_owned()).collect(),
     }
 }
 
 impl Format {
-    /// The same row after `tag` and a [`SEPARATOR`] (`S`, `W`, `P`: which listing a line is).
-    pub fn tagged(self, tag: &str) -> Format {
-        self.after(&format!("{tag}{SEPARATOR}"))
-    }
-
-    /// The same row after literal `text` (a marker the caller splits on).
-    pub fn after(mut self, text: &str) -> Format {
-        self.prefix = format!("{text}{}", self.prefix);
-        self
-    }
-
     /// The format as tmux receives it on a server with `features`.
     pub(crate) fn render(&self, features: Features) -> String {
         let escape = features.has(Feature::VisualisedOutput);
-        let mut format = String::with_capacity(self.prefix.len() + self.variables.len() * 24);
-        // A `#` in the prefix would start a format of its own.
-        format.push_str(&quote_literal(&self.prefix));
+        let mut format = String::with_capacity(self.variables.len() * 24);
         for (i, v) in self.variables.iter().enumerate() {
             if i > 0 {
                 format.push(SEPARATOR);
@@ -158,17 +142,17 @@ pub fn quote_literal(text: &str) -> String {
     text.replace('#', "##")
 }
 
-/// One row of a command's output, owned: its last line, read strictly with [`Row::fields`].
+/// A command's one-row output, owned, read strictly with [`Row::fields`].
 pub struct Row {
     line: String,
     count: usize,
 }
 
 impl Row {
-    /// The last line of `out`, holding `count` fields.
-    pub fn last(out: &str, count: usize) -> Row {
+    /// The row `out` holds, of `count` fields.
+    pub fn of(out: &str, count: usize) -> Row {
         Row {
-            line: out.lines().last().unwrap_or_default().to_owned(),
+            line: out.lines().next().unwrap_or_default().to_owned(),
             count,
         }
     }
@@ -254,9 +238,9 @@ mod tests {
     #[test]
     fn what_cannot_be_read_is_an_internal_error_never_a_default() {
         let failures = [
-            Row::last("", 2).fields().int().unwrap_err(),
+            Row::of("", 2).fields().int().unwrap_err(),
             {
-                let row = Row::last("%1", 2);
+                let row = Row::of("%1", 2);
                 let mut f = row.fields();
                 f.text().unwrap();
                 f.text().unwrap_err()
@@ -268,7 +252,7 @@ mod tests {
             assert_eq!(e.kind, TmuxErrorKind::Unexpected, "{e}");
             assert!(e.message.starts_with("unexpected tmux output"), "{e}");
         }
-        let row = Row::last("noise\n%3\u{1f}7", 2);
+        let row = Row::of("%3\u{1f}7\n", 2);
         let mut f = row.fields();
         assert_eq!((f.text().unwrap(), f.int().unwrap()), ("%3".to_owned(), 7));
         assert_eq!(int_output("42\n").unwrap(), 42);
@@ -277,22 +261,18 @@ mod tests {
     #[test]
     fn literal_text_doubles_hashes_once() {
         assert_eq!(quote_literal("a#{pane_id}##"), "a##{pane_id}####");
-        let row = row_format(&["pane_id", "pane_title", "@note"]).tagged("P");
+        let row = row_format(&["pane_id", "pane_title", "@note"]);
         assert_eq!(
             row.render(Features::default()),
             format!(
-                "P{SEPARATOR}#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/:pane_title}}{SEPARATOR}#{{@note}}"
+                "#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/:pane_title}}{SEPARATOR}#{{@note}}"
             )
         );
         assert_eq!(
             row.render(crate::version::Version::parse("3.4").features()),
             format!(
-                "P{SEPARATOR}#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/;s/\\\\/\\\\\\\\/:pane_title}}{SEPARATOR}#{{s/\\\\/\\\\\\\\/:@note}}"
+                "#{{pane_id}}{SEPARATOR}#{{s/[\n\r{SEPARATOR}]/?/;s/\\\\/\\\\\\\\/:pane_title}}{SEPARATOR}#{{s/\\\\/\\\\\\\\/:@note}}"
             )
-        );
-        assert_eq!(
-            row_format(&[]).after("#x").render(Features::default()),
-            "##x"
         );
     }
 

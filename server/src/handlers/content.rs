@@ -8,7 +8,7 @@ use super::objects;
 use super::{CallContext, Tools};
 use crate::catalog::{ErrorKind, ToolError, capture_pane, search_panes, snapshot_pane};
 use tmux::Fields;
-use tmux::{Command, SEPARATOR, Script, TmuxError, Verb, row_format, session_target};
+use tmux::{Command, Script, TmuxError, Verb, row_format, session_target};
 use tmux_mcp_runtime::mask::Masker;
 
 type R<T> = Result<T, ToolError>;
@@ -150,8 +150,10 @@ impl snapshot_pane::Handle for Tools {
             None,
             a.max_lines,
         )?);
-        let out = t.tmux.run(script).await?;
-        let (state, content) = out.split_once('\n').unwrap_or((&out, ""));
+        // has-session, display-message, capture-pane.
+        let out = t.tmux.run_each(script).await?;
+        let part = |i: usize| out.get(i).map_or("", String::as_str);
+        let (state, content) = (part(1).trim_end_matches('\n'), part(2));
         let mut f = Fields::new(state, VARS.len());
         let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
         let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
@@ -236,14 +238,13 @@ impl search_panes::Handle for Tools {
             panes.truncate(SEARCH_PANES);
             limits.push(Limit::Panes);
         }
-        // One round trip: a marker row (unforgeable: it carries a per-call nonce) before each capture.
-        let marker = format!("{SEPARATOR}{}{SEPARATOR}", tmux::nonce::nonce());
+        // One round trip: a row naming each pane, then its capture.
         let mut script: Option<Script> = None;
         for pane in &panes {
             let row = Command::new(Verb::DisplayMessage)
                 .flag("-p")
                 .target(pane)?
-                .format(row_format(&["pane_id", "pane_height", "history_size"]).after(&marker));
+                .format(row_format(&["pane_id", "pane_height", "history_size"]));
             let read = match script {
                 None => Script::from(row),
                 Some(s) => s.then(row),
@@ -257,8 +258,8 @@ impl search_panes::Handle for Tools {
             )?));
         }
         let out = match script {
-            None => String::new(),
-            Some(script) => t.tmux.run(script).await?,
+            None => Vec::new(),
+            Some(script) => t.tmux.run_each(script).await?,
         };
         // Matching is CPU work of up to SEARCH_TIME: it runs beside the runtime's thread, so other
         // calls, cancellations and progress go on meanwhile; a cancelled call stops it.
@@ -266,7 +267,7 @@ impl search_panes::Handle for Tools {
         let history = a.history;
         let masker = t.masker.clone();
         let (matches, searched, limits, masked) = tokio::task::spawn_blocking(move || {
-            scan(&out, &marker, &re, &masker, history, limits, || {
+            scan(&out, &re, &masker, history, limits, || {
                 cancel.is_cancelled()
             })
         })
@@ -281,12 +282,11 @@ impl search_panes::Handle for Tools {
     }
 }
 
-/// Matches `re` against the captures in `out` (each after a `marker` row naming its pane),
+/// Matches `re` against the captures in `out` (each after the row naming its pane),
 /// masked first so that a search cannot probe for a secret, within [`SEARCH_TIME`] and
 /// [`SEARCH_MATCHES`], until `cancelled`. Also says how many spans were masked.
 fn scan(
-    out: &str,
-    marker: &str,
+    out: &[String],
     re: &Regex,
     masker: &Masker,
     with_history: bool,
@@ -302,8 +302,9 @@ fn scan(
     let started = Instant::now();
     let mut matches = Vec::new();
     let (mut searched, mut masked) = (0, 0);
-    for block in out.split(marker).filter(|b| !b.is_empty()) {
-        let (head, body) = block.split_once('\n').unwrap_or((block, ""));
+    for pair in out.chunks(2) {
+        let head = pair[0].trim_end_matches('\n');
+        let body = pair.get(1).map_or("", String::as_str);
         let mut f = Fields::new(head, 3);
         let (pane, height, history) = (f.text()?, f.int()?, f.int()?);
         if with_history && history > SEARCH_HISTORY_LINES && !limits.contains(&Limit::Lines) {

@@ -39,7 +39,7 @@ fn sized(command: Command, width: Option<i64>, height: Option<i64>) -> Result<Co
 /// Runs a [`creation`] command; its row holds `count` fields.
 async fn create(t: &Tools, command: Command, count: usize) -> R<Row> {
     let out = t.tmux.run(command).await?;
-    Ok(Row::last(&out, count))
+    Ok(Row::of(&out, count))
 }
 
 impl create_session::Handle for Tools {

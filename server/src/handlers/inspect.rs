@@ -11,7 +11,7 @@ use crate::catalog::{
     get_tmux_variables, get_window_info, list_panes, list_sessions, list_windows, show_environment,
     show_hooks, show_option,
 };
-use tmux::{Command, Fields, Format, SEPARATOR, TmuxError, Verb, row_format, session_target};
+use tmux::{Command, Fields, Format, TmuxError, Verb, row_format, session_target};
 
 type R<T> = Result<T, ToolError>;
 
@@ -97,49 +97,37 @@ impl get_server_info::Handle for Tools {
         _: &CallContext,
         _: get_server_info::Args,
     ) -> R<get_server_info::Output> {
-        let tag = |tag: &str, vars: &[&str]| row_format(vars).tagged(tag);
         let out = t
             .tmux
-            .run(
+            .run_each(
                 Command::new(Verb::DisplayMessage)
                     .flag("-p")
-                    .format(tag("V", &["version", "socket_path"]))
+                    .format(row_format(&["version", "socket_path"]))
                     .then(
                         Command::new(Verb::ListSessions)
                             .flag("-F")
-                            .format(tag("S", &SESSION_VARS)),
+                            .format(row_format(&SESSION_VARS)),
                     )
-                    .then(list_all(Verb::ListWindows, tag("W", &WINDOW_VARS)))
-                    .then(list_all(Verb::ListPanes, tag("P", &PANE_VARS))),
+                    .then(list_all(Verb::ListWindows, row_format(&WINDOW_VARS)))
+                    .then(list_all(Verb::ListPanes, row_format(&PANE_VARS))),
             )
             .await
-            .or_else(empty_when_gone)?;
+            .or_else(|e| empty_when_gone(e).map(|_| Vec::new()))?;
+        let part = |i: usize| out.get(i).map_or("", String::as_str);
         let (mut version, mut socket) = (String::new(), String::new());
-        let (mut sessions, mut windows, mut panes) = (Vec::new(), Vec::new(), Vec::new());
-        let caller = t.caller_pane().await;
-        for line in out.lines() {
-            let Some((tag, rest)) = line.split_once(SEPARATOR) else {
-                continue;
-            };
-            match tag {
-                "V" => {
-                    let mut f = Fields::new(rest, 2);
-                    version = f.text()?;
-                    socket = f.text()?;
-                }
-                "S" => sessions.push(objects::session(
-                    &mut Fields::new(rest, SESSION_VARS.len()),
-                    &t.tmux,
-                )?),
-                "W" => windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?),
-                "P" => panes.push(objects::pane(
-                    &mut Fields::new(rest, PANE_VARS.len()),
-                    caller,
-                    &t.tmux,
-                )?),
-                _ => {}
-            }
+        if let Some(line) = part(0).lines().next() {
+            let mut f = Fields::new(line, 2);
+            version = f.text()?;
+            socket = f.text()?;
         }
+        let sessions = rows(part(1), SESSION_VARS.len(), |f| {
+            objects::session(f, &t.tmux)
+        })?;
+        let windows = rows(part(2), WINDOW_VARS.len(), objects::window)?;
+        let caller = t.caller_pane().await;
+        let panes = rows(part(3), PANE_VARS.len(), |f| {
+            objects::pane(f, caller, &t.tmux)
+        })?;
         let sessions = sessions
             .into_iter()
             .map(|session| {
@@ -175,33 +163,25 @@ impl get_session_info::Handle for Tools {
         a: get_session_info::Args,
     ) -> R<get_session_info::Output> {
         let target = session_target(&a.session);
+        // has-session, display-message, list-windows.
         let out = t
             .tmux
-            .run(
-                objects::display(&a.session, objects::session_format().tagged("S"))?.then(
+            .run_each(
+                objects::display(&a.session, objects::session_format())?.then(
                     Command::new(Verb::ListWindows)
                         .target(&target)?
                         .flag("-F")
-                        .format(objects::window_format().tagged("W")),
+                        .format(objects::window_format()),
                 ),
             )
             .await?;
-        let mut session = None;
-        let mut windows = Vec::new();
-        for line in out.lines() {
-            match line.split_once(SEPARATOR) {
-                Some(("S", rest)) => {
-                    session = Some(objects::session(
-                        &mut Fields::new(rest, SESSION_VARS.len()),
-                        &t.tmux,
-                    )?)
-                }
-                Some(("W", rest)) => {
-                    windows.push(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?)
-                }
-                _ => {}
-            }
-        }
+        let part = |i: usize| out.get(i).map_or("", String::as_str);
+        let session = rows(part(1), SESSION_VARS.len(), |f| {
+            objects::session(f, &t.tmux)
+        })?
+        .into_iter()
+        .next();
+        let windows = rows(part(2), WINDOW_VARS.len(), objects::window)?;
         let session = session.ok_or_else(|| gone(&format!("session {}", a.session)))?;
         Ok(get_session_info::Output { session, windows })
     }
@@ -232,36 +212,30 @@ async fn window_and_panes(
 )> {
     let mut vars: Vec<&str> = pane_vars.to_vec();
     vars.extend(PANE_VARS);
+    // has-session, display-message, list-panes.
     let out = t
         .tmux
-        .run(
-            objects::display(window, objects::window_format().tagged("W"))?.then(
+        .run_each(
+            objects::display(window, objects::window_format())?.then(
                 Command::new(Verb::ListPanes)
                     .target(window)?
                     .flag("-F")
-                    .format(row_format(&vars).tagged("P")),
+                    .format(row_format(&vars)),
             ),
         )
         .await?;
-    let mut found = None;
-    let mut panes = Vec::new();
+    let part = |i: usize| out.get(i).map_or("", String::as_str);
+    let found = rows(part(1), WINDOW_VARS.len(), objects::window)?
+        .into_iter()
+        .next();
     let caller = t.caller_pane().await;
-    for line in out.lines() {
-        match line.split_once(SEPARATOR) {
-            Some(("W", rest)) => {
-                found = Some(objects::window(&mut Fields::new(rest, WINDOW_VARS.len()))?)
-            }
-            Some(("P", rest)) => {
-                let mut f = Fields::new(rest, vars.len());
-                let extra = pane_vars
-                    .iter()
-                    .map(|_| f.text())
-                    .collect::<Result<Vec<_>, _>>()?;
-                panes.push((objects::pane(&mut f, caller, &t.tmux)?, extra));
-            }
-            _ => {}
-        }
-    }
+    let panes = rows(part(2), vars.len(), |f| {
+        let extra = pane_vars
+            .iter()
+            .map(|_| f.text())
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((objects::pane(f, caller, &t.tmux)?, extra))
+    })?;
     Ok((
         found.ok_or_else(|| gone(&format!("window {window}")))?,
         panes,
@@ -414,16 +388,16 @@ impl show_option::Handle for Tools {
             value: None,
             inherited: false,
         };
-        match t.tmux.run(scoped("-A")?.then(scoped("-Av")?)).await {
+        match t.tmux.run_each(scoped("-A")?.then(scoped("-Av")?)).await {
             // tmux 3.2a lists nothing for a user option never set; later versions refuse it.
-            Ok(out) if out.is_empty() && user => Ok(unset(a.name)),
+            Ok(out) if out.concat().is_empty() && user => Ok(unset(a.name)),
             Ok(out) => {
-                let mut lines = out.lines();
-                let inherited = lines
+                let part = |i: usize| out.get(i).map_or("", String::as_str);
+                let inherited = part(0)
+                    .split_whitespace()
                     .next()
-                    .and_then(|l| l.split_whitespace().next())
                     .is_some_and(|n| n.ends_with('*'));
-                let value = lines.collect::<Vec<_>>().join("\n");
+                let value = part(1).lines().collect::<Vec<_>>().join("\n");
                 Ok(show_option::Output {
                     name: a.name,
                     scope: a.scope.as_str().to_owned(),

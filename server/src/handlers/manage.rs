@@ -22,8 +22,8 @@ async fn apply_and_read(t: &Tools, command: Command, target: &str, vars: &[&str]
         .flag("-p")
         .target(target)?
         .format(row_format(vars));
-    let out = t.tmux.run(command.then(read)).await?;
-    Ok(Row::last(&out, vars.len()))
+    let out = t.tmux.run_each(command.then(read)).await?;
+    Ok(Row::of(out.last().map_or("", String::as_str), vars.len()))
 }
 
 /// One variable of an object that must exist.
@@ -344,9 +344,10 @@ impl swap_pane::Handle for Tools {
         let script = swap
             .then(window_of(&a.source_pane)?)
             .then(window_of(&a.target_pane)?);
-        let out = t.tmux.run(script).await?;
-        let (source_window, target_window) = match out.lines().collect::<Vec<_>>()[..] {
-            [source, target] if !source.is_empty() && !target.is_empty() => {
+        let out = t.tmux.run_each(script).await?;
+        let window = |i: usize| out.get(i).map_or("", |o| o.trim_end_matches('\n'));
+        let (source_window, target_window) = match (window(1), window(2)) {
+            (source, target) if !source.is_empty() && !target.is_empty() => {
                 (source.to_owned(), target.to_owned())
             }
             _ => {

@@ -126,7 +126,6 @@ impl Guard {
         if named.is_empty() {
             return Ok(());
         }
-        let marker = format!("tmux-mcp-scope-{}", tmux::nonce::nonce());
         let mut script: Option<Script> = None;
         for (kind, value) in &named {
             for level in levels(*kind) {
@@ -135,23 +134,19 @@ impl Guard {
                     show = show.flag(flag);
                 }
                 let show = show.flag("-q").target(&target_text(*kind, value))?;
-                let mark = Command::new(Verb::DisplayMessage)
-                    .flag("-p")
-                    .arg(marker.clone())?;
                 script = Some(match script {
-                    None => mark.then(show),
-                    Some(s) => s.then(mark).then(show),
+                    None => show.into(),
+                    Some(s) => s.then(show),
                 });
             }
         }
         let Some(script) = script else { return Ok(()) };
-        let out = self.tmux.run(script).await?;
-        let separator = format!("{marker}\n");
-        let mut blocks = out.split(separator.as_str()).skip(1);
+        let out = self.tmux.run_each(script).await?;
+        let mut listings = out.iter();
         for (kind, value) in &named {
             let found: Vec<Options> = levels(*kind)
                 .iter()
-                .map(|_| Options::read(blocks.next().unwrap_or_default()))
+                .map(|_| Options::read(listings.next().map_or("", String::as_str)))
                 .collect();
             let created = found.iter().any(|o| o.created);
             let granted = found.iter().find_map(|o| o.grant).unwrap_or(false);
