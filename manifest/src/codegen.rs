@@ -166,6 +166,15 @@ fn error_kinds(cat: &Catalog) -> TokenStream {
     let descriptions: Vec<&str> = kinds.iter().map(|k| k.description.as_str()).collect();
     let retryable: Vec<bool> = kinds.iter().map(|k| k.retryable).collect();
     let count = kinds.len();
+    let body_keys = crate::TOOL_ERROR_FIELDS.map(|(name, _)| name);
+    let body_values = crate::TOOL_ERROR_FIELDS.map(|(_, kind)| match kind {
+        Kind::String => quote!(self.message),
+        Kind::ErrorKind => quote!(self.kind.as_str()),
+        Kind::Boolean => quote!(self.kind.retryable()),
+        other => unreachable!("no tool_error field is of kind {other:?}"),
+    });
+    let shape = crate::tool_error_shape();
+    let body_doc = format!(" The structured body: `{shape}`.");
     quote! {
         /// The failure classes of tool errors.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, rt::serde::Serialize, rt::serde::Deserialize)]
@@ -194,6 +203,9 @@ fn error_kinds(cat: &Catalog) -> TokenStream {
             }
         }
 
+        /// The body a failing tool returns, as text (for the server's instructions).
+        pub const TOOL_ERROR_SHAPE: &str = #shape;
+
         /// A failure a tool reports in its result (`isError: true`), not as a protocol error.
         #[derive(Debug, Clone, PartialEq, Eq)]
         pub struct ToolError {
@@ -210,13 +222,9 @@ fn error_kinds(cat: &Catalog) -> TokenStream {
                 ToolError::new(ErrorKind::InvalidInput, format!("invalid arguments for {}: {why}", tool.name()))
             }
 
-            /// The structured body: `{message, kind, retryable}`.
+            #[doc = #body_doc]
             pub fn body(&self) -> rt::serde_json::Value {
-                rt::serde_json::json!({
-                    "message": self.message,
-                    "kind": self.kind.as_str(),
-                    "retryable": self.kind.retryable(),
-                })
+                rt::serde_json::json!({ #(#body_keys: #body_values),* })
             }
         }
 

@@ -118,9 +118,13 @@ fn errors(cat: &Catalog) -> String {
     let mut s = String::from(GENERATED);
     s.push_str(
         "# Error kinds\n\nA tool that fails returns a result with `isError: true` whose text \
-         content is the JSON object `{message, kind, retryable}`, and no `structuredContent` (which \
-         clients check against the tool's output schema). Unknown and unoffered tools are JSON-RPC \
-         errors (-32602) instead.\n\n| kind | retryable | meaning |\n|---|---|---|\n",
+         content is the JSON object `",
+    );
+    s.push_str(&crate::tool_error_shape());
+    s.push_str(
+        "`, and no `structuredContent` (which clients check against the tool's output schema). \
+         Unknown and unoffered tools are JSON-RPC errors (-32602) instead.\n\n\
+         | kind | retryable | meaning |\n|---|---|---|\n",
     );
     for k in &cat.manifest.error_kinds {
         let _ = writeln!(

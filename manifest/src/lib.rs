@@ -56,6 +56,22 @@ impl fmt::Display for ManifestError {
     }
 }
 
+/// The body every failing tool returns: its fields, each with the kind the generated
+/// `ToolError::body` fills it with. The one statement of it: the generated code, the error page
+/// and the server's instructions are written from it, and a manifest's `tool_error` type must
+/// declare exactly these.
+pub const TOOL_ERROR_FIELDS: [(&str, model::Kind); 3] = [
+    ("message", model::Kind::String),
+    ("kind", model::Kind::ErrorKind),
+    ("retryable", model::Kind::Boolean),
+];
+
+/// The body a failing tool returns, as text: `{message, kind, retryable}`.
+pub fn tool_error_shape() -> String {
+    let names: Vec<&str> = TOOL_ERROR_FIELDS.iter().map(|(n, _)| *n).collect();
+    format!("{{{}}}", names.join(", "))
+}
+
 impl Catalog {
     /// Parses and checks manifest text. Every problem found is returned, in document order.
     pub fn parse(src: &str) -> Result<Catalog, Vec<ManifestError>> {
@@ -129,5 +145,27 @@ mod tests {
                 .collect();
             panic!("{}", text.join("\n"));
         }
+    }
+
+    #[test]
+    fn a_tool_error_type_declares_the_body_the_generated_code_returns() {
+        let shipped = include_str!("../tools.yaml");
+        let renamed = shipped.replacen(
+            "      - name: retryable\n        type: boolean",
+            "      - name: retry\n        type: boolean",
+            1,
+        );
+        assert_ne!(
+            renamed, shipped,
+            "the shipped tool_error type changed shape"
+        );
+        let errors = Catalog::parse(&renamed).err().unwrap_or_default();
+        assert!(
+            errors.iter().any(|e| e.render("tools.yaml").contains(
+                "type `tool_error` must be an object with the fields message (string), kind (error-kind), retryable (boolean)"
+            )),
+            "{errors:?}"
+        );
+        assert_eq!(tool_error_shape(), "{message, kind, retryable}");
     }
 }

@@ -8,7 +8,7 @@ use crate::locate::{Path, locate};
 use crate::model::{Effect, Kind, Manifest, Node, OutputClass, Reach, Tool, spelled};
 use tmux_mcp_runtime as rt;
 
-use crate::{ManifestError, schema};
+use crate::{ManifestError, TOOL_ERROR_FIELDS, schema};
 
 /// Error kinds the generated code itself reports.
 const REQUIRED_ERROR_KINDS: [&str; 2] = ["invalid_input", "internal"];
@@ -27,6 +27,7 @@ pub fn check(m: &Manifest, src: &str) -> Vec<ManifestError> {
     };
     c.toolsets();
     c.error_kinds();
+    c.tool_error();
     if c.types() {
         let tools = Path::default().key("tools");
         let mut seen = HashSet::new();
@@ -168,6 +169,42 @@ impl Checker<'_> {
                     ),
                 );
             }
+        }
+    }
+
+    /// A `tool_error` type (what outputs refer to for a row's failure) declares the body the
+    /// generated `ToolError` returns, field for field.
+    fn tool_error(&mut self) {
+        let at = Path::default().key("types").key("tool_error");
+        let Some(declared) = self.m.types.get("tool_error") else {
+            return;
+        };
+        let declared: Vec<(&str, Option<Kind>)> = declared
+            .fields
+            .as_ref()
+            .map(|fields| {
+                fields
+                    .iter()
+                    .map(|f| (f.name.as_deref().unwrap_or(""), f.kind))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let expected: Vec<(&str, Option<Kind>)> = TOOL_ERROR_FIELDS
+            .iter()
+            .map(|(n, k)| (*n, Some(*k)))
+            .collect();
+        if declared != expected {
+            let want: Vec<String> = TOOL_ERROR_FIELDS
+                .iter()
+                .map(|(n, k)| format!("{n} ({})", spelled(k)))
+                .collect();
+            self.error(
+                &at,
+                format!(
+                    "type `tool_error` must be an object with the fields {}, in that order: the body the generated ToolError returns",
+                    want.join(", ")
+                ),
+            );
         }
     }
 

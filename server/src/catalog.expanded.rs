@@ -119,6 +119,8 @@ impl rt::IntoJson for ErrorKind {
         rt::serde_json::Value::from(self.as_str())
     }
 }
+/// The body a failing tool returns, as text (for the server's instructions).
+pub const TOOL_ERROR_SHAPE: &str = "{message, kind, retryable}";
 /// A failure a tool reports in its result (`isError: true`), not as a protocol error.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToolError {
@@ -145,7 +147,7 @@ impl ToolError {
     pub fn body(&self) -> rt::serde_json::Value {
         rt::serde_json::json!(
             { "message" : self.message, "kind" : self.kind.as_str(), "retryable" : self
-            .kind.retryable(), }
+            .kind.retryable() }
         )
     }
 }

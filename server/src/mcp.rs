@@ -26,6 +26,12 @@ use crate::surface::{CAPABILITIES_URI, Surface};
 
 const INSTRUCTIONS: &str = include_str!("instructions.md");
 
+/// The instructions, with the tool error's shape as the manifest declares it.
+fn instructions() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| INSTRUCTIONS.replace("TOOL_ERROR_SHAPE", crate::catalog::TOOL_ERROR_SHAPE))
+}
+
 #[derive(Clone)]
 pub struct Server {
     tools: Arc<Tools>,
@@ -93,7 +99,7 @@ impl ServerHandler for Server {
                 .build(),
         )
         .with_server_info(implementation())
-        .with_instructions(INSTRUCTIONS)
+        .with_instructions(instructions())
     }
 
     async fn list_tools(
@@ -174,5 +180,15 @@ impl ServerHandler for Server {
         let mut read = ReadResourceResult::new(vec![contents]);
         read.meta = result_meta(&context);
         Ok(read.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_instructions_give_the_error_body_the_generator_states() {
+        let text = super::instructions();
+        assert!(text.contains(crate::catalog::TOOL_ERROR_SHAPE), "{text}");
+        assert!(!text.contains("TOOL_ERROR_SHAPE"), "{text}");
     }
 }
