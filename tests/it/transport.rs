@@ -179,7 +179,10 @@ async fn each_commands_output_comes_back_apart_through_either_path() {
         )
         .await
         .unwrap();
-    assert_eq!(carried, ["one\n", "", "two\nthree\n"]);
+    assert_eq!(
+        carried.iter().collect::<Vec<_>>(),
+        ["one\n", "", "two\nthree\n"]
+    );
     // capture-pane needs a subprocess, so the whole script runs in one.
     world.tmux(
         "work",
@@ -213,7 +216,7 @@ async fn each_commands_output_comes_back_apart_through_either_path() {
         .await
         .unwrap();
     assert_eq!(
-        apart,
+        apart.iter().collect::<Vec<_>>(),
         ["first\nline two\n", "", "after\n", "first\nline two\n"]
     );
 }

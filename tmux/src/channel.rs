@@ -21,7 +21,7 @@ use tokio::sync::oneshot;
 use super::control::{Item, Notice, Reader, parse};
 use crate::outside::{Known, identified, identify, outside_session, process};
 use crate::version::Features;
-use crate::{Command, Script, TmuxError, TmuxErrorKind, command_line, lock};
+use crate::{Command, Outputs, Script, TmuxError, TmuxErrorKind, command_line, lock};
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
@@ -68,19 +68,18 @@ impl Channel {
         }
     }
 
-    /// Runs a script's commands, stopping at the first that fails, as tmux does
-    /// with a command list, and answers each one's output; `None` when no control client can
-    /// carry them now. Each command
-    /// goes on its own line: control mode answers every command of a line with a block of its
-    /// own and skips the rest after a failure, so counting blocks per line could not tell where
-    /// an answer ends. Commands that only read are written all at once (running one after a
+    /// Runs a script's commands, stopping at the first that fails, as tmux does with a command
+    /// list, and answers each one's output; `None` when no control client can carry them now.
+    /// Each command goes on its own line: control mode answers every command of a line with a
+    /// block of its own and skips the rest after a failure, so counting blocks per line could
+    /// not tell where an answer ends. Commands that only read are written all at once (running one after a
     /// failed one changes nothing); others wait for the answer before them.
     pub async fn run(
         &self,
         script: &Script,
         features: Features,
         deadline: Duration,
-    ) -> Option<Result<Vec<String>, TmuxError>> {
+    ) -> Option<Result<Outputs, TmuxError>> {
         let commands = script.commands();
         let batches: Vec<&[Command]> = if script.reads_only() {
             vec![commands]
@@ -117,7 +116,7 @@ impl Channel {
                 return Some(Err(e));
             }
         }
-        Some(Ok(out))
+        Some(Ok(Outputs::new(out)))
     }
 
     /// Writes the commands, connecting first if needed; their answers arrive in order.

@@ -10,7 +10,7 @@ use tokio::io::AsyncReadExt;
 use tokio::sync::Semaphore;
 
 use crate::command::Reading;
-use crate::command::{COMMAND_DEADLINE, MAX_OUTPUT};
+use crate::command::{COMMAND_DEADLINE, MAX_OUTPUT, Outputs};
 use crate::outside::{Known, identified, identify, process};
 use crate::version::{Features, Found, Version};
 use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel, follow, lock};
@@ -109,7 +109,7 @@ impl Tmux {
             .subprocess(&identify().into(), Features::default(), COMMAND_DEADLINE)
             .await
             .ok()?
-            .concat();
+            .joined();
         let (version, _) = identified(&out)?;
         *lock(&self.server) = Some(version.clone());
         Some(version)
@@ -153,12 +153,12 @@ impl Tmux {
     /// Runs a command or script and returns its output (a script's, its commands' joined),
     /// through the control client when it can carry every command, else a subprocess.
     pub async fn run(&self, script: impl Into<Script>) -> Result<String, TmuxError> {
-        Ok(self.run_each(script).await?.concat())
+        Ok(self.run_each(script).await?.joined())
     }
 
     /// Runs a script as [`Tmux::run`] does and returns each command's output apart, in order
     /// (empty for a command that prints nothing).
-    pub async fn run_each(&self, script: impl Into<Script>) -> Result<Vec<String>, TmuxError> {
+    pub async fn run_each(&self, script: impl Into<Script>) -> Result<Outputs, TmuxError> {
         let script = script.into();
         let features = self.features().await;
         if script.carried()
@@ -180,7 +180,7 @@ impl Tmux {
     ) -> Result<String, TmuxError> {
         let script = script.into();
         let features = self.features().await;
-        Ok(self.subprocess(&script, features, deadline).await?.concat())
+        Ok(self.subprocess(&script, features, deadline).await?.joined())
     }
 
     /// A `tmux` subprocess running `script`; each command's output apart, read back as tmux
@@ -192,7 +192,7 @@ impl Tmux {
         script: &Script,
         features: Features,
         deadline: Duration,
-    ) -> Result<Vec<String>, TmuxError> {
+    ) -> Result<Outputs, TmuxError> {
         let marker = format!("tmux-mcp-{}", crate::nonce::nonce());
         let mark = Command::new(Verb::DisplayMessage)
             .flag("-p")
@@ -214,18 +214,20 @@ impl Tmux {
             });
         }
         let Some(marked) = marked else {
-            return Ok(Vec::new());
+            return Ok(Outputs::default());
         };
         let out = self.spawn(&marked, features, deadline).await?;
         let end = format!("{marker}\n");
         let mut parts = out.split(end.as_str());
-        Ok(readings
-            .into_iter()
-            .map(|reading| match reading {
-                Some(reading) => reading.read(parts.next().unwrap_or_default()).into_owned(),
-                None => String::new(),
-            })
-            .collect())
+        Ok(Outputs::new(
+            readings
+                .into_iter()
+                .map(|reading| match reading {
+                    Some(reading) => reading.read(parts.next().unwrap_or_default()).into_owned(),
+                    None => String::new(),
+                })
+                .collect(),
+        ))
     }
 
     /// Runs the script's subprocesses in turn within one `deadline`, stopping at the first

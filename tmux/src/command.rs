@@ -344,6 +344,32 @@ impl Script {
     }
 }
 
+/// What each command of a script printed, in order: `Tmux::run_each`'s answer.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outputs(Vec<String>);
+
+impl Outputs {
+    pub(crate) fn new(outputs: Vec<String>) -> Outputs {
+        Outputs(outputs)
+    }
+
+    /// What the script's command at `index` printed: empty for one that prints nothing (or
+    /// beyond the script's end).
+    pub fn get(&self, index: usize) -> &str {
+        self.0.get(index).map_or("", String::as_str)
+    }
+
+    /// Each command's output, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(String::as_str)
+    }
+
+    /// Every command's output, joined.
+    pub fn joined(self) -> String {
+        self.0.concat()
+    }
+}
+
 /// The command as one line of tmux's syntax: the name, then each argument double-quoted with
 /// `\`, `"`, `$` and control characters escaped (and a leading `~` single-quoted), so nothing
 /// in a value can end it, start another command or expand.

@@ -32,7 +32,7 @@ pub mod version;
 
 pub use client::Tmux;
 pub use command::{
-    COMMAND_DEADLINE, Command, MAX_OUTPUT, Script, Verb, command_line, session_target,
+    COMMAND_DEADLINE, Command, MAX_OUTPUT, Outputs, Script, Verb, command_line, session_target,
 };
 pub use error::{TmuxError, TmuxErrorKind};
 pub use format::{Fields, Format, Row, SEPARATOR, int_output, quote_literal, row_format};

@@ -8,7 +8,7 @@ use super::objects;
 use super::{CallContext, Tools};
 use crate::catalog::{ErrorKind, ToolError, capture_pane, search_panes, snapshot_pane};
 use tmux::Fields;
-use tmux::{Command, Script, TmuxError, Verb, row_format, session_target};
+use tmux::{Command, Outputs, Script, TmuxError, Verb, row_format, session_target};
 use tmux_mcp_runtime::mask::Masker;
 
 type R<T> = Result<T, ToolError>;
@@ -152,8 +152,7 @@ impl snapshot_pane::Handle for Tools {
         )?);
         // has-session, display-message, capture-pane.
         let out = t.tmux.run_each(script).await?;
-        let part = |i: usize| out.get(i).map_or("", String::as_str);
-        let (state, content) = (part(1).trim_end_matches('\n'), part(2));
+        let (state, content) = (out.get(1).trim_end_matches('\n'), out.get(2));
         let mut f = Fields::new(state, VARS.len());
         let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
         let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
@@ -258,7 +257,7 @@ impl search_panes::Handle for Tools {
             )?));
         }
         let out = match script {
-            None => Vec::new(),
+            None => Outputs::default(),
             Some(script) => t.tmux.run_each(script).await?,
         };
         // Matching is CPU work of up to SEARCH_TIME: it runs beside the runtime's thread, so other
@@ -286,7 +285,7 @@ impl search_panes::Handle for Tools {
 /// masked first so that a search cannot probe for a secret, within [`SEARCH_TIME`] and
 /// [`SEARCH_MATCHES`], until `cancelled`. Also says how many spans were masked.
 fn scan(
-    out: &[String],
+    out: &Outputs,
     re: &Regex,
     masker: &Masker,
     with_history: bool,
@@ -302,9 +301,10 @@ fn scan(
     let started = Instant::now();
     let mut matches = Vec::new();
     let (mut searched, mut masked) = (0, 0);
-    for pair in out.chunks(2) {
+    let parts: Vec<&str> = out.iter().collect();
+    for pair in parts.chunks(2) {
         let head = pair[0].trim_end_matches('\n');
-        let body = pair.get(1).map_or("", String::as_str);
+        let body = pair.get(1).copied().unwrap_or_default();
         let mut f = Fields::new(head, 3);
         let (pane, height, history) = (f.text()?, f.int()?, f.int()?);
         if with_history && history > SEARCH_HISTORY_LINES && !limits.contains(&Limit::Lines) {

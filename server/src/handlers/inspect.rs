@@ -11,7 +11,7 @@ use crate::catalog::{
     get_tmux_variables, get_window_info, list_panes, list_sessions, list_windows, show_environment,
     show_hooks, show_option,
 };
-use tmux::{Command, Fields, Format, TmuxError, Verb, row_format, session_target};
+use tmux::{Command, Fields, Format, Outputs, TmuxError, Verb, row_format, session_target};
 
 type R<T> = Result<T, ToolError>;
 
@@ -112,20 +112,19 @@ impl get_server_info::Handle for Tools {
                     .then(list_all(Verb::ListPanes, row_format(&PANE_VARS))),
             )
             .await
-            .or_else(|e| empty_when_gone(e).map(|_| Vec::new()))?;
-        let part = |i: usize| out.get(i).map_or("", String::as_str);
+            .or_else(|e| empty_when_gone(e).map(|_| Outputs::default()))?;
         let (mut version, mut socket) = (String::new(), String::new());
-        if let Some(line) = part(0).lines().next() {
+        if let Some(line) = out.get(0).lines().next() {
             let mut f = Fields::new(line, 2);
             version = f.text()?;
             socket = f.text()?;
         }
-        let sessions = rows(part(1), SESSION_VARS.len(), |f| {
+        let sessions = rows(out.get(1), SESSION_VARS.len(), |f| {
             objects::session(f, &t.tmux)
         })?;
-        let windows = rows(part(2), WINDOW_VARS.len(), objects::window)?;
+        let windows = rows(out.get(2), WINDOW_VARS.len(), objects::window)?;
         let caller = t.caller_pane().await;
-        let panes = rows(part(3), PANE_VARS.len(), |f| {
+        let panes = rows(out.get(3), PANE_VARS.len(), |f| {
             objects::pane(f, caller, &t.tmux)
         })?;
         let sessions = sessions
@@ -175,13 +174,12 @@ impl get_session_info::Handle for Tools {
                 ),
             )
             .await?;
-        let part = |i: usize| out.get(i).map_or("", String::as_str);
-        let session = rows(part(1), SESSION_VARS.len(), |f| {
+        let session = rows(out.get(1), SESSION_VARS.len(), |f| {
             objects::session(f, &t.tmux)
         })?
         .into_iter()
         .next();
-        let windows = rows(part(2), WINDOW_VARS.len(), objects::window)?;
+        let windows = rows(out.get(2), WINDOW_VARS.len(), objects::window)?;
         let session = session.ok_or_else(|| gone(&format!("session {}", a.session)))?;
         Ok(get_session_info::Output { session, windows })
     }
@@ -224,12 +222,11 @@ async fn window_and_panes(
             ),
         )
         .await?;
-    let part = |i: usize| out.get(i).map_or("", String::as_str);
-    let found = rows(part(1), WINDOW_VARS.len(), objects::window)?
+    let found = rows(out.get(1), WINDOW_VARS.len(), objects::window)?
         .into_iter()
         .next();
     let caller = t.caller_pane().await;
-    let panes = rows(part(2), vars.len(), |f| {
+    let panes = rows(out.get(2), vars.len(), |f| {
         let extra = pane_vars
             .iter()
             .map(|_| f.text())
@@ -390,14 +387,14 @@ impl show_option::Handle for Tools {
         };
         match t.tmux.run_each(scoped("-A")?.then(scoped("-Av")?)).await {
             // tmux 3.2a lists nothing for a user option never set; later versions refuse it.
-            Ok(out) if out.concat().is_empty() && user => Ok(unset(a.name)),
+            Ok(out) if out.iter().all(str::is_empty) && user => Ok(unset(a.name)),
             Ok(out) => {
-                let part = |i: usize| out.get(i).map_or("", String::as_str);
-                let inherited = part(0)
+                let inherited = out
+                    .get(0)
                     .split_whitespace()
                     .next()
                     .is_some_and(|n| n.ends_with('*'));
-                let value = part(1).lines().collect::<Vec<_>>().join("\n");
+                let value = out.get(1).lines().collect::<Vec<_>>().join("\n");
                 Ok(show_option::Output {
                     name: a.name,
                     scope: a.scope.as_str().to_owned(),

@@ -23,7 +23,8 @@ async fn apply_and_read(t: &Tools, command: Command, target: &str, vars: &[&str]
         .target(target)?
         .format(row_format(vars));
     let out = t.tmux.run_each(command.then(read)).await?;
-    Ok(Row::of(out.last().map_or("", String::as_str), vars.len()))
+    // The command's own output (a creation's row, say) comes before the read's.
+    Ok(Row::of(out.get(1), vars.len()))
 }
 
 /// One variable of an object that must exist.
@@ -345,7 +346,7 @@ impl swap_pane::Handle for Tools {
             .then(window_of(&a.source_pane)?)
             .then(window_of(&a.target_pane)?);
         let out = t.tmux.run_each(script).await?;
-        let window = |i: usize| out.get(i).map_or("", |o| o.trim_end_matches('\n'));
+        let window = |i: usize| out.get(i).trim_end_matches('\n');
         let (source_window, target_window) = match (window(1), window(2)) {
             (source, target) if !source.is_empty() && !target.is_empty() => {
                 (source.to_owned(), target.to_owned())

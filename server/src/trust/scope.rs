@@ -146,7 +146,7 @@ impl Guard {
         for (kind, value) in &named {
             let found: Vec<Options> = levels(*kind)
                 .iter()
-                .map(|_| Options::read(listings.next().map_or("", String::as_str)))
+                .map(|_| Options::read(listings.next().unwrap_or_default()))
                 .collect();
             let created = found.iter().any(|o| o.created);
             let granted = found.iter().find_map(|o| o.grant).unwrap_or(false);
