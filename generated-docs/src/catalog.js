@@ -3049,7 +3049,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "seconds": {
-            "description": "Deadline, default 30 s, clamped to 1..600.",
+            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
             "maximum": 100000,
             "minimum": 0,
             "type": "integer"
@@ -3766,7 +3766,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "seconds": {
-            "description": "Deadline, default 30 s, clamped to 1..600.",
+            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
             "maximum": 100000,
             "minimum": 0,
             "type": "integer"
@@ -4786,7 +4786,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "seconds": {
-            "description": "Deadline, default 30 s, clamped to 1..600.",
+            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
             "maximum": 100000,
             "minimum": 0,
             "type": "integer"
@@ -4868,7 +4868,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           },
           "seconds": {
-            "description": "Deadline, default 30 s, clamped to 1..600.",
+            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
             "maximum": 100000,
             "minimum": 0,
             "type": "integer"
@@ -4988,7 +4988,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           },
           "seconds": {
-            "description": "Deadline, default 30 s, clamped to 1..600.",
+            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
             "maximum": 100000,
             "minimum": 0,
             "type": "integer"

@@ -242,6 +242,15 @@ fn named_types(cat: &Catalog) -> Vec<TokenStream> {
     let mut out = Vec::new();
     for (name, node) in &cat.manifest.types {
         let ty = pascal(name);
+        if let Some(c) = node.clamp {
+            let constant = format_ident!("{}", name.to_uppercase());
+            let doc = format!(" What a handler makes of a `{name}` argument.");
+            let (default, min, max) = (c.default, c.min, c.max);
+            out.push(quote! {
+                #[doc = #doc]
+                pub const #constant: rt::Clamp = rt::Clamp { default: #default, min: #min, max: #max };
+            });
+        }
         match node.kind {
             Some(Kind::Object) if node.fields.is_some() => {
                 out.push(structure(

@@ -269,7 +269,7 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
                 "| `{path}` | {} | {} | {default} | {} |",
                 type_text(cat, node),
                 yes_no(node.required),
-                cell(cat.manifest.description(node))
+                cell(&cat.manifest.description(node))
             );
         }
         s.push_str("\nUnknown fields are refused.\n");
@@ -288,7 +288,7 @@ fn tool_page(cat: &Catalog, tool: &Tool) -> String {
             s,
             "| `{path}` | {}{nullable} | {} |",
             type_text(cat, node),
-            cell(cat.manifest.description(node))
+            cell(&cat.manifest.description(node))
         );
     }
 

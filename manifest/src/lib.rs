@@ -168,4 +168,37 @@ mod tests {
         );
         assert_eq!(tool_error_shape(), "{message, kind, retryable}");
     }
+
+    #[test]
+    fn a_clamp_holds_its_default_within_what_is_accepted_on_a_named_integer() {
+        let shipped = include_str!("../tools.yaml");
+        let clamp = "clamp: {default: 30, min: 1, max: 600}";
+        assert!(shipped.contains(clamp), "the shipped seconds type changed");
+        for (bad, why) in [
+            (
+                "clamp: {default: 900, min: 1, max: 600}",
+                "must hold its default",
+            ),
+            (
+                "clamp: {default: 30, min: 1, max: 200000}",
+                "lie within the accepted 0..100000",
+            ),
+        ] {
+            let errors = Catalog::parse(&shipped.replacen(clamp, bad, 1))
+                .err()
+                .unwrap_or_default();
+            assert!(
+                errors.iter().any(|e| e.render("tools.yaml").contains(why)),
+                "{bad}: {errors:?}"
+            );
+        }
+        let described = Catalog::parse(shipped).map(|c| {
+            let seconds = &c.manifest.types["seconds"];
+            c.manifest.description(seconds).into_owned()
+        });
+        assert_eq!(
+            described.ok().as_deref(),
+            Some("Deadline in seconds. Default 30, clamped to 1..600.")
+        );
+    }
 }

@@ -3,6 +3,7 @@
 //! The JSON Schema of this model is committed as `manifest/tools.schema.json` so that editors
 //! complete and check the YAML; `tests/catalog.rs` fails when it is stale.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use schemars::JsonSchema;
@@ -226,6 +227,20 @@ pub struct Node {
     /// The value names a tmux object a tool acts on: the write scope checks it and the audit
     /// log records it.
     pub target: Option<TargetKind>,
+    /// Named integer types only: the value a handler uses when the caller gives none, and the
+    /// range it brings a given value into (`minimum`/`maximum` say what is accepted at all).
+    /// The description states both; handlers read them from the generated constant.
+    pub clamp: Option<Clamp>,
+}
+
+/// What a handler makes of an integer argument: `default` when it is absent, else the value
+/// brought into `min..=max`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Clamp {
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
 }
 
 /// The tmux object a target argument names.
@@ -273,11 +288,20 @@ impl Manifest {
     }
 
     /// A node's description: its own, else its named type's.
-    pub fn description<'a>(&'a self, node: &'a Node) -> &'a str {
-        node.description
+    /// What the value means, and for a clamped integer what the server makes of it.
+    pub fn description<'a>(&'a self, node: &'a Node) -> Cow<'a, str> {
+        let text = node
+            .description
             .as_deref()
             .or_else(|| self.resolve(node).description.as_deref())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        match self.resolve(node).clamp {
+            Some(c) => Cow::Owned(format!(
+                "{text} Default {}, clamped to {}..{}.",
+                c.default, c.min, c.max
+            )),
+            None => Cow::Borrowed(text),
+        }
     }
 
     /// The node's JSON type after following `ref`.

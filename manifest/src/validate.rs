@@ -486,6 +486,26 @@ impl Checker<'_> {
         if cx != Context::Argument && (node.required || node.default.is_some()) {
             self.error(at, "required and default apply to arguments only".into());
         }
+        if let Some(c) = node.clamp {
+            let accepted = node.minimum.unwrap_or(i64::MIN)..=node.maximum.unwrap_or(i64::MAX);
+            if cx != Context::Type || node.kind != Some(Kind::Integer) {
+                self.error(
+                    &at.key("clamp"),
+                    "clamp applies to named integer types only; declare the type under `types` and refer to it".into(),
+                );
+            } else if !((c.min..=c.max).contains(&c.default)
+                && accepted.contains(&c.min)
+                && accepted.contains(&c.max))
+            {
+                self.error(
+                    &at.key("clamp"),
+                    format!(
+                        "clamp {}..{} with default {} must hold its default and lie within the accepted {}..{}",
+                        c.min, c.max, c.default, accepted.start(), accepted.end()
+                    ),
+                );
+            }
+        }
         if cx == Context::Argument && node.nullable {
             self.error(
                 &at.key("nullable"),

@@ -57,6 +57,21 @@ impl ToolDescriptor {
     }
 }
 
+/// What a handler makes of a clamped integer argument (a manifest type's `clamp`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clamp {
+    pub default: i64,
+    pub min: i64,
+    pub max: i64,
+}
+
+impl Clamp {
+    /// `default` when absent, else `requested` brought into `min..=max`.
+    pub fn apply(self, requested: Option<i64>) -> i64 {
+        requested.unwrap_or(self.default).clamp(self.min, self.max)
+    }
+}
+
 /// A toolset as declared.
 #[derive(Debug)]
 pub struct ToolsetDescriptor {
@@ -65,4 +80,22 @@ pub struct ToolsetDescriptor {
     pub description: &'static str,
     /// On by default only for a dedicated daemon this launch created with the minimal configuration.
     pub fresh_daemon_only: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Clamp;
+
+    #[test]
+    fn a_clamp_fills_the_default_and_keeps_a_value_in_range() {
+        let c = Clamp {
+            default: 30,
+            min: 1,
+            max: 600,
+        };
+        assert_eq!(
+            [None, Some(0), Some(5), Some(100_000)].map(|r| c.apply(r)),
+            [30, 1, 5, 600]
+        );
+    }
 }

@@ -12,7 +12,7 @@ pub mod mask;
 mod record;
 mod validate;
 
-pub use descriptor::{Target, TargetKind, ToolDescriptor, ToolsetDescriptor};
+pub use descriptor::{Clamp, Target, TargetKind, ToolDescriptor, ToolsetDescriptor};
 pub use into_json::IntoJson;
 pub use record::{Annotations, Record};
 pub use validate::{Operation, Violation, validate};

@@ -95,9 +95,9 @@ pub fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// A wait's deadline: default 30 s, clamped to 1..600.
+/// A wait's deadline in seconds, as the manifest's `seconds` type says.
 pub fn seconds(requested: Option<i64>) -> i64 {
-    requested.unwrap_or(30).clamp(1, 600)
+    catalog::types::SECONDS.apply(requested)
 }
 
 /// Ticks once a second, first after a second: when a blocking tool reports progress. Clients
