@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use tmux_mcp::catalog::{TOOLS, TOOLSETS, ToolId};
 use tmux_mcp_manifest::Catalog;
-use tmux_mcp_tests::{ensure_file_contents, repo_root};
+use tmux_mcp_tests::{MAX_BYTES_PER_TOOL, MEAN_BYTES_PER_TOOL, ensure_file_contents, repo_root};
 
 fn manifest() -> Catalog {
     let src =
@@ -322,14 +322,6 @@ fn batch_alternatives_carry_each_tools_own_input_schema() {
         assert_eq!(alternative["properties"]["arguments"], own, "{name}");
     }
 }
-
-/// What `tools/list` may spend, stated once, per tool: at most 1,700 bytes of JSON a tool on
-/// average (the family's Rust server spends about 2,470 on each of its 45), and no tool's own
-/// entry over 4,000 bytes, a batch's counted without the argument schemas of the tools it
-/// nests (those grow with every read tool and are counted in the average). A new tool of
-/// ordinary size fits without a change here; a verbose one fails with its name.
-const MEAN_BYTES_PER_TOOL: usize = 1_700;
-const MAX_BYTES_PER_TOOL: usize = 4_000;
 
 #[test]
 fn the_full_tool_list_fits_its_byte_budget() {

@@ -6,6 +6,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use serde_json::{Map, Value, json};
 use tmux_mcp::catalog::{TOOLS, TOOLSETS};
 
+/// What `tools/list` may spend, stated once, per tool (held by `catalog.rs`, reported by the
+/// bench): at most 1,700 bytes of JSON a tool on average (the family's Rust server spends about
+/// 2,470 on each of its 45), and no tool's own entry over 4,000 bytes, a batch's counted
+/// without the argument schemas of the tools it nests (those grow with every read tool and are
+/// counted in the average). A new tool of ordinary size fits; a verbose one fails with its name.
+pub const MEAN_BYTES_PER_TOOL: usize = 1_700;
+pub const MAX_BYTES_PER_TOOL: usize = 4_000;
+
 /// How many tools a server offers when the operator selects none: every tool when its launch
 /// created the dedicated daemon (`fresh`), else those of the toolsets not kept for a fresh
 /// daemon.

@@ -15,7 +15,9 @@ use serde_json::{Value, json};
 pub type Client = RunningService<RoleClient, ()>;
 
 mod arguments;
-pub use arguments::{Targets, default_tool_count, valid_arguments};
+pub use arguments::{
+    MAX_BYTES_PER_TOOL, MEAN_BYTES_PER_TOOL, Targets, default_tool_count, valid_arguments,
+};
 
 /// The features of the tmux on PATH, which these tests start their servers with.
 pub fn tmux_features() -> tmux::Features {
