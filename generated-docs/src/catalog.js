@@ -3801,6 +3801,18 @@ window.TMUX_MCP_CATALOG = {
               "null"
             ]
           },
+          "delivery": {
+            "description": "How the text went: bracketed_paste (the program asked), paste (bracketed if it asked; this tmux cannot say), keys (it did not ask: typed, each newline an Enter).",
+            "enum": [
+              "bracketed_paste",
+              "paste",
+              "keys"
+            ],
+            "type": [
+              "string",
+              "null"
+            ]
+          },
           "elapsed_ms": {
             "description": "Time taken.",
             "type": "integer"
@@ -3835,6 +3847,7 @@ window.TMUX_MCP_CATALOG = {
           "pane",
           "outcome",
           "reason",
+          "delivery",
           "enter_presses",
           "elapsed_ms",
           "cursor"

@@ -2568,6 +2568,10 @@ pub mod send_prompt {
         #[serde(rename = "reason")]
         #[serde(default)]
         pub reason: ::core::option::Option<::std::string::String>,
+        /// How the text went: bracketed_paste (the program asked), paste (bracketed if it asked; this tmux cannot say), keys (it did not ask: typed, each newline an Enter).
+        #[serde(rename = "delivery")]
+        #[serde(default)]
+        pub delivery: ::core::option::Option<Delivery>,
         /// Enter keys pressed.
         #[serde(rename = "enter_presses")]
         pub enter_presses: i64,
@@ -2585,6 +2589,7 @@ pub mod send_prompt {
             object.insert("pane".into(), rt::IntoJson::into_json(self.pane));
             object.insert("outcome".into(), rt::IntoJson::into_json(self.outcome));
             object.insert("reason".into(), rt::IntoJson::into_json(self.reason));
+            object.insert("delivery".into(), rt::IntoJson::into_json(self.delivery));
             object
                 .insert(
                     "enter_presses".into(),
@@ -2631,7 +2636,40 @@ pub mod send_prompt {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `send_prompt`: Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it: the text goes once, whole, as one bracketed paste; Enter follows when the program has taken it, and again (at most 3 more times) while the program shows no sign of it. Refused, nothing sent, when the pane is dead, in a mode, or its program is not reading input. Follow the answer with wait_for_quiet or wait_for_text from the cursor.
+    #[derive(
+        Debug,
+        Clone,
+        Copy,
+        PartialEq,
+        Eq,
+        Hash,
+        rt::serde::Serialize,
+        rt::serde::Deserialize
+    )]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub enum Delivery {
+        #[serde(rename = "bracketed_paste")]
+        BracketedPaste,
+        #[serde(rename = "paste")]
+        Paste,
+        #[serde(rename = "keys")]
+        Keys,
+    }
+    impl Delivery {
+        pub fn as_str(self) -> &'static str {
+            match self {
+                Delivery::BracketedPaste => "bracketed_paste",
+                Delivery::Paste => "paste",
+                Delivery::Keys => "keys",
+            }
+        }
+    }
+    impl rt::IntoJson for Delivery {
+        fn into_json(self) -> rt::serde_json::Value {
+            rt::serde_json::Value::from(self.as_str())
+        }
+    }
+    /// The handler of `send_prompt`: Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it; the way to give an agent or REPL text, several lines included. The text goes once, whole, as one paste (bracketed when the program asked); Enter follows when the program has taken it, and again (at most 4 more times) while the prompt still waits in its input line. submitted only once it left that line. Refused, nothing sent, when the pane is dead, in a mode, its program reads no input, or several lines would arrive as separate submissions. Follow with wait_for_agent, wait_for_quiet or wait_for_text from the cursor.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `send_prompt`",
         note = "implement `send_prompt::Handle` for `{Self}`, beside the code the tool calls"
@@ -3620,7 +3658,7 @@ pub mod wait_for_quiet {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_quiet`: Block until the pane, having printed text since `since`, prints nothing for quiet_ms (a program finished answering), the pane closes or the deadline passes. Text counts; escape sequences alone (cursor moves, colours, blinking) and the echo of your input do not.
+    /// The handler of `wait_for_quiet`: Block until the pane, having printed text since `since`, prints nothing for quiet_ms (a program finished answering), the pane closes or the deadline passes. Silence before the call counts: a program that answered and went quiet returns at once. Text counts; escape sequences alone (cursor moves, colours, blinking) and the echo of your input do not.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_quiet`",
         note = "implement `wait_for_quiet::Handle` for `{Self}`, beside the code the tool calls"
@@ -4861,7 +4899,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
     rt::ToolDescriptor {
         name: "send_prompt",
         title: "Send prompt",
-        description: "Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it: the text goes once, whole, as one bracketed paste; Enter follows when the program has taken it, and again (at most 3 more times) while the program shows no sign of it. Refused, nothing sent, when the pane is dead, in a mode, or its program is not reading input. Follow the answer with wait_for_quiet or wait_for_text from the cursor.",
+        description: "Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it; the way to give an agent or REPL text, several lines included. The text goes once, whole, as one paste (bracketed when the program asked); Enter follows when the program has taken it, and again (at most 4 more times) while the prompt still waits in its input line. submitted only once it left that line. Refused, nothing sent, when the pane is dead, in a mode, its program reads no input, or several lines would arrive as separate submissions. Follow with wait_for_agent, wait_for_quiet or wait_for_text from the cursor.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -4874,7 +4912,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"cursor\":{\"description\":\"For wait_for_text since.\",\"type\":[\"string\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"enter_presses\":{\"description\":\"Enter keys pressed.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"What became of the prompt.\",\"enum\":[\"submitted\",\"pasted_not_submitted\",\"refused\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reason\":{\"description\":\"Why it was refused or not submitted.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"reason\",\"enter_presses\",\"elapsed_ms\",\"cursor\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"cursor\":{\"description\":\"For wait_for_text since.\",\"type\":[\"string\",\"null\"]},\"delivery\":{\"description\":\"How the text went: bracketed_paste (the program asked), paste (bracketed if it asked; this tmux cannot say), keys (it did not ask: typed, each newline an Enter).\",\"enum\":[\"bracketed_paste\",\"paste\",\"keys\"],\"type\":[\"string\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"enter_presses\":{\"description\":\"Enter keys pressed.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"What became of the prompt.\",\"enum\":[\"submitted\",\"pasted_not_submitted\",\"refused\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reason\":{\"description\":\"Why it was refused or not submitted.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"reason\",\"delivery\",\"enter_presses\",\"elapsed_ms\",\"cursor\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "text", "submit", "seconds"],
@@ -5220,7 +5258,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
     rt::ToolDescriptor {
         name: "wait_for_quiet",
         title: "Wait for quiet",
-        description: "Block until the pane, having printed text since `since`, prints nothing for quiet_ms (a program finished answering), the pane closes or the deadline passes. Text counts; escape sequences alone (cursor moves, colours, blinking) and the echo of your input do not.",
+        description: "Block until the pane, having printed text since `since`, prints nothing for quiet_ms (a program finished answering), the pane closes or the deadline passes. Silence before the call counts: a program that answered and went quiet returns at once. Text counts; escape sequences alone (cursor moves, colours, blinking) and the echo of your input do not.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,

@@ -260,6 +260,53 @@ async fn capture_pane_reads_screen_history_and_ranges_within_bounds() {
     assert!(text.ends_with(&format!("{:0100}\n#", 5000)));
 }
 
+/// A line a program rewrites in place (carriage return, erase, new text) comes back whole, as
+/// the screen shows it; an input tool's cursor is refused with what it is for.
+#[tokio::test]
+async fn capture_since_reads_a_line_rewritten_in_place_whole() {
+    let f = Fixture::new().await;
+    // Enter is not echoed (stty -echo), so the rewrite happens on the line the cursor was on.
+    let program =
+        "clear; stty -echo; printf '> '; read x; printf '\\r\\033[2KSUBMITTED n=167'; sleep 30";
+    let typed = f
+        .ok(
+            "send_keys",
+            json!({"pane": "%0", "text": program, "enter": true}),
+        )
+        .await;
+    assert!(tmux_mcp_tests::wait_until(
+        std::time::Duration::from_secs(10),
+        || f.screen("%0").starts_with(">\n")
+    ));
+    let before = f.ok("capture_since", json!({"pane": "%0"})).await;
+    f.tmux(&["send-keys", "-t", "%0", "Enter"]);
+    f.wait_for_screen("%0", "SUBMITTED n=167");
+    let after = f
+        .ok(
+            "capture_since",
+            json!({"pane": "%0", "cursor": before["cursor"]}),
+        )
+        .await;
+    assert_eq!(after["text"], "SUBMITTED n=167", "{after}");
+    assert_eq!(after["missed_lines"], 0);
+    let refused = f
+        .fails(
+            "capture_since",
+            json!({"pane": "%0", "cursor": typed["cursor"]}),
+        )
+        .await;
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("pass it as since"),
+        "{refused}"
+    );
+    f.ok("send_keys", json!({"pane": "%0", "keys": ["C-c"]}))
+        .await;
+    f.tmux(&["send-keys", "-t", "%0", "stty echo", "Enter"]);
+}
+
 #[tokio::test]
 async fn capture_since_returns_only_what_is_new() {
     let f = Fixture::new().await;

@@ -1,7 +1,9 @@
-//! send_prompt against real programs in real panes: a program that reads fast input as a
-//! paste and swallows an Enter that follows it too closely (tests/programs/prompt_target.py),
-//! `cat`, a Python REPL, the shell, a program that reads no input, and a pane that closes
-//! during delivery. The prompt must arrive exactly once, byte for byte.
+//! send_prompt against real programs in real panes, most started before the server looked:
+//! a TUI that reads fast input as a paste, swallows an Enter that follows it too closely and
+//! redraws its input line (tests/programs/prompt_target.py), IPython, the Python REPL, `cat`,
+//! a shell's `read`, the shell, a program that reads no input, and a pane that closes during
+//! delivery. The prompt must arrive exactly once, byte for byte, and `submitted` be said only
+//! of a prompt the program took.
 
 use serde_json::{Value, json};
 use tmux_mcp_tests::{Fixture, repo_root, tmux_features};
@@ -47,18 +49,24 @@ fn digest(text: &str) -> String {
     String::from_utf8_lossy(&out.stdout)[..64].to_owned()
 }
 
-/// The lines of %0's screen and history that start with `prefix`.
-fn lines_starting(f: &Fixture, prefix: &str) -> usize {
-    f.tmux(&["capture-pane", "-p", "-J", "-S", "-", "-t", "%0"])
+/// The lines of `pane`'s screen and history that start with `prefix`.
+fn lines_in(f: &Fixture, pane: &str, prefix: &str) -> usize {
+    f.tmux(&["capture-pane", "-p", "-J", "-S", "-", "-t", pane])
         .lines()
         .filter(|l| l.starts_with(prefix))
         .count()
 }
 
+fn target(swallow_ms: u32) -> String {
+    let program = repo_root().join("tests/programs/prompt_target.py");
+    format!("python3 {} {swallow_ms}", program.display())
+}
+
 #[tokio::test]
 async fn a_prompt_arrives_once_whole_even_where_a_fast_enter_is_swallowed() {
-    let f = Fixture::new().await;
-    let program = repo_root().join("tests/programs/prompt_target.py");
+    let windows = [100, 500, 3000].map(target);
+    let programs: Vec<(&str, &str)> = windows.iter().map(|w| (w.as_str(), "ready")).collect();
+    let (f, panes) = Fixture::with_programs(&programs).await;
     let long: String = (0..16 * 1024)
         .map(|i| char::from(b'a' + (i % 26) as u8))
         .collect();
@@ -67,42 +75,108 @@ async fn a_prompt_arrives_once_whole_even_where_a_fast_enter_is_swallowed() {
         "three \"quoted\" 'lines'\n$HOME and `date`\n\ttabbed".to_owned(),
         long,
     ];
-    let mut submitted = 0;
-    for swallow_ms in [100, 500] {
-        start(
-            &f,
-            &format!("python3 {} {swallow_ms}", program.display()),
-            "^ready$",
-        )
-        .await;
-        for prompt in &prompts {
-            let sent = send(&f, "%0", prompt).await;
-            assert_eq!(sent["outcome"], "submitted", "{swallow_ms} ms: {sent}");
-            submitted += 1;
+    for (pane, window) in panes.iter().zip(&windows) {
+        for (n, prompt) in (1..).zip(&prompts) {
+            let sent = send(&f, pane, prompt).await;
+            assert_eq!(sent["outcome"], "submitted", "{window}: {sent}");
             let wanted = format!("^submitted {} {}$", digest(prompt), prompt.len());
             let seen = f
                 .ok(
                     "wait_for_text",
-                    json!({"pane": "%0", "patterns": [wanted], "regex": true, "since": sent["cursor"], "seconds": 10}),
+                    json!({"pane": pane, "patterns": [wanted], "regex": true, "since": sent["cursor"], "seconds": 10}),
                 )
                 .await;
             assert_eq!(
                 seen["outcome"],
                 "matched",
-                "{swallow_ms} ms, {} bytes: {seen}",
+                "{window}, {} bytes: {seen}",
                 prompt.len()
             );
-            assert_eq!(lines_starting(&f, "submitted "), submitted, "exactly once");
-            assert_eq!(lines_starting(&f, "pending "), submitted, "pasted once");
+            assert_eq!(lines_in(&f, pane, "submitted "), n, "exactly once");
+            assert_eq!(lines_in(&f, pane, "pending "), n, "pasted once");
         }
-        f.ok("send_keys", json!({"pane": "%0", "keys": ["C-c"]}))
-            .await;
-        f.wait_for_prompt("%0");
     }
-    // With 500 ms to swallow, the first Enter is always too early: it is pressed again.
-    start(&f, &format!("python3 {} 500", program.display()), "^ready$").await;
-    let again = send(&f, "%0", "pressed again").await;
+    // With 3 s to swallow, the first Enters are always too early: pressed again, and only
+    // while the prompt waits.
+    let again = send(&f, &panes[2], "pressed again").await;
+    assert_eq!(again["outcome"], "submitted", "{again}");
     assert!(again["enter_presses"].as_i64().unwrap() >= 2, "{again}");
+    assert_eq!(lines_in(&f, &panes[2], "submitted "), prompts.len() + 1);
+}
+
+/// A program that never takes the Enter, however often its input line is redrawn: the prompt
+/// is not said to be submitted, and the text is pasted once.
+#[tokio::test]
+async fn a_prompt_never_taken_is_never_said_submitted() {
+    let never = target(60_000);
+    let (f, panes) = Fixture::with_programs(&[(never.as_str(), "ready")]).await;
+    let sent = send(&f, &panes[0], "wait for me\nplease").await;
+    assert_eq!(sent["outcome"], "pasted_not_submitted", "{sent}");
+    assert_eq!(sent["enter_presses"], 5, "{sent}");
+    assert!(
+        sent["reason"].as_str().unwrap().contains("please"),
+        "says what it saw: {sent}"
+    );
+    assert_eq!(lines_in(&f, &panes[0], "submitted "), 0);
+    assert_eq!(lines_in(&f, &panes[0], "pending "), 1);
+}
+
+/// IPython and the Python REPL, started before the server looked: a block of several lines
+/// runs once, without an error.
+#[tokio::test]
+async fn repls_started_earlier_take_a_block_once() {
+    let ipython = format!(
+        "{} -m IPython --no-banner --colors=NoColor",
+        crate::sdk::python().display()
+    );
+    let (f, panes) =
+        Fixture::with_programs(&[(ipython.as_str(), "In [1]:"), ("python3 -q", ">>>")]).await;
+    let def = send(&f, &panes[0], "def f(x):\n    return x * 6\n\nprint(f(7))").await;
+    assert_eq!(def["outcome"], "submitted", "{def}");
+    f.wait_for_screen(&panes[0], "In [2]:");
+    assert_eq!(lines_in(&f, &panes[0], "42"), 1, "{}", f.screen(&panes[0]));
+    assert!(
+        !f.screen(&panes[0]).contains("Error"),
+        "{}",
+        f.screen(&panes[0])
+    );
+
+    let block = send(&f, &panes[1], "for i in range(3):\n    print('row', i)\n").await;
+    assert_eq!(block["outcome"], "submitted", "{block}");
+    f.wait_for_screen(&panes[1], "row 2");
+    for row in ["row 0", "row 1", "row 2"] {
+        assert_eq!(lines_in(&f, &panes[1], row), 1, "{}", f.screen(&panes[1]));
+    }
+    assert!(
+        !f.screen(&panes[1]).contains("Error"),
+        "{}",
+        f.screen(&panes[1])
+    );
+}
+
+/// `cat` and a shell script in `read` take cooked lines: several lines are refused with
+/// nothing typed, one line goes.
+#[tokio::test]
+async fn programs_reading_cooked_lines_refuse_several() {
+    let (f, panes) = Fixture::with_programs(&[
+        ("echo ready; cat", "ready"),
+        ("echo ready; read line; echo got $line; sleep 30", "ready"),
+    ])
+    .await;
+    for pane in &panes {
+        let before = f.screen(pane);
+        let refused = send(&f, pane, "one\ntwo").await;
+        assert_eq!(refused["outcome"], "refused", "{refused}");
+        assert!(
+            refused["reason"].as_str().unwrap().contains("whole lines"),
+            "{refused}"
+        );
+        assert_eq!(f.screen(pane), before, "nothing typed");
+    }
+    let line = send(&f, &panes[1], "just this").await;
+    assert_eq!(line["outcome"], "submitted", "{line}");
+    assert_eq!(line["delivery"], "keys", "{line}");
+    f.wait_for_screen(&panes[1], "got just this");
 }
 
 #[tokio::test]
@@ -171,14 +245,11 @@ async fn nothing_is_sent_where_it_cannot_be_a_prompt() {
         .await;
     f.wait_for_prompt("%0");
 
-    // Several lines to a program that never asked for bracketed paste (the shell here).
+    // Several lines to the shell here (sh, which reads cooked lines).
     let lines = send(&f, "%0", "echo one\necho two").await;
     assert_eq!(lines["outcome"], "refused", "{lines}");
     assert!(
-        lines["reason"]
-            .as_str()
-            .unwrap()
-            .contains("bracketed paste"),
+        lines["reason"].as_str().unwrap().contains("whole lines"),
         "{lines}"
     );
 
@@ -195,7 +266,7 @@ async fn nothing_is_sent_where_it_cannot_be_a_prompt() {
     ));
     let gone = send(&f, &dead, "x").await;
     assert_eq!(gone["outcome"], "refused", "{gone}");
-    assert_eq!(lines_starting(&f, "never typed"), 0);
+    assert_eq!(lines_in(&f, "%0", "never typed"), 0);
 }
 
 #[tokio::test]
@@ -211,32 +282,22 @@ async fn a_pane_closing_during_delivery_says_so() {
     assert_eq!(closed["outcome"], "pane_closed", "{closed}");
 }
 
-/// A program a person started before this server looked at its pane: where tmux says whether
-/// it asked for bracketed paste (3.7 and newer), a prompt of several lines goes as one; before,
-/// the server cannot know and refuses it, saying why.
+/// A program a person started before this server looked at its pane takes a prompt of several
+/// lines as one paste on every version: tmux says it asked for bracketed paste (3.7 and newer),
+/// or its terminal says it reads keys itself, and tmux brackets the paste as it asked.
 #[tokio::test]
 async fn a_program_started_before_the_server_looked_takes_a_prompt_of_several_lines() {
-    let f = Fixture::new().await;
-    let program = repo_root().join("tests/programs/prompt_target.py");
-    let pane = f.open(
-        &["new-window"],
-        &format!("python3 {} 100", program.display()),
-    );
-    f.wait_for_screen(&pane, "ready");
+    let earlier = target(100);
+    let (f, panes) = Fixture::with_programs(&[(earlier.as_str(), "ready")]).await;
     let prompt = "first line\nsecond line";
-    let sent = send(&f, &pane, prompt).await;
-    if tmux_features().has(tmux::Feature::BracketPasteFlag) {
-        assert_eq!(sent["outcome"], "submitted", "{sent}");
-        f.wait_for_screen(&pane, &format!("submitted {}", digest(prompt)));
+    let sent = send(&f, &panes[0], prompt).await;
+    assert_eq!(sent["outcome"], "submitted", "{sent}");
+    let how = if tmux_features().has(tmux::Feature::BracketPasteFlag) {
+        "bracketed_paste"
     } else {
-        assert_eq!(sent["outcome"], "refused", "{sent}");
-        assert!(
-            sent["reason"]
-                .as_str()
-                .unwrap()
-                .contains("since this server began following the pane"),
-            "{sent}"
-        );
-        assert!(!f.screen(&pane).contains("pending"), "nothing was typed");
-    }
+        "paste"
+    };
+    assert_eq!(sent["delivery"], how, "{sent}");
+    f.wait_for_screen(&panes[0], &format!("submitted {}", digest(prompt)));
+    assert_eq!(lines_in(&f, &panes[0], "pending "), 1, "one paste");
 }

@@ -120,3 +120,28 @@ async fn a_pane_closing_during_the_wait_ends_it() {
     .await;
     assert_eq!(out["outcome"], "pane_closed", "{out}");
 }
+
+/// Silence before the call counts: a program that answered and has been quiet for quiet_ms
+/// since is quiet at once, without waiting quiet_ms again.
+#[tokio::test]
+async fn silence_already_seen_counts() {
+    let f = Fixture::new().await;
+    run(&f, "echo answered").await;
+    let quiet_long_enough = || async {
+        let info = f.ok("get_pane_info", json!({"pane": "%0"})).await;
+        info["pane"]["idle_ms"]
+            .as_i64()
+            .is_some_and(|ms| ms >= 1500)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !quiet_long_enough().await {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the pane never went quiet"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let out = quiet(&f, json!({"pane": "%0", "quiet_ms": 1000, "seconds": 20})).await;
+    assert_eq!(out["outcome"], "quiet", "{out}");
+    assert!(out["elapsed_ms"].as_i64().unwrap() < 1000, "{out}");
+}

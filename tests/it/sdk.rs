@@ -75,23 +75,16 @@ pub fn install_conformance() -> PathBuf {
     bundled
 }
 
-/// The Python in a venv of tests/clients holding the pinned SDK, made when missing.
+/// The Python in a venv of tests/clients holding what requirements.txt pins (the SDK, and
+/// IPython for send_prompt's tests), made afresh when the pins changed.
 pub fn python() -> PathBuf {
     static INSTALL: Once = Once::new();
     let venv = clients().join(".venv");
     let python = venv.join("bin/python");
     INSTALL.call_once(|| {
         let pinned = std::fs::read_to_string(clients().join("requirements.txt")).unwrap();
-        let pinned = pinned.trim().trim_start_matches("mcp==");
-        let installed = Command::new(&python)
-            .args([
-                "-c",
-                "import importlib.metadata as m; print(m.version('mcp'))",
-            ])
-            .output()
-            .ok()
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned());
-        if installed.as_deref() != Some(pinned) {
+        let stamp = venv.join("requirements.installed");
+        if std::fs::read_to_string(&stamp).ok().as_deref() != Some(pinned.as_str()) {
             let made = Command::new("python3")
                 .arg("-m")
                 .arg("venv")
@@ -103,7 +96,8 @@ pub fn python() -> PathBuf {
                 .arg(clients().join("requirements.txt"))
                 .status()
                 .expect("pip runs");
-            assert!(status.success(), "pip install of the Python SDK failed");
+            assert!(status.success(), "pip install of {pinned:?} failed");
+            std::fs::write(&stamp, &pinned).unwrap();
         }
     });
     python

@@ -1,37 +1,83 @@
-"""A terminal program for send_prompt's tests, like an agent's TUI: it asks for bracketed
-paste, keeps what is pasted or typed as its pending prompt, and swallows an Enter that comes
-within SWALLOW_MS of a paste ending (as Codex reads fast input as part of a paste), or with
-nothing pending. An Enter after that submits: it prints `submitted <sha256 of the prompt> <bytes>` and clears the prompt.
+"""A terminal program for send_prompt's tests that behaves like an agent's TUI: it asks for
+bracketed paste and keeps what is pasted or typed as its pending prompt, shown in an input
+line (`> ` and the prompt's end) with the cursor after it. An Enter within SWALLOW_MS of a
+paste ending (as Codex and Claude Code read fast input as part of a paste), or with nothing
+pending, is swallowed, and the input line is drawn again, as real TUIs do. An Enter after that
+submits: it prints `submitted <sha256 of the prompt> <bytes>`, clears the prompt and, with
+BUSY_MS, prints progress for that long before it takes input again.
 
-Usage: prompt_target.py SWALLOW_MS [exit-on-paste]
+With `hooks`, it reports its state as agents' lifecycle hooks do, in its pane's `@agent-state`
+option: `working` on a submit, `idle` when done, `asking` (until a key comes) when the prompt
+holds `ASK`.
+
+Usage: prompt_target.py SWALLOW_MS [BUSY_MS] [exit-on-paste] [hooks]
 """
 
 import hashlib
 import os
+import subprocess
 import sys
 import termios
 import time
 import tty
 
 START, END = b"\x1b[200~", b"\x1b[201~"
+args = sys.argv[2:]
+swallow = int(sys.argv[1]) / 1000
+busy = int(args[0]) / 1000 if args and args[0].isdigit() else 0
+exit_on_paste = "exit-on-paste" in args
+hooks = "hooks" in args
+out = sys.stdout
+
+
+def report(state):
+    if hooks:
+        pane = os.environ["TMUX_PANE"]
+        subprocess.run(["tmux", "set-option", "-p", "-t", pane, "@agent-state", state], check=True)
+
+
+def draw(pending):
+    tail = bytes(pending).decode("latin-1").replace("\r", " ").replace("\t", " ")[-60:]
+    out.write("\r\x1b[2K> " + tail)
+    out.flush()
+
+
+def say(line):
+    out.write("\r\x1b[2K" + line + "\r\n")
+    out.flush()
+
+
+def work():
+    report("working")
+    started = time.monotonic()
+    step = 0
+    while time.monotonic() - started < busy:
+        step += 1
+        say(f"working {step}")
+        time.sleep(0.1)
 
 
 def main():
-    swallow = int(sys.argv[1]) / 1000
-    exit_on_paste = "exit-on-paste" in sys.argv[2:]
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     tty.setraw(fd)
-    out = sys.stdout
-    out.write("\x1b[?2004h" "ready\r\n")
-    out.flush()
+    out.write("\x1b[?2004h")
+    say("ready")
+    draw(b"")
     pending = bytearray()
     buffered = b""
     pasting = False
     pasted_at = 0.0
+    asking = False
     try:
         while True:
             buffered += os.read(fd, 65536)
+            if asking:
+                # The answer: work on, then be done; the key is the answer, not input.
+                asking, buffered = False, b""
+                work()
+                report("idle")
+                draw(pending)
             while buffered:
                 if pasting:
                     end = buffered.find(END)
@@ -46,8 +92,8 @@ def main():
                     pasted_at = time.monotonic()
                     if exit_on_paste:
                         return
-                    out.write(f"pending {len(pending)} bytes\r\n")
-                    out.flush()
+                    say(f"pending {len(pending)} bytes")
+                    draw(pending)
                     continue
                 if buffered.startswith(START):
                     buffered = buffered[len(START):]
@@ -57,21 +103,28 @@ def main():
                     break
                 byte, buffered = buffered[:1], buffered[1:]
                 if byte == b"\r":
-                    # Too soon after a paste, or nothing to submit (as agents' TUIs do).
                     if time.monotonic() - pasted_at < swallow or not pending:
+                        draw(pending)
                         continue
                     digest = hashlib.sha256(bytes(pending)).hexdigest()
-                    out.write(f"submitted {digest} {len(pending)}\r\n")
-                    out.flush()
+                    say(f"submitted {digest} {len(pending)}")
+                    ask = b"ASK" in pending
                     pending.clear()
+                    work()
+                    if ask:
+                        asking = True
+                        report("asking")
+                        say("allow? (any key)")
+                    else:
+                        report("idle")
+                    draw(pending)
                 elif byte == b"\x03":
                     return
                 else:
                     pending += byte
-                    out.write(byte.decode("latin-1"))
-                    out.flush()
+                    draw(pending)
     finally:
-        out.write("\x1b[?2004l")
+        out.write("\x1b[?2004l\r\n")
         out.flush()
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 

@@ -567,6 +567,35 @@ impl Fixture {
         fixture
     }
 
+    /// A fixture whose tmux server runs each of `programs` in a window of its own, started and
+    /// showing `ready` before the MCP server starts, as programs a person started earlier are;
+    /// returns their panes too.
+    pub async fn with_programs(programs: &[(&str, &str)]) -> (Fixture, Vec<String>) {
+        let world = World::new();
+        world.start_server("work");
+        let panes: Vec<String> = programs
+            .iter()
+            .map(|(command, _)| {
+                let args = ["new-window", "-d", "-P", "-F", "#{pane_id}", command];
+                world.tmux("work", &args).trim().to_owned()
+            })
+            .collect();
+        for (pane, (command, ready)) in panes.iter().zip(programs) {
+            let up = wait_until(Duration::from_secs(20), || {
+                world
+                    .tmux("work", &["capture-pane", "-p", "-t", pane])
+                    .contains(ready)
+            });
+            assert!(up, "{command} never showed {ready:?}");
+        }
+        world.count_syncs("work");
+        let env = [("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
+        let client = world.client(&["-L", "work"], &env).await;
+        let fixture = Fixture { world, client };
+        fixture.wait_for_prompt("%0");
+        (fixture, panes)
+    }
+
     /// tmux on this fixture's server.
     pub fn tmux(&self, args: &[&str]) -> String {
         self.world.tmux("work", args)

@@ -211,6 +211,13 @@ impl Journal {
         state.store.last_text.map(|at| at.elapsed())
     }
 
+    /// When the pane last printed text, while its stream delivers its output (see
+    /// [`Journal::idle`]).
+    pub fn last_text(&self) -> Option<Instant> {
+        let state = lock(&self.state);
+        state.store.last_text.filter(|_| !state.store.ended)
+    }
+
     /// The stream stopped delivering this pane's output (its session went away, say).
     pub fn end(&self) {
         lock(&self.state).store.ended = true;

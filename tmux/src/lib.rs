@@ -28,6 +28,7 @@ pub mod nonce;
 mod outside;
 pub mod process;
 pub mod socket;
+pub mod tty;
 pub mod version;
 
 pub use client::Tmux;

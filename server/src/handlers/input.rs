@@ -29,13 +29,14 @@ pub fn mark_followed(pane: &str, journal: &Journal, at: Position, typed: &str) -
     encode(pane, journal.id, at)
 }
 
-/// A pane that may take input: its own process, whether a full-screen program has it, and
+/// A pane that may take input: its own process, whether a full-screen program has it,
 /// whether its program asked for bracketed paste, where tmux says
-/// ([`Feature::BracketPasteFlag`]).
+/// ([`Feature::BracketPasteFlag`]), and its terminal's path.
 pub struct Receiver {
     pub pid: i64,
     pub alternate: bool,
     pub bracketed: Option<bool>,
+    pub tty: String,
 }
 
 /// `pane` as an input tool finds it before sending anything: `Err` with why not, in words for
@@ -47,6 +48,7 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
         "alternate_on",
         "pane_pid",
         "bracket_paste_flag",
+        "pane_tty",
     ];
     let out = t
         .tmux
@@ -54,7 +56,7 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
         .await?;
     let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
     let (dead, in_mode, alternate, pid) = (f.flag()?, f.flag()?, f.flag()?, f.opt_int()?);
-    let flag = f.flag()?;
+    let (flag, tty) = (f.flag()?, f.text()?);
     let bracketed = t
         .tmux
         .features()
@@ -72,6 +74,7 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
                 pid,
                 alternate,
                 bracketed,
+                tty,
             })
         }
     } else {

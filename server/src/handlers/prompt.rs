@@ -1,22 +1,26 @@
-//! send_prompt: hand a prompt to the program in a pane and know it was submitted.
+//! send_prompt: hand a prompt to the program in a pane and know it was taken.
 //!
-//! The recipe people found by hand, done with what the journal knows: the text goes once, as
-//! one bracketed paste through a private buffer; Enter follows as a key of its own once the
-//! program has taken the paste (it printed nothing for [`SETTLE`]), so a program that reads
-//! fast input as a paste does not swallow it; and the Enter counts only when the program
-//! shows it (new text in the pane's output). An Enter that shows nothing is pressed again,
-//! waiting longer each time ([`ENTER_WAITS`]), never the paste.
+//! How the text goes is decided from what can be known exactly ([`plan`]): whether the
+//! program asked for bracketed paste (tmux says from 3.7, or the journal saw it ask), else
+//! whether it reads keys itself or cooked lines (its terminal's mode, [`tty::discipline`]).
+//! The text goes once, as one paste through a private buffer; Enter follows as a key of its
+//! own once the program has taken the paste (it printed nothing for [`SETTLE`]). The Enter
+//! counts only when the prompt has left the input line: its tail is no longer on the cursor's
+//! line (or, where the program shows something else there, that line and the cursor changed).
+//! Output alone proves nothing: a TUI that swallows an Enter redraws its input box. While the
+//! prompt waits there, Enter is pressed again, waiting longer each time ([`ENTER_WAITS`]),
+//! never the paste.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{CallContext, Tools, cancelled, input, seconds};
+use super::{CallContext, Tools, cancelled, input, objects, seconds};
 use crate::catalog::{ToolError, ToolId, send_prompt};
 use tmux::journal::{Journal, Position};
-use tmux::process;
-use tmux::{Command, TmuxError, TmuxErrorKind, Verb};
+use tmux::tty::{self, Discipline};
+use tmux::{Command, Fields, TmuxError, TmuxErrorKind, Verb, process, row_format};
 
-use send_prompt::Outcome;
+use send_prompt::{Delivery, Outcome};
 
 type R<T> = Result<T, ToolError>;
 
@@ -24,13 +28,20 @@ type R<T> = Result<T, ToolError>;
 const SETTLE: Duration = Duration::from_millis(150);
 /// Longest wait for a program to take a paste before Enter goes anyway.
 const SETTLE_LIMIT: Duration = Duration::from_secs(2);
-/// How long each Enter waits for the program to show it: the first press and three more.
-const ENTER_WAITS: [Duration; 4] = [
+/// How long each Enter waits for the prompt to leave the input line: the first press and
+/// four more (the manifest's description says so), 9.3 s in all, past the second or so for
+/// which agents' TUIs take a fast Enter as part of a paste.
+const ENTER_WAITS: [Duration; 5] = [
     Duration::from_millis(300),
     Duration::from_millis(600),
     Duration::from_millis(1200),
     Duration::from_millis(2400),
+    Duration::from_millis(4800),
 ];
+/// The program has drawn what an Enter made it draw once it printed nothing for this long.
+const DRAWN: Duration = Duration::from_millis(100);
+/// Characters of the prompt's end looked for on the cursor's line.
+const TAIL_CHARS: usize = 12;
 
 /// How a delivery ended, before the reply is put together.
 struct Ended {
@@ -65,17 +76,19 @@ impl send_prompt::Handle for Tools {
     ) -> R<send_prompt::Output> {
         let started = Instant::now();
         let deadline = started + Duration::from_secs(seconds(a.seconds) as u64);
-        let (ended, cursor) = match refusal(t, &a).await? {
-            Err(reason) => (Ended::refused(reason), None),
-            Ok((journal, at)) => {
+        let (ended, cursor, delivery) = match refusal(t, &a).await? {
+            Err(reason) => (Ended::refused(reason), None, None),
+            Ok((journal, at, delivery)) => {
                 let cursor = input::mark_followed(&a.pane, &journal, at, &a.text);
-                (deliver(t, cx, &a, &journal, deadline).await?, Some(cursor))
+                let ended = deliver(t, cx, &a, &journal, delivery, deadline).await?;
+                (ended, Some(cursor), Some(delivery))
             }
         };
         Ok(send_prompt::Output {
             pane: a.pane,
             outcome: ended.outcome,
             reason: ended.reason,
+            delivery,
             enter_presses: ended.presses,
             elapsed_ms: started.elapsed().as_millis() as i64,
             cursor,
@@ -83,15 +96,18 @@ impl send_prompt::Handle for Tools {
     }
 }
 
-/// The followed pane's journal and its position when nothing may stop the prompt; else why
-/// nothing may be sent: the pane is dead, in a mode, its program reads no input, or the text
-/// has several lines and the program has not asked for bracketed paste (tmux would hand each
-/// line over as submitted).
-async fn refusal(t: &Tools, a: &send_prompt::Args) -> R<Result<(Arc<Journal>, Position), String>> {
-    let (pid, bracketed) = match input::receiver(t, &a.pane).await? {
-        Ok(r) => (r.pid, r.bracketed),
+/// The followed pane's journal, its position and how the text will go, when nothing may stop
+/// the prompt; else why nothing may be sent: the pane is dead, in a mode, its program reads no
+/// input, or the text has several lines and the program would take each as submitted.
+async fn refusal(
+    t: &Tools,
+    a: &send_prompt::Args,
+) -> R<Result<(Arc<Journal>, Position, Delivery), String>> {
+    let receiver = match input::receiver(t, &a.pane).await? {
+        Ok(r) => r,
         Err(why) => return Ok(Err(why)),
     };
+    let pid = receiver.pid;
     if process::reads_input(pid) == Some(false) {
         let program = process::Terminal::of(pid)
             .and_then(|t| t.foreground)
@@ -101,42 +117,71 @@ async fn refusal(t: &Tools, a: &send_prompt::Args) -> R<Result<(Arc<Journal>, Po
         )));
     }
     let (journal, at) = t.tmux.follow(&a.pane).await?;
-    // tmux 3.7 and newer say whether the program asked; before, only the journal can, from
-    // what the program printed since this server followed the pane.
-    let asked = bracketed.or_else(|| journal.bracketed_paste());
-    if a.text.contains('\n') && asked != Some(true) {
-        let why = match bracketed {
-            Some(_) => {
-                "the text has several lines and the program has not asked for bracketed paste, so each line would arrive as submitted; send one line"
-            }
-            None => {
-                "the text has several lines and the program has not asked for bracketed paste since this server began following the pane, so each line would arrive as submitted; send one line, or start the program with an input tool so its start is seen"
-            }
-        };
-        return Ok(Err(why.into()));
-    }
-    Ok(Ok((journal, at)))
+    let asked = Asked {
+        tmux: receiver.bracketed,
+        journal: journal.bracketed_paste(),
+    };
+    let delivery = plan(asked, tty::discipline(&receiver.tty), a.text.contains('\n'));
+    Ok(delivery.map(|d| (journal, at, d)))
 }
 
-/// Pastes the text, waits for the program to take it, then presses Enter until it shows.
+/// Whether the program asked for bracketed paste: tmux says from 3.7
+/// ([`tmux::Feature::BracketPasteFlag`]); the journal, when the program said so since the
+/// server followed the pane.
+#[derive(Clone, Copy)]
+struct Asked {
+    tmux: Option<bool>,
+    journal: Option<bool>,
+}
+
+/// How a text goes to a program, or why it may not: several lines to a program that takes
+/// cooked lines would be as many submissions; where neither tmux, the journal nor the terminal
+/// says, several lines are refused rather than risked.
+fn plan(asked: Asked, discipline: Option<Discipline>, lines: bool) -> Result<Delivery, String> {
+    let said = asked.tmux.or(asked.journal);
+    if said == Some(true) {
+        return Ok(Delivery::BracketedPaste);
+    }
+    let keys_or_paste = if said == Some(false) {
+        Delivery::Keys
+    } else {
+        Delivery::Paste
+    };
+    match discipline {
+        Some(Discipline::Lines) if lines => Err(
+            "the program takes whole lines from its terminal (canonical mode, as cat or a shell's read do), so each line would arrive as submitted on its own; send one line at a time".into(),
+        ),
+        Some(Discipline::Lines) => Ok(Delivery::Keys),
+        Some(Discipline::Keys) => Ok(keys_or_paste),
+        None if lines => Err(
+            "the text has several lines, and neither tmux nor the pane's terminal says how its program takes them (its terminal could not be read); send one line".into(),
+        ),
+        None => Ok(keys_or_paste),
+    }
+}
+
+/// Pastes the text, waits for the program to take it, then presses Enter until the prompt
+/// leaves the input line.
 async fn deliver(
     t: &Tools,
     cx: &CallContext,
     a: &send_prompt::Args,
     journal: &Journal,
+    delivery: Delivery,
     deadline: Instant,
 ) -> R<Ended> {
-    if let Err(e) = input::paste(t, &a.pane, &[(a.text.as_str(), true)]).await {
+    let bracketed = delivery != Delivery::Keys;
+    if let Err(e) = input::paste(t, &a.pane, &[(a.text.as_str(), bracketed)]).await {
         return gone_or(e, 0);
     }
     // The paste taken: the program printed nothing for SETTLE (or SETTLE_LIMIT passed).
-    let settle_by = deadline.min(Instant::now() + SETTLE_LIMIT);
-    loop {
-        let at = journal.position().bytes;
-        if !shows_text(cx, journal, at, SETTLE.min(remaining(settle_by))).await? {
-            break;
-        }
-    }
+    quiet_for(
+        cx,
+        journal,
+        SETTLE,
+        deadline.min(Instant::now() + SETTLE_LIMIT),
+    )
+    .await?;
     if journal.ended() {
         return Ok(Ended::closed(0));
     }
@@ -147,34 +192,124 @@ async fn deliver(
             presses: 0,
         });
     }
+    let tail = tail(&a.text);
+    let pasted = match InputLine::read(t, &a.pane).await {
+        Ok(line) => line,
+        Err(e) => return gone_or(e, 0),
+    };
+    let mut seen = pasted.text.clone();
     for (press, wait) in (1..).zip(ENTER_WAITS) {
         if Instant::now() >= deadline {
             break;
         }
-        let before = journal.position().bytes;
         let enter = Command::new(Verb::SendKeys).target(&a.pane)?.flag("Enter");
         if let Err(e) = t.tmux.run(enter).await {
             return gone_or(e, press);
         }
-        if shows_text(cx, journal, before, wait.min(remaining(deadline))).await? {
-            return Ok(Ended {
-                outcome: Outcome::Submitted,
-                reason: None,
-                presses: press,
-            });
-        }
-        if journal.ended() {
-            return Ok(Ended::closed(press));
+        let until = deadline.min(Instant::now() + wait);
+        loop {
+            let at = journal.position().bytes;
+            let printed = shows_text(cx, journal, at, remaining(until)).await?;
+            if printed {
+                quiet_for(cx, journal, DRAWN, until).await?;
+            }
+            if journal.ended() {
+                return Ok(Ended::closed(press));
+            }
+            let now = match InputLine::read(t, &a.pane).await {
+                Ok(line) => line,
+                Err(e) => return gone_or(e, press),
+            };
+            if !now.holds(&tail, &pasted) {
+                return Ok(Ended {
+                    outcome: Outcome::Submitted,
+                    reason: None,
+                    presses: press,
+                });
+            }
+            seen = now.text;
+            if !printed {
+                break;
+            }
         }
     }
+    let presses = ENTER_WAITS.len() as i64;
+    let shown: String = seen.trim().chars().take(200).collect();
     Ok(Ended {
         outcome: Outcome::PastedNotSubmitted,
         reason: Some(format!(
-            "the program showed nothing after {} presses of Enter; the text may still wait in its input",
-            ENTER_WAITS.len()
+            "the prompt still waits in the program's input line after {presses} presses of Enter (the cursor's line shows {shown:?}); look with capture_pane before pressing Enter with send_keys"
         )),
-        presses: ENTER_WAITS.len() as i64,
+        presses,
     })
+}
+
+/// The end of the prompt's last line that has text, as the program's input line would show
+/// it: after the line's last tab (a TUI draws a tab as spaces).
+fn tail(text: &str) -> String {
+    let last = text
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or_default();
+    let last = last.rsplit('\t').next().unwrap_or(last).trim();
+    let skip = last.chars().count().saturating_sub(TAIL_CHARS);
+    last.chars().skip(skip).collect()
+}
+
+/// What the pane shows where its cursor is: the cursor's line (with the rows before it that
+/// wrapped into it) and where the cursor and the history stand.
+#[derive(Debug, PartialEq, Eq)]
+struct InputLine {
+    text: String,
+    cursor: (u64, u64),
+    history: u64,
+}
+
+impl InputLine {
+    async fn read(t: &Tools, pane: &str) -> Result<InputLine, TmuxError> {
+        let vars = ["history_size", "cursor_x", "cursor_y", "pane_width"];
+        let script = objects::display(pane, row_format(&vars))?
+            .then(Command::new(Verb::CapturePane).flag("-p").target(pane)?);
+        let out = t.tmux.run_each(script).await?;
+        let mut f = Fields::new(out.get(1).trim_end_matches('\n'), vars.len());
+        let (history, x, y, width) = (f.int()?, f.int()?, f.int()?, f.int()?);
+        let rows: Vec<&str> = out.get(2).lines().collect();
+        let y = usize::try_from(y)
+            .unwrap_or(0)
+            .min(rows.len().saturating_sub(1));
+        let mut first = y;
+        let wraps = |r: &str| width > 0 && r.chars().count() as i64 >= width;
+        while first > 0 && wraps(rows[first - 1]) {
+            first -= 1;
+        }
+        Ok(InputLine {
+            text: rows.get(first..=y).unwrap_or_default().concat(),
+            cursor: (x as u64, y as u64),
+            history: history as u64,
+        })
+    }
+
+    /// Whether the prompt still waits here: its tail is on the cursor's line, or, where the
+    /// program showed something else there after the paste, nothing there moved.
+    fn holds(&self, tail: &str, pasted: &InputLine) -> bool {
+        if !tail.is_empty() && pasted.text.contains(tail) {
+            self.text.contains(tail)
+        } else {
+            self == pasted
+        }
+    }
+}
+
+/// Returns once the pane printed no text for `quiet`, or at `until`.
+async fn quiet_for(cx: &CallContext, journal: &Journal, quiet: Duration, until: Instant) -> R<()> {
+    loop {
+        let at = journal.position().bytes;
+        if !shows_text(cx, journal, at, quiet.min(remaining(until))).await? {
+            return Ok(());
+        }
+    }
 }
 
 /// Whether the pane prints text past `bytes` (its journal's count of text) within `wait`.
@@ -206,5 +341,63 @@ fn gone_or(e: TmuxError, presses: i64) -> R<Ended> {
     match e.kind {
         TmuxErrorKind::ObjectGone | TmuxErrorKind::ServerGone => Ok(Ended::closed(presses)),
         _ => Err(e.into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const UNSAID: Asked = Asked {
+        tmux: None,
+        journal: None,
+    };
+
+    #[test]
+    fn a_text_goes_as_what_is_known_of_the_program_says() {
+        let asked = Asked {
+            tmux: None,
+            journal: Some(true),
+        };
+        let declined = Asked {
+            tmux: Some(false),
+            journal: None,
+        };
+        let keys = Some(Discipline::Keys);
+        let lines = Some(Discipline::Lines);
+        assert_eq!(plan(asked, lines, true), Ok(Delivery::BracketedPaste));
+        assert_eq!(plan(UNSAID, keys, true), Ok(Delivery::Paste));
+        assert_eq!(plan(declined, keys, true), Ok(Delivery::Keys));
+        assert_eq!(plan(UNSAID, lines, false), Ok(Delivery::Keys));
+        assert!(plan(UNSAID, lines, true).is_err_and(|e| e.contains("whole lines")));
+        assert!(plan(declined, lines, true).is_err());
+        assert!(plan(UNSAID, None, true).is_err());
+        assert_eq!(plan(UNSAID, None, false), Ok(Delivery::Paste));
+    }
+
+    #[test]
+    fn the_tail_is_the_end_of_the_last_line_with_text() {
+        assert_eq!(tail("first\nsecond line here  \n\n"), "nd line here");
+        assert_eq!(tail("a\n\tindented"), "indented");
+        assert_eq!(tail("\n \n"), "");
+    }
+
+    fn line(text: &str, x: u64) -> InputLine {
+        InputLine {
+            text: text.into(),
+            cursor: (x, 5),
+            history: 0,
+        }
+    }
+
+    #[test]
+    fn a_prompt_waits_while_its_tail_or_an_unchanged_line_says_so() {
+        let pasted = line("> say hello", 11);
+        assert!(line("> say hello", 11).holds("say hello", &pasted));
+        assert!(!line("> ", 2).holds("say hello", &pasted));
+        // A TUI that shows a placeholder for a paste: only an unchanged line still holds it.
+        let placeholder = line("> [Pasted text +3 lines]", 24);
+        assert!(line("> [Pasted text +3 lines]", 24).holds("the end", &placeholder));
+        assert!(!line("> ", 2).holds("the end", &placeholder));
     }
 }

@@ -1,6 +1,9 @@
 //! wait_for_quiet: block until a pane that has printed since a point goes quiet, read from the
 //! pane's journal as wait_for_text is.
 //!
+//! Silence already seen counts: a pane that printed text after `since` and nothing for
+//! `quiet_ms` before the call is quiet at once; nothing printed after `since` is never quiet.
+//!
 //! What counts as printing is new text in the journal's lines, echo left out: a line that is
 //! not empty, or the line being written when its text changes. Escape sequences alone (cursor moves,
 //! colours, a blinking cursor) change no text, and a redraw that rewrites the same text is no
@@ -68,9 +71,11 @@ impl wait_for_quiet::Handle for Tools {
 /// What the pane printed since the wait's start.
 #[derive(Default)]
 struct Printed {
-    /// When text was last seen; output printed before the call counts as seen when the wait
-    /// began, so a pane already quiet still waits `quiet_ms` once.
+    /// When the pane last printed text after `since` (before the call, perhaps): silence
+    /// counts from there.
     at: Option<tokio::time::Instant>,
+    /// Whether the pane's journal was read once already.
+    looked: bool,
     /// The newest line that is not blank.
     line: Option<String>,
 }
@@ -84,10 +89,17 @@ impl Printed {
             .into_iter()
             .filter(|l| !l.is_empty())
             .collect();
+        let looked = std::mem::replace(&mut self.looked, true);
         if new.is_empty() {
             return;
         }
-        self.at = Some(tokio::time::Instant::now());
+        let now = tokio::time::Instant::now();
+        // The first look reads what came before the call: its silence began at the journal's
+        // last text. Later looks come as text arrives (a redraw of the same text is no change).
+        self.at = Some(match (looked, journal.last_text()) {
+            (false, Some(last)) => tokio::time::Instant::from_std(last).min(now),
+            _ => now,
+        });
         if let Some(line) = new.into_iter().rfind(|l| !l.trim().is_empty()) {
             self.line = Some(line);
         }

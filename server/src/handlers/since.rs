@@ -10,7 +10,7 @@ use std::hash::{BuildHasher, DefaultHasher, Hash, Hasher, RandomState};
 use std::sync::OnceLock;
 
 use super::content::shape;
-use super::{CallContext, Tools, objects};
+use super::{CallContext, Tools, input, objects};
 use crate::catalog::{ErrorKind, ToolError, ToolId, capture_since};
 use tmux::{Command, Fields, Verb, row_format};
 
@@ -118,7 +118,12 @@ impl capture_since::Handle for Tools {
             None => None,
             Some(text) => {
                 let cursor = Cursor::decode(text).ok_or_else(|| {
-                    ToolError::new(ErrorKind::InvalidInput, format!("cursor is not one this server issued, or it was altered; call {} without a cursor to start again", ToolId::CaptureSince.name()))
+                    let why = if input::decode(&a.pane, text).is_ok() {
+                        format!("that cursor came from an input tool: it marks a point in the pane's output for {} and {} (pass it as since); {} takes only cursors it returned: call it without one to start reading here", ToolId::WaitForText.name(), ToolId::WaitForQuiet.name(), ToolId::CaptureSince.name())
+                    } else {
+                        format!("cursor is not one this server issued, or it was altered; call {} without a cursor to start again", ToolId::CaptureSince.name())
+                    };
+                    ToolError::new(ErrorKind::InvalidInput, why)
                 })?;
                 if cursor.pane != pane_number {
                     return Err(ToolError::new(
@@ -224,6 +229,10 @@ impl capture_since::Handle for Tools {
                 // The old position was trimmed away before it could be read: at least one row lost.
                 None => (0, 0, 1),
             }
+        } else if old.col > 0 && anchor(&rows, local(old.row), old.col) != old.anchor {
+            // The program rewrote its line before the position (a TUI's status or input line,
+            // redrawn in place): the whole line is new.
+            (local(old.row), 0, 0)
         } else {
             (local(old.row), old.col, 0)
         };
