@@ -1235,6 +1235,26 @@ window.TMUX_MCP_CATALOG = {
                 "description": "Active in its window.",
                 "type": "boolean"
               },
+              "agent_state": {
+                "description": "The agent's own report (its hooks set a pane option).",
+                "enum": [
+                  "working",
+                  "asking",
+                  "idle",
+                  null
+                ],
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "agent_state_ms": {
+                "description": "Age of that report, as seen here.",
+                "type": [
+                  "integer",
+                  "null"
+                ]
+              },
               "at_prompt": {
                 "description": "The pane's shell has it, at a prompt.",
                 "type": "boolean"
@@ -1319,7 +1339,9 @@ window.TMUX_MCP_CATALOG = {
               "foreground_command",
               "foreground_pid",
               "at_prompt",
-              "idle_ms"
+              "idle_ms",
+              "agent_state",
+              "agent_state_ms"
             ],
             "type": "object"
           }
@@ -1417,6 +1439,26 @@ window.TMUX_MCP_CATALOG = {
                               "description": "Active in its window.",
                               "type": "boolean"
                             },
+                            "agent_state": {
+                              "description": "The agent's own report (its hooks set a pane option).",
+                              "enum": [
+                                "working",
+                                "asking",
+                                "idle",
+                                null
+                              ],
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
+                            "agent_state_ms": {
+                              "description": "Age of that report, as seen here.",
+                              "type": [
+                                "integer",
+                                "null"
+                              ]
+                            },
                             "at_prompt": {
                               "description": "The pane's shell has it, at a prompt.",
                               "type": "boolean"
@@ -1501,7 +1543,9 @@ window.TMUX_MCP_CATALOG = {
                             "foreground_command",
                             "foreground_pid",
                             "at_prompt",
-                            "idle_ms"
+                            "idle_ms",
+                            "agent_state",
+                            "agent_state_ms"
                           ],
                           "type": "object"
                         },
@@ -1865,6 +1909,26 @@ window.TMUX_MCP_CATALOG = {
                   "description": "Active in its window.",
                   "type": "boolean"
                 },
+                "agent_state": {
+                  "description": "The agent's own report (its hooks set a pane option).",
+                  "enum": [
+                    "working",
+                    "asking",
+                    "idle",
+                    null
+                  ],
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "agent_state_ms": {
+                  "description": "Age of that report, as seen here.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
                 "at_prompt": {
                   "description": "The pane's shell has it, at a prompt.",
                   "type": "boolean"
@@ -1949,7 +2013,9 @@ window.TMUX_MCP_CATALOG = {
                 "foreground_command",
                 "foreground_pid",
                 "at_prompt",
-                "idle_ms"
+                "idle_ms",
+                "agent_state",
+                "agent_state_ms"
               ],
               "type": "object"
             },
@@ -2217,6 +2283,26 @@ window.TMUX_MCP_CATALOG = {
                   "description": "Active in its window.",
                   "type": "boolean"
                 },
+                "agent_state": {
+                  "description": "The agent's own report (its hooks set a pane option).",
+                  "enum": [
+                    "working",
+                    "asking",
+                    "idle",
+                    null
+                  ],
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "agent_state_ms": {
+                  "description": "Age of that report, as seen here.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
                 "at_prompt": {
                   "description": "The pane's shell has it, at a prompt.",
                   "type": "boolean"
@@ -2301,7 +2387,9 @@ window.TMUX_MCP_CATALOG = {
                 "foreground_command",
                 "foreground_pid",
                 "at_prompt",
-                "idle_ms"
+                "idle_ms",
+                "agent_state",
+                "agent_state_ms"
               ],
               "type": "object"
             },
@@ -2617,19 +2705,19 @@ window.TMUX_MCP_CATALOG = {
             "description": "Bytes pasted.",
             "type": "integer"
           },
-          "cursor": {
-            "description": "For wait_for_text since.",
-            "type": "string"
-          },
           "pane": {
             "description": "Pane id.",
+            "type": "string"
+          },
+          "since": {
+            "description": "Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.",
             "type": "string"
           }
         },
         "required": [
           "pane",
           "bytes",
-          "cursor"
+          "since"
         ],
         "type": "object"
       },
@@ -3534,16 +3622,16 @@ window.TMUX_MCP_CATALOG = {
       "nestedAuthority": [],
       "outputSchema": {
         "properties": {
-          "cursor": {
-            "description": "For wait_for_text since.",
-            "type": "string"
-          },
           "keys": {
             "description": "Keys pressed, Enter included.",
             "type": "integer"
           },
           "pane": {
             "description": "Pane id.",
+            "type": "string"
+          },
+          "since": {
+            "description": "Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.",
             "type": "string"
           },
           "text_bytes": {
@@ -3555,7 +3643,7 @@ window.TMUX_MCP_CATALOG = {
           "pane",
           "text_bytes",
           "keys",
-          "cursor"
+          "since"
         ],
         "type": "object"
       },
@@ -3655,13 +3743,6 @@ window.TMUX_MCP_CATALOG = {
             "description": "One row per operation run.",
             "items": {
               "properties": {
-                "cursor": {
-                  "description": "For wait_for_text since.",
-                  "type": [
-                    "string",
-                    "null"
-                  ]
-                },
                 "error": {
                   "description": "A typed failure.",
                   "properties": {
@@ -3696,6 +3777,13 @@ window.TMUX_MCP_CATALOG = {
                   "description": "Pane id.",
                   "type": "string"
                 },
+                "since": {
+                  "description": "Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
                 "success": {
                   "description": "The input was sent.",
                   "type": "boolean"
@@ -3705,7 +3793,7 @@ window.TMUX_MCP_CATALOG = {
                 "index",
                 "pane",
                 "success",
-                "cursor",
+                "since",
                 "error"
               ],
               "type": "object"
@@ -3794,19 +3882,13 @@ window.TMUX_MCP_CATALOG = {
       "nestedAuthority": [],
       "outputSchema": {
         "properties": {
-          "cursor": {
-            "description": "For wait_for_text since.",
-            "type": [
-              "string",
-              "null"
-            ]
-          },
           "delivery": {
             "description": "How the text went: bracketed_paste (the program asked), paste (bracketed if it asked; this tmux cannot say), keys (it did not ask: typed, each newline an Enter).",
             "enum": [
               "bracketed_paste",
               "paste",
-              "keys"
+              "keys",
+              null
             ],
             "type": [
               "string",
@@ -3841,6 +3923,13 @@ window.TMUX_MCP_CATALOG = {
               "string",
               "null"
             ]
+          },
+          "since": {
+            "description": "Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.",
+            "type": [
+              "string",
+              "null"
+            ]
           }
         },
         "required": [
@@ -3850,7 +3939,7 @@ window.TMUX_MCP_CATALOG = {
           "delivery",
           "enter_presses",
           "elapsed_ms",
-          "cursor"
+          "since"
         ],
         "type": "object"
       },
@@ -4492,6 +4581,26 @@ window.TMUX_MCP_CATALOG = {
       "nestedAuthority": [],
       "outputSchema": {
         "properties": {
+          "agent_state": {
+            "description": "The agent's own report (its hooks set a pane option).",
+            "enum": [
+              "working",
+              "asking",
+              "idle",
+              null
+            ],
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "agent_state_ms": {
+            "description": "Age of that report, as seen here.",
+            "type": [
+              "integer",
+              "null"
+            ]
+          },
           "alternate_screen": {
             "description": "A full-screen program owns the screen.",
             "type": "boolean"
@@ -4593,6 +4702,8 @@ window.TMUX_MCP_CATALOG = {
           "foreground_pid",
           "at_prompt",
           "idle_ms",
+          "agent_state",
+          "agent_state_ms",
           "masked"
         ],
         "type": "object"
@@ -4767,6 +4878,103 @@ window.TMUX_MCP_CATALOG = {
       },
       "title": "Swap panes",
       "toolset": "manage"
+    },
+    {
+      "annotations": {
+        "destructiveHint": false,
+        "idempotentHint": true,
+        "openWorldHint": false,
+        "readOnlyHint": true
+      },
+      "capability": {
+        "amplifiesFutureInput": false,
+        "inputLiteralization": {},
+        "mayExposeSecrets": false,
+        "mayReturnUntrustedContent": false,
+        "nestedAuthority": [],
+        "outputClasses": [
+          "tmux-metadata"
+        ],
+        "processReach": "none",
+        "tmuxEffects": [
+          "observe"
+        ],
+        "toolset": "inspect"
+      },
+      "inputSchema": {
+        "additionalProperties": false,
+        "properties": {
+          "pane": {
+            "description": "Pane id (%3).",
+            "pattern": "^%[0-9]{1,9}$",
+            "type": "string"
+          },
+          "seconds": {
+            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
+            "maximum": 100000,
+            "minimum": 0,
+            "type": "integer"
+          }
+        },
+        "required": [
+          "pane"
+        ],
+        "type": "object"
+      },
+      "name": "wait_for_agent",
+      "nestedAuthority": [],
+      "outputSchema": {
+        "properties": {
+          "agent_state": {
+            "description": "The agent's own report (its hooks set a pane option).",
+            "enum": [
+              "working",
+              "asking",
+              "idle",
+              null
+            ],
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "agent_state_ms": {
+            "description": "Age of that report, as seen here.",
+            "type": [
+              "integer",
+              "null"
+            ]
+          },
+          "elapsed_ms": {
+            "description": "Time waited.",
+            "type": "integer"
+          },
+          "outcome": {
+            "description": "Why the wait ended.",
+            "enum": [
+              "idle",
+              "asking",
+              "deadline",
+              "pane_closed"
+            ],
+            "type": "string"
+          },
+          "pane": {
+            "description": "Pane id.",
+            "type": "string"
+          }
+        },
+        "required": [
+          "pane",
+          "outcome",
+          "agent_state",
+          "agent_state_ms",
+          "elapsed_ms"
+        ],
+        "type": "object"
+      },
+      "title": "Wait for agent",
+      "toolset": "inspect"
     },
     {
       "annotations": {

@@ -56,6 +56,7 @@ fn summary(cat: &Catalog) -> String {
         "# Summary\n\n[Overview](index.md)\n\n# Using it\n\n- [Client setup](clients.md)\n- [Tool selection](selection.md)\n  \
          - [Selection calculator](calculator.md)\n- [The capabilities resource](capabilities.md)\n\
          - [Drive another agent in a pane](driving-an-agent.md)\n\
+         - [Agents' state: working, asking, idle](agents.md)\n\
          - [Trust: masking, audit log, write scope](trust.md)\n- [Serve over HTTP](http.md)\n\
          - [tmux versions, and your tmux as it was](tmux.md)\n- [Settings](settings.md)\n\n# Toolsets\n\n",
     );

@@ -177,6 +177,10 @@ fn render(m: &Manifest, node: &Node, side: Side, ops: Operations) -> Value {
         && let Some(Value::String(t)) = out.get("type").cloned()
     {
         out.insert("type".into(), json!([t, "null"]));
+        // An enum lists every value the field may hold: null too, or validators refuse it.
+        if let Some(Value::Array(values)) = out.get_mut("enum") {
+            values.push(Value::Null);
+        }
     }
     let description = m.description(node);
     if !description.is_empty() {

@@ -172,6 +172,39 @@ pub mod types {
         rt::serde::Deserialize
     )]
     #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub enum AgentState {
+        #[serde(rename = "working")]
+        Working,
+        #[serde(rename = "asking")]
+        Asking,
+        #[serde(rename = "idle")]
+        Idle,
+    }
+    impl AgentState {
+        pub fn as_str(self) -> &'static str {
+            match self {
+                AgentState::Working => "working",
+                AgentState::Asking => "asking",
+                AgentState::Idle => "idle",
+            }
+        }
+    }
+    impl rt::IntoJson for AgentState {
+        fn into_json(self) -> rt::serde_json::Value {
+            rt::serde_json::Value::from(self.as_str())
+        }
+    }
+    #[derive(
+        Debug,
+        Clone,
+        Copy,
+        PartialEq,
+        Eq,
+        Hash,
+        rt::serde::Serialize,
+        rt::serde::Deserialize
+    )]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
     pub enum OnError {
         #[serde(rename = "stop")]
         Stop,
@@ -244,6 +277,14 @@ pub mod types {
         #[serde(rename = "idle_ms")]
         #[serde(default)]
         pub idle_ms: ::core::option::Option<i64>,
+        /// The agent's own report (its hooks set a pane option).
+        #[serde(rename = "agent_state")]
+        #[serde(default)]
+        pub agent_state: ::core::option::Option<super::types::AgentState>,
+        /// Age of that report, as seen here.
+        #[serde(rename = "agent_state_ms")]
+        #[serde(default)]
+        pub agent_state_ms: ::core::option::Option<i64>,
     }
     impl rt::IntoJson for Pane {
         fn into_json(self) -> rt::serde_json::Value {
@@ -271,6 +312,13 @@ pub mod types {
                 );
             object.insert("at_prompt".into(), rt::IntoJson::into_json(self.at_prompt));
             object.insert("idle_ms".into(), rt::IntoJson::into_json(self.idle_ms));
+            object
+                .insert("agent_state".into(), rt::IntoJson::into_json(self.agent_state));
+            object
+                .insert(
+                    "agent_state_ms".into(),
+                    rt::IntoJson::into_json(self.agent_state_ms),
+                );
             rt::serde_json::Value::Object(object)
         }
     }
@@ -1532,16 +1580,16 @@ pub mod paste_text {
         /// Bytes pasted.
         #[serde(rename = "bytes")]
         pub bytes: i64,
-        /// For wait_for_text since.
-        #[serde(rename = "cursor")]
-        pub cursor: ::std::string::String,
+        /// Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.
+        #[serde(rename = "since")]
+        pub since: ::std::string::String,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
             let mut object = rt::serde_json::Map::new();
             object.insert("pane".into(), rt::IntoJson::into_json(self.pane));
             object.insert("bytes".into(), rt::IntoJson::into_json(self.bytes));
-            object.insert("cursor".into(), rt::IntoJson::into_json(self.cursor));
+            object.insert("since".into(), rt::IntoJson::into_json(self.since));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -2393,9 +2441,9 @@ pub mod send_keys {
         /// Keys pressed, Enter included.
         #[serde(rename = "keys")]
         pub keys: i64,
-        /// For wait_for_text since.
-        #[serde(rename = "cursor")]
-        pub cursor: ::std::string::String,
+        /// Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.
+        #[serde(rename = "since")]
+        pub since: ::std::string::String,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
@@ -2403,7 +2451,7 @@ pub mod send_keys {
             object.insert("pane".into(), rt::IntoJson::into_json(self.pane));
             object.insert("text_bytes".into(), rt::IntoJson::into_json(self.text_bytes));
             object.insert("keys".into(), rt::IntoJson::into_json(self.keys));
-            object.insert("cursor".into(), rt::IntoJson::into_json(self.cursor));
+            object.insert("since".into(), rt::IntoJson::into_json(self.since));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -2497,10 +2545,10 @@ pub mod send_keys_batch {
         /// The input was sent.
         #[serde(rename = "success")]
         pub success: bool,
-        /// For wait_for_text since.
-        #[serde(rename = "cursor")]
+        /// Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.
+        #[serde(rename = "since")]
         #[serde(default)]
-        pub cursor: ::core::option::Option<::std::string::String>,
+        pub since: ::core::option::Option<::std::string::String>,
         /// A typed failure.
         #[serde(rename = "error")]
         #[serde(default)]
@@ -2512,7 +2560,7 @@ pub mod send_keys_batch {
             object.insert("index".into(), rt::IntoJson::into_json(self.index));
             object.insert("pane".into(), rt::IntoJson::into_json(self.pane));
             object.insert("success".into(), rt::IntoJson::into_json(self.success));
-            object.insert("cursor".into(), rt::IntoJson::into_json(self.cursor));
+            object.insert("since".into(), rt::IntoJson::into_json(self.since));
             object.insert("error".into(), rt::IntoJson::into_json(self.error));
             rt::serde_json::Value::Object(object)
         }
@@ -2578,10 +2626,10 @@ pub mod send_prompt {
         /// Time taken.
         #[serde(rename = "elapsed_ms")]
         pub elapsed_ms: i64,
-        /// For wait_for_text since.
-        #[serde(rename = "cursor")]
+        /// Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.
+        #[serde(rename = "since")]
         #[serde(default)]
-        pub cursor: ::core::option::Option<::std::string::String>,
+        pub since: ::core::option::Option<::std::string::String>,
     }
     impl rt::IntoJson for Output {
         fn into_json(self) -> rt::serde_json::Value {
@@ -2596,7 +2644,7 @@ pub mod send_prompt {
                     rt::IntoJson::into_json(self.enter_presses),
                 );
             object.insert("elapsed_ms".into(), rt::IntoJson::into_json(self.elapsed_ms));
-            object.insert("cursor".into(), rt::IntoJson::into_json(self.cursor));
+            object.insert("since".into(), rt::IntoJson::into_json(self.since));
             rt::serde_json::Value::Object(object)
         }
     }
@@ -2669,7 +2717,7 @@ pub mod send_prompt {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `send_prompt`: Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it; the way to give an agent or REPL text, several lines included. The text goes once, whole, as one paste (bracketed when the program asked); Enter follows when the program has taken it, and again (at most 4 more times) while the prompt still waits in its input line. submitted only once it left that line. Refused, nothing sent, when the pane is dead, in a mode, its program reads no input, or several lines would arrive as separate submissions. Follow with wait_for_agent, wait_for_quiet or wait_for_text from the cursor.
+    /// The handler of `send_prompt`: Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it; the way to give an agent or REPL text, several lines included. The text goes once, whole, as one paste (bracketed when the program asked); Enter follows when the program has taken it, and again (at most 4 more times) while the prompt still waits in its input line. submitted only once it left that line. Refused, nothing sent, when the pane is dead, in a mode, its program reads no input, or several lines would arrive as separate submissions. Follow with wait_for_agent, or wait_for_quiet or wait_for_text from since.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `send_prompt`",
         note = "implement `send_prompt::Handle` for `{Self}`, beside the code the tool calls"
@@ -3257,6 +3305,14 @@ pub mod snapshot_pane {
         #[serde(rename = "idle_ms")]
         #[serde(default)]
         pub idle_ms: ::core::option::Option<i64>,
+        /// The agent's own report (its hooks set a pane option).
+        #[serde(rename = "agent_state")]
+        #[serde(default)]
+        pub agent_state: ::core::option::Option<super::types::AgentState>,
+        /// Age of that report, as seen here.
+        #[serde(rename = "agent_state_ms")]
+        #[serde(default)]
+        pub agent_state_ms: ::core::option::Option<i64>,
         /// Secret-shaped spans replaced by [masked:kind] markers.
         #[serde(rename = "masked")]
         pub masked: i64,
@@ -3296,6 +3352,13 @@ pub mod snapshot_pane {
                 );
             object.insert("at_prompt".into(), rt::IntoJson::into_json(self.at_prompt));
             object.insert("idle_ms".into(), rt::IntoJson::into_json(self.idle_ms));
+            object
+                .insert("agent_state".into(), rt::IntoJson::into_json(self.agent_state));
+            object
+                .insert(
+                    "agent_state_ms".into(),
+                    rt::IntoJson::into_json(self.agent_state_ms),
+                );
             object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
         }
@@ -3475,6 +3538,111 @@ pub mod swap_pane {
     )]
     pub trait Handle: super::Service {
         fn swap_pane<'a>(
+            tools: &'a Self,
+            cx: &'a Self::Context,
+            args: Args,
+        ) -> impl ::core::future::Future<
+            Output = ::core::result::Result<Output, super::ToolError>,
+        > + Send + 'a;
+    }
+}
+/// `wait_for_agent`: Wait for agent
+pub mod wait_for_agent {
+    #[allow(unused_imports)]
+    use ::tmux_mcp_runtime as rt;
+    /// Arguments of `wait_for_agent`.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(deny_unknown_fields, crate = "::tmux_mcp_runtime::serde")]
+    pub struct Args {
+        /// Pane id (%3).
+        #[serde(rename = "pane")]
+        pub pane: ::std::string::String,
+        /// Deadline in seconds. Default 30, clamped to 1..600.
+        #[serde(rename = "seconds")]
+        #[serde(default)]
+        pub seconds: ::core::option::Option<i64>,
+    }
+    /// `structuredContent` of `wait_for_agent`.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub struct Output {
+        /// Pane id.
+        #[serde(rename = "pane")]
+        pub pane: ::std::string::String,
+        /// Why the wait ended.
+        #[serde(rename = "outcome")]
+        pub outcome: Outcome,
+        /// The agent's own report (its hooks set a pane option).
+        #[serde(rename = "agent_state")]
+        #[serde(default)]
+        pub agent_state: ::core::option::Option<super::types::AgentState>,
+        /// Age of that report, as seen here.
+        #[serde(rename = "agent_state_ms")]
+        #[serde(default)]
+        pub agent_state_ms: ::core::option::Option<i64>,
+        /// Time waited.
+        #[serde(rename = "elapsed_ms")]
+        pub elapsed_ms: i64,
+    }
+    impl rt::IntoJson for Output {
+        fn into_json(self) -> rt::serde_json::Value {
+            let mut object = rt::serde_json::Map::new();
+            object.insert("pane".into(), rt::IntoJson::into_json(self.pane));
+            object.insert("outcome".into(), rt::IntoJson::into_json(self.outcome));
+            object
+                .insert("agent_state".into(), rt::IntoJson::into_json(self.agent_state));
+            object
+                .insert(
+                    "agent_state_ms".into(),
+                    rt::IntoJson::into_json(self.agent_state_ms),
+                );
+            object.insert("elapsed_ms".into(), rt::IntoJson::into_json(self.elapsed_ms));
+            rt::serde_json::Value::Object(object)
+        }
+    }
+    #[derive(
+        Debug,
+        Clone,
+        Copy,
+        PartialEq,
+        Eq,
+        Hash,
+        rt::serde::Serialize,
+        rt::serde::Deserialize
+    )]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub enum Outcome {
+        #[serde(rename = "idle")]
+        Idle,
+        #[serde(rename = "asking")]
+        Asking,
+        #[serde(rename = "deadline")]
+        Deadline,
+        #[serde(rename = "pane_closed")]
+        PaneClosed,
+    }
+    impl Outcome {
+        pub fn as_str(self) -> &'static str {
+            match self {
+                Outcome::Idle => "idle",
+                Outcome::Asking => "asking",
+                Outcome::Deadline => "deadline",
+                Outcome::PaneClosed => "pane_closed",
+            }
+        }
+    }
+    impl rt::IntoJson for Outcome {
+        fn into_json(self) -> rt::serde_json::Value {
+            rt::serde_json::Value::from(self.as_str())
+        }
+    }
+    /// The handler of `wait_for_agent`: Block until a pane's agent reports idle (done) or asking (wants an answer), from the pane option its hooks set (agent_state); tmux tells of a change within a second. A report older than this server's last input to the pane does not count.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no handler for the tool `wait_for_agent`",
+        note = "implement `wait_for_agent::Handle` for `{Self}`, beside the code the tool calls"
+    )]
+    pub trait Handle: super::Service {
+        fn wait_for_agent<'a>(
             tools: &'a Self,
             cx: &'a Self::Context,
             args: Args,
@@ -3796,7 +3964,7 @@ pub mod wait_for_text {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_text`: Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (after typing: output since the last input, even if printed before this call), now (output not caused by your input), or an input tool's cursor. Echo never matches.
+    /// The handler of `wait_for_text`: Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (after typing: output since the last input, even if printed before this call), now (output not caused by your input), or an input tool's since. Echo never matches.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_text`",
         note = "implement `wait_for_text::Handle` for `{Self}`, beside the code the tool calls"
@@ -3858,13 +4026,14 @@ pub enum ToolId {
     SnapshotPane,
     SplitWindow,
     SwapPane,
+    WaitForAgent,
     WaitForChannel,
     WaitForQuiet,
     WaitForText,
 }
 impl ToolId {
-    pub const COUNT: usize = 47usize;
-    pub const ALL: [ToolId; 47usize] = [
+    pub const COUNT: usize = 48usize;
+    pub const ALL: [ToolId; 48usize] = [
         ToolId::CallReadToolsBatch,
         ToolId::CapturePane,
         ToolId::CaptureSince,
@@ -3909,11 +4078,12 @@ impl ToolId {
         ToolId::SnapshotPane,
         ToolId::SplitWindow,
         ToolId::SwapPane,
+        ToolId::WaitForAgent,
         ToolId::WaitForChannel,
         ToolId::WaitForQuiet,
         ToolId::WaitForText,
     ];
-    const NAMES: [&'static str; 47usize] = [
+    const NAMES: [&'static str; 48usize] = [
         "call_read_tools_batch",
         "capture_pane",
         "capture_since",
@@ -3958,6 +4128,7 @@ impl ToolId {
         "snapshot_pane",
         "split_window",
         "swap_pane",
+        "wait_for_agent",
         "wait_for_channel",
         "wait_for_quiet",
         "wait_for_text",
@@ -3977,7 +4148,7 @@ impl ToolId {
     }
 }
 /// Every tool, indexed by `ToolId`.
-pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
+pub static TOOLS: [rt::ToolDescriptor; 48usize] = [
     rt::ToolDescriptor {
         name: "call_read_tools_batch",
         title: "Batch read tools",
@@ -4201,7 +4372,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"dead_status\":{\"description\":\"Exit status of a dead pane's process.\",\"type\":[\"integer\",\"null\"]},\"history_limit\":{\"description\":\"Most lines of scrollback kept.\",\"type\":\"integer\"},\"history_size\":{\"description\":\"Lines of scrollback held.\",\"type\":\"integer\"},\"pane\":{\"description\":\"A pane.\",\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\"],\"type\":\"object\"}},\"required\":[\"pane\",\"history_size\",\"history_limit\",\"dead_status\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"dead_status\":{\"description\":\"Exit status of a dead pane's process.\",\"type\":[\"integer\",\"null\"]},\"history_limit\":{\"description\":\"Most lines of scrollback kept.\",\"type\":\"integer\"},\"history_size\":{\"description\":\"Lines of scrollback held.\",\"type\":\"integer\"},\"pane\":{\"description\":\"A pane.\",\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"}},\"required\":[\"pane\",\"history_size\",\"history_limit\",\"dead_status\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_pane_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -4231,7 +4402,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: true,
         input_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"caller_pane\":{\"description\":\"The pane this server runs in, if on this socket.\",\"type\":[\"string\",\"null\"]},\"sessions\":{\"description\":\"Sessions with their windows and panes.\",\"items\":{\"properties\":{\"session\":{\"description\":\"A session.\",\"properties\":{\"attached\":{\"description\":\"Clients attached.\",\"type\":\"integer\"},\"id\":{\"description\":\"Session id, e.g. $1.\",\"type\":\"string\"},\"name\":{\"description\":\"Session name.\",\"type\":\"string\"},\"windows\":{\"description\":\"Number of windows.\",\"type\":\"integer\"}},\"required\":[\"id\",\"name\",\"windows\",\"attached\"],\"type\":\"object\"},\"windows\":{\"description\":\"Windows of the session.\",\"items\":{\"properties\":{\"panes\":{\"description\":\"Panes of the window.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\"],\"type\":\"object\"},\"type\":\"array\"},\"window\":{\"description\":\"A window (once per session it is in).\",\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"}},\"required\":[\"window\",\"panes\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"session\",\"windows\"],\"type\":\"object\"},\"type\":\"array\"},\"socket\":{\"description\":\"Socket path of the server.\",\"type\":\"string\"},\"version\":{\"description\":\"tmux version, e.g. 3.3a.\",\"type\":\"string\"}},\"required\":[\"version\",\"socket\",\"caller_pane\",\"sessions\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"caller_pane\":{\"description\":\"The pane this server runs in, if on this socket.\",\"type\":[\"string\",\"null\"]},\"sessions\":{\"description\":\"Sessions with their windows and panes.\",\"items\":{\"properties\":{\"session\":{\"description\":\"A session.\",\"properties\":{\"attached\":{\"description\":\"Clients attached.\",\"type\":\"integer\"},\"id\":{\"description\":\"Session id, e.g. $1.\",\"type\":\"string\"},\"name\":{\"description\":\"Session name.\",\"type\":\"string\"},\"windows\":{\"description\":\"Number of windows.\",\"type\":\"integer\"}},\"required\":[\"id\",\"name\",\"windows\",\"attached\"],\"type\":\"object\"},\"windows\":{\"description\":\"Windows of the session.\",\"items\":{\"properties\":{\"panes\":{\"description\":\"Panes of the window.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"},\"type\":\"array\"},\"window\":{\"description\":\"A window (once per session it is in).\",\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"}},\"required\":[\"window\",\"panes\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"session\",\"windows\"],\"type\":\"object\"},\"type\":\"array\"},\"socket\":{\"description\":\"Socket path of the server.\",\"type\":\"string\"},\"version\":{\"description\":\"tmux version, e.g. 3.3a.\",\"type\":\"string\"}},\"required\":[\"version\",\"socket\",\"caller_pane\",\"sessions\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"get_server_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -4315,7 +4486,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"panes\":{\"description\":\"Panes of the window.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\"],\"type\":\"object\"},\"type\":\"array\"},\"window\":{\"description\":\"A window (once per session it is in).\",\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"}},\"required\":[\"window\",\"panes\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"panes\":{\"description\":\"Panes of the window.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"},\"type\":\"array\"},\"window\":{\"description\":\"A window (once per session it is in).\",\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"}},\"required\":[\"window\",\"panes\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_window_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -4429,7 +4600,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: true,
         input_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"panes\":{\"description\":\"Panes, in tmux order.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"panes\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"panes\":{\"description\":\"Panes, in tmux order.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"panes\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"list_panes\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -4534,7 +4705,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Text to paste (no control characters but tab, CR, LF).\",\"maxLength\":1048576,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Text to paste (no control characters but tab, CR, LF).\",\"maxLength\":1048576,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"bytes\":{\"description\":\"Bytes pasted.\",\"type\":\"integer\"},\"cursor\":{\"description\":\"For wait_for_text since.\",\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"}},\"required\":[\"pane\",\"bytes\",\"cursor\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"bytes\":{\"description\":\"Bytes pasted.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"since\":{\"description\":\"Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.\",\"type\":\"string\"}},\"required\":[\"pane\",\"bytes\",\"since\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "text", "enter"],
@@ -4856,7 +5027,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text, e.g. C-c, Enter, Up.\",\"items\":{\"maxLength\":32,\"minLength\":1,\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"maxLength\":65536,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text, e.g. C-c, Enter, Up.\",\"items\":{\"maxLength\":32,\"minLength\":1,\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"maxLength\":65536,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"cursor\":{\"description\":\"For wait_for_text since.\",\"type\":\"string\"},\"keys\":{\"description\":\"Keys pressed, Enter included.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"text_bytes\":{\"description\":\"Bytes of text typed.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"text_bytes\",\"keys\",\"cursor\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"keys\":{\"description\":\"Keys pressed, Enter included.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"since\":{\"description\":\"Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.\",\"type\":\"string\"},\"text_bytes\":{\"description\":\"Bytes of text typed.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"text_bytes\",\"keys\",\"since\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "text", "keys", "enter"],
@@ -4884,7 +5055,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"on_error\":{\"default\":\"stop\",\"description\":\"On a failed row, stop or continue.\",\"enum\":[\"stop\",\"continue\"],\"type\":\"string\"},\"operations\":{\"description\":\"Rows, run in order.\",\"items\":{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text.\",\"items\":{\"maxLength\":32,\"minLength\":1,\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"maxLength\":65536,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"maxItems\":64,\"minItems\":1,\"type\":\"array\"}},\"required\":[\"operations\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"on_error\":{\"default\":\"stop\",\"description\":\"On a failed row, stop or continue.\",\"enum\":[\"stop\",\"continue\"],\"type\":\"string\"},\"operations\":{\"description\":\"Rows, run in order.\",\"items\":{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text.\",\"items\":{\"maxLength\":32,\"minLength\":1,\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"maxLength\":65536,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"maxItems\":64,\"minItems\":1,\"type\":\"array\"}},\"required\":[\"operations\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"failed\":{\"description\":\"Rows that failed.\",\"type\":\"integer\"},\"results\":{\"description\":\"One row per operation run.\",\"items\":{\"properties\":{\"cursor\":{\"description\":\"For wait_for_text since.\",\"type\":[\"string\",\"null\"]},\"error\":{\"description\":\"A typed failure.\",\"properties\":{\"kind\":{\"description\":\"Failure class, e.g. object_gone.\",\"type\":\"string\"},\"message\":{\"description\":\"What went wrong; what to do.\",\"type\":\"string\"},\"retryable\":{\"description\":\"Whether the same call may succeed later.\",\"type\":\"boolean\"}},\"required\":[\"message\",\"kind\",\"retryable\"],\"type\":[\"object\",\"null\"]},\"index\":{\"description\":\"Position in operations.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"success\":{\"description\":\"The input was sent.\",\"type\":\"boolean\"}},\"required\":[\"index\",\"pane\",\"success\",\"cursor\",\"error\"],\"type\":\"object\"},\"type\":\"array\"},\"stoppedAt\":{\"description\":\"Index of the row that stopped the batch.\",\"type\":[\"integer\",\"null\"]},\"succeeded\":{\"description\":\"Rows that succeeded.\",\"type\":\"integer\"}},\"required\":[\"results\",\"succeeded\",\"failed\",\"stoppedAt\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"failed\":{\"description\":\"Rows that failed.\",\"type\":\"integer\"},\"results\":{\"description\":\"One row per operation run.\",\"items\":{\"properties\":{\"error\":{\"description\":\"A typed failure.\",\"properties\":{\"kind\":{\"description\":\"Failure class, e.g. object_gone.\",\"type\":\"string\"},\"message\":{\"description\":\"What went wrong; what to do.\",\"type\":\"string\"},\"retryable\":{\"description\":\"Whether the same call may succeed later.\",\"type\":\"boolean\"}},\"required\":[\"message\",\"kind\",\"retryable\"],\"type\":[\"object\",\"null\"]},\"index\":{\"description\":\"Position in operations.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"since\":{\"description\":\"Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.\",\"type\":[\"string\",\"null\"]},\"success\":{\"description\":\"The input was sent.\",\"type\":\"boolean\"}},\"required\":[\"index\",\"pane\",\"success\",\"since\",\"error\"],\"type\":\"object\"},\"type\":\"array\"},\"stoppedAt\":{\"description\":\"Index of the row that stopped the batch.\",\"type\":[\"integer\",\"null\"]},\"succeeded\":{\"description\":\"Rows that succeeded.\",\"type\":\"integer\"}},\"required\":[\"results\",\"succeeded\",\"failed\",\"stoppedAt\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["operations", "on_error"],
@@ -4899,7 +5070,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
     rt::ToolDescriptor {
         name: "send_prompt",
         title: "Send prompt",
-        description: "Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it; the way to give an agent or REPL text, several lines included. The text goes once, whole, as one paste (bracketed when the program asked); Enter follows when the program has taken it, and again (at most 4 more times) while the prompt still waits in its input line. submitted only once it left that line. Refused, nothing sent, when the pane is dead, in a mode, its program reads no input, or several lines would arrive as separate submissions. Follow with wait_for_agent, wait_for_quiet or wait_for_text from the cursor.",
+        description: "Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it; the way to give an agent or REPL text, several lines included. The text goes once, whole, as one paste (bracketed when the program asked); Enter follows when the program has taken it, and again (at most 4 more times) while the prompt still waits in its input line. submitted only once it left that line. Refused, nothing sent, when the pane is dead, in a mode, its program reads no input, or several lines would arrive as separate submissions. Follow with wait_for_agent, or wait_for_quiet or wait_for_text from since.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -4912,7 +5083,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"cursor\":{\"description\":\"For wait_for_text since.\",\"type\":[\"string\",\"null\"]},\"delivery\":{\"description\":\"How the text went: bracketed_paste (the program asked), paste (bracketed if it asked; this tmux cannot say), keys (it did not ask: typed, each newline an Enter).\",\"enum\":[\"bracketed_paste\",\"paste\",\"keys\"],\"type\":[\"string\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"enter_presses\":{\"description\":\"Enter keys pressed.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"What became of the prompt.\",\"enum\":[\"submitted\",\"pasted_not_submitted\",\"refused\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reason\":{\"description\":\"Why it was refused or not submitted.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"reason\",\"delivery\",\"enter_presses\",\"elapsed_ms\",\"cursor\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"delivery\":{\"description\":\"How the text went: bracketed_paste (the program asked), paste (bracketed if it asked; this tmux cannot say), keys (it did not ask: typed, each newline an Enter).\",\"enum\":[\"bracketed_paste\",\"paste\",\"keys\",null],\"type\":[\"string\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"enter_presses\":{\"description\":\"Enter keys pressed.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"What became of the prompt.\",\"enum\":[\"submitted\",\"pasted_not_submitted\",\"refused\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reason\":{\"description\":\"Why it was refused or not submitted.\",\"type\":[\"string\",\"null\"]},\"since\":{\"description\":\"Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"reason\",\"delivery\",\"enter_presses\",\"elapsed_ms\",\"since\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "text", "submit", "seconds"],
@@ -5158,7 +5329,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         always_load: true,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"alternate_screen\":{\"description\":\"A full-screen program owns the screen.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"content\":{\"description\":\"Screen text (untrusted).\",\"type\":\"string\"},\"cursor_x\":{\"description\":\"Cursor column, from 0.\",\"type\":\"integer\"},\"cursor_y\":{\"description\":\"Cursor row, from 0.\",\"type\":\"integer\"},\"dead\":{\"description\":\"The pane's process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"mode\":{\"description\":\"Pane mode, e.g. copy-mode; null when none.\",\"type\":[\"string\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"scroll_position\":{\"description\":\"Lines scrolled back in copy mode.\",\"type\":[\"integer\",\"null\"]},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"content\",\"lines\",\"truncated\",\"width\",\"height\",\"cursor_x\",\"cursor_y\",\"mode\",\"scroll_position\",\"alternate_screen\",\"dead\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"masked\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"alternate_screen\":{\"description\":\"A full-screen program owns the screen.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"content\":{\"description\":\"Screen text (untrusted).\",\"type\":\"string\"},\"cursor_x\":{\"description\":\"Cursor column, from 0.\",\"type\":\"integer\"},\"cursor_y\":{\"description\":\"Cursor row, from 0.\",\"type\":\"integer\"},\"dead\":{\"description\":\"The pane's process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"mode\":{\"description\":\"Pane mode, e.g. copy-mode; null when none.\",\"type\":[\"string\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"scroll_position\":{\"description\":\"Lines scrolled back in copy mode.\",\"type\":[\"integer\",\"null\"]},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"content\",\"lines\",\"truncated\",\"width\",\"height\",\"cursor_x\",\"cursor_y\",\"mode\",\"scroll_position\",\"alternate_screen\",\"dead\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"snapshot_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -5234,6 +5405,34 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
         ],
     },
     rt::ToolDescriptor {
+        name: "wait_for_agent",
+        title: "Wait for agent",
+        description: "Block until a pane's agent reports idle (done) or asking (wants an answer), from the pane option its hooks set (agent_state); tmux tells of a change within a second. A report older than this server's last input to the pane does not count.",
+        toolset: "inspect",
+        annotations: rt::Annotations {
+            read_only_hint: true,
+            destructive_hint: false,
+            idempotent_hint: true,
+            open_world_hint: false,
+        },
+        record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
+        nested_authority: &[],
+        always_load: false,
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"idle\",\"asking\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"}},\"required\":[\"pane\",\"outcome\",\"agent_state\",\"agent_state_ms\",\"elapsed_ms\"],\"type\":\"object\"}",
+        batch_alternative: None,
+        operation_pointer: None,
+        arguments: &["pane", "seconds"],
+        targets: &[
+            rt::Target {
+                path: &["pane"],
+                kind: rt::TargetKind::Pane,
+                required: true,
+            },
+        ],
+    },
+    rt::ToolDescriptor {
         name: "wait_for_channel",
         title: "Wait for channel",
         description: "Block until a tmux wait-for channel is signalled (by signal_channel or `tmux wait-for -S` in a pane) or the deadline passes.",
@@ -5286,7 +5485,7 @@ pub static TOOLS: [rt::ToolDescriptor; 47usize] = [
     rt::ToolDescriptor {
         name: "wait_for_text",
         title: "Wait for text",
-        description: "Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (after typing: output since the last input, even if printed before this call), now (output not caused by your input), or an input tool's cursor. Echo never matches.",
+        description: "Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (after typing: output since the last input, even if printed before this call), now (output not caused by your input), or an input tool's since. Echo never matches.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5355,7 +5554,7 @@ pub trait Service: Sync {
 }
 /// A service with a handler for every tool: `dispatch` takes nothing less, so a tool
 /// without a handler does not compile.
-pub trait Handlers: Service + call_read_tools_batch::Handle + capture_pane::Handle + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle + create_window::Handle + find_pane_by_position::Handle + get_pane_info::Handle + get_server_info::Handle + get_session_info::Handle + get_tmux_variables::Handle + get_window_info::Handle + kill_pane::Handle + kill_session::Handle + kill_window::Handle + list_panes::Handle + list_sessions::Handle + list_windows::Handle + move_window::Handle + paste_text::Handle + rename_session::Handle + rename_window::Handle + resize_pane::Handle + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle + search_panes::Handle + select_layout::Handle + select_pane::Handle + select_window::Handle + send_keys::Handle + send_keys_batch::Handle + send_prompt::Handle + set_history_limit::Handle + set_mouse_enabled::Handle + set_pane_title::Handle + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle + swap_pane::Handle + wait_for_channel::Handle + wait_for_quiet::Handle + wait_for_text::Handle {}
+pub trait Handlers: Service + call_read_tools_batch::Handle + capture_pane::Handle + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle + create_window::Handle + find_pane_by_position::Handle + get_pane_info::Handle + get_server_info::Handle + get_session_info::Handle + get_tmux_variables::Handle + get_window_info::Handle + kill_pane::Handle + kill_session::Handle + kill_window::Handle + list_panes::Handle + list_sessions::Handle + list_windows::Handle + move_window::Handle + paste_text::Handle + rename_session::Handle + rename_window::Handle + resize_pane::Handle + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle + search_panes::Handle + select_layout::Handle + select_pane::Handle + select_window::Handle + send_keys::Handle + send_keys_batch::Handle + send_prompt::Handle + set_history_limit::Handle + set_mouse_enabled::Handle + set_pane_title::Handle + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle + swap_pane::Handle + wait_for_agent::Handle + wait_for_channel::Handle + wait_for_quiet::Handle + wait_for_text::Handle {}
 impl<
     T: Service + call_read_tools_batch::Handle + capture_pane::Handle
         + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle
@@ -5372,8 +5571,8 @@ impl<
         + set_pane_title::Handle + set_synchronize_panes::Handle
         + show_environment::Handle + show_hooks::Handle + show_option::Handle
         + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle
-        + swap_pane::Handle + wait_for_channel::Handle + wait_for_quiet::Handle
-        + wait_for_text::Handle,
+        + swap_pane::Handle + wait_for_agent::Handle + wait_for_channel::Handle
+        + wait_for_quiet::Handle + wait_for_text::Handle,
 > Handlers for T {}
 /// The schema `tool`'s arguments are validated against, parsed once.
 pub fn validation_schema(tool: ToolId) -> &'static rt::serde_json::Value {
@@ -5500,6 +5699,9 @@ pub fn check_arguments(
         }
         ToolId::SplitWindow => decode::<split_window::Args>(tool, arguments).map(|_| ()),
         ToolId::SwapPane => decode::<swap_pane::Args>(tool, arguments).map(|_| ()),
+        ToolId::WaitForAgent => {
+            decode::<wait_for_agent::Args>(tool, arguments).map(|_| ())
+        }
         ToolId::WaitForChannel => {
             decode::<wait_for_channel::Args>(tool, arguments).map(|_| ())
         }
@@ -5910,6 +6112,15 @@ pub async fn dispatch<H: Handlers>(
                     handlers,
                     cx,
                     decode::<swap_pane::Args>(tool, arguments)?,
+                )
+                .await?;
+            Ok(rt::IntoJson::into_json(out))
+        }
+        ToolId::WaitForAgent => {
+            let out = <H as wait_for_agent::Handle>::wait_for_agent(
+                    handlers,
+                    cx,
+                    decode::<wait_for_agent::Args>(tool, arguments)?,
                 )
                 .await?;
             Ok(rt::IntoJson::into_json(out))

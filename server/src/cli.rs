@@ -165,6 +165,10 @@ pub struct Startup {
     pub trust: Settings,
     /// `LIBTMUX_HTTP_TOKEN`, for `serve --http`.
     pub http_token: Option<String>,
+    /// The pane option agents report their state in (`LIBTMUX_AGENT_STATE_OPTION`).
+    pub agent_option: String,
+    /// Where process state is read (`LIBTMUX_PROCESS_READER`).
+    pub process_reader: tmux::process::Reader,
 }
 
 impl Startup {
@@ -174,6 +178,8 @@ impl Startup {
         let environment_values = environment_values(vars)?;
         let trust = Settings::from_env(vars)?;
         let http_token = vars.get(env::HTTP_TOKEN)?.map(str::to_owned);
+        let agent_option = crate::handlers::agent_option(vars.get(env::AGENT_STATE_OPTION)?)?;
+        let process_reader = process_reader(vars)?;
         // Only a hint: one that cannot be read is no hint, not a reason to stop.
         let caller_hint = vars.get(env::TMUX_PANE).ok().flatten().map(str::to_owned);
         Ok(Startup {
@@ -183,6 +189,8 @@ impl Startup {
             caller_hint,
             trust,
             http_token,
+            agent_option,
+            process_reader,
         })
     }
 
@@ -203,6 +211,23 @@ impl Startup {
             crate::http::transport_report(transport),
             tmux,
         )
+    }
+}
+
+fn process_reader(vars: &Environment) -> Result<tmux::process::Reader, String> {
+    use tmux::process::Reader;
+    match vars.get(env::PROCESS_READER)?.map(str::trim) {
+        None | Some("") => Ok(Reader::NATIVE),
+        Some("ps") => Ok(Reader::Ps),
+        Some("proc") if cfg!(target_os = "linux") => Ok(Reader::Proc),
+        Some("proc") => Err(format!(
+            "{} is proc, but only Linux has /proc; unset it (ps is used here)",
+            env::PROCESS_READER
+        )),
+        Some(other) => Err(format!(
+            "{} is {other:?}; it takes proc or ps",
+            env::PROCESS_READER
+        )),
     }
 }
 
@@ -374,6 +399,8 @@ async fn check(startup: &Startup) -> ExitCode {
 }
 
 async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
+    // Before anything reads a process.
+    tmux::process::Reader::choose(startup.process_reader);
     let mut ending = match crate::signals::Ending::watch() {
         Ok(e) => e,
         Err(e) => return fail(&e),
@@ -422,6 +449,7 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         surface,
         tmux::caller::Caller::new(startup.caller_hint),
         startup.environment_values,
+        startup.agent_option,
         Trust {
             masker: startup.trust.masker,
             scope: startup.trust.scope,

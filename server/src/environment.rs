@@ -19,6 +19,10 @@ pub const MASK_SECRETS: &str = "LIBTMUX_MASK_SECRETS";
 pub const MASK_PATTERNS: &str = "LIBTMUX_MASK_PATTERNS";
 pub const AUDIT_LOG: &str = "LIBTMUX_AUDIT_LOG";
 pub const WRITE_SCOPE: &str = "LIBTMUX_WRITE_SCOPE";
+/// The pane option agents' hooks report their state in.
+pub const AGENT_STATE_OPTION: &str = "LIBTMUX_AGENT_STATE_OPTION";
+/// Where process state is read: `proc` (Linux) or `ps`.
+pub const PROCESS_READER: &str = "LIBTMUX_PROCESS_READER";
 /// The bearer token HTTP clients must send (`serve --http`).
 pub const HTTP_TOKEN: &str = "LIBTMUX_HTTP_TOKEN";
 /// A variable an operator sets, as `--help` and the docs' settings page describe it: the one
@@ -34,7 +38,7 @@ pub struct Setting {
 }
 
 /// Every variable an operator sets, in the order the docs give them.
-pub const SETTINGS: [Setting; 12] = [
+pub const SETTINGS: [Setting; 14] = [
     Setting {
         name: SOCKET_PATH,
         usage: "a tmux socket path (as -S; the flag wins)",
@@ -112,6 +116,24 @@ pub const SETTINGS: [Setting; 12] = [
               sessions, windows and panes tmux-mcp created or a person granted \
               (`@tmux-mcp-grant on`); reads stay open.",
         page: "trust.md",
+    },
+    Setting {
+        name: AGENT_STATE_OPTION,
+        usage: "the pane option agents' hooks set to report their state (default @agent-state)",
+        doc: "The tmux pane option an agent's lifecycle hooks set to report its state (`working`, \
+              `asking`, `idle`, and the words status plugins use), read into `agent_state` and by \
+              `wait_for_agent`. Default `@agent-state`; set it to the option the status plugin you \
+              use already writes (`@claude_status`, say).",
+        page: "agents.md",
+    },
+    Setting {
+        name: PROCESS_READER,
+        usage: "proc (default on Linux) or ps (default elsewhere): how pane processes are read",
+        doc: "Where the state of panes' processes (the foreground program, a shell at its prompt, \
+              the server's own pane) is read: `proc`, Linux's `/proc` (the default there), or \
+              `ps`, the POSIX fields of `ps(1)` (the default on macOS and the BSDs; on Linux, to \
+              try what they would do).",
+        page: "tmux.md",
     },
     Setting {
         name: HTTP_TOKEN,

@@ -35,7 +35,7 @@ async fn output_printed_before_the_wait_is_found_at_once_and_never_again() {
     let by_cursor = f
         .ok(
             "wait_for_text",
-            json!({"pane": "%0", "patterns": ["READY"], "since": sent["cursor"]}),
+            json!({"pane": "%0", "patterns": ["READY"], "since": sent["since"]}),
         )
         .await;
     assert_eq!(by_cursor["line"], "READY");

@@ -132,37 +132,67 @@ fn only_frame_writes_stdout_while_serving() {
     }
 }
 
-/// What differs between tmux versions is decided by `tmux::version`'s table of features:
-/// nothing else in the server or the tmux crate places a version or names one.
-#[test]
-fn only_the_version_table_compares_tmux_versions() {
-    let mut found = Vec::new();
+/// The serving code of the server and the tmux crate, line by line with comments cut, but for
+/// the files `skip` names: each line's place (`path:n`) and code.
+fn serving_code(skip: &str) -> Vec<(String, String)> {
+    let mut lines = Vec::new();
     for dir in ["server/src", "tmux/src"] {
         for (path, text) in sources(&repo_root().join(dir)) {
-            if path.ends_with("version.rs") || path.ends_with("catalog.expanded.rs") {
+            if path.ends_with(skip) || path.ends_with("catalog.expanded.rs") {
                 continue;
             }
             let text = text.split("#[cfg(test)]").next().unwrap_or_default();
             for (n, line) in text.lines().enumerate() {
                 let code = line.split("//").next().unwrap_or_default();
-                // A literal of a tmux release's shape: 3.2a, 3.4, next-3.8.
-                let names_a_version = code.split('"').skip(1).step_by(2).any(|literal| {
-                    let release = literal.strip_prefix("next-").unwrap_or(literal);
-                    let minor = release.strip_prefix("3.").unwrap_or_default();
-                    let digits = minor.trim_end_matches(|c: char| c.is_ascii_lowercase());
-                    !digits.is_empty()
-                        && digits.bytes().all(|b| b.is_ascii_digit())
-                        && minor.len() <= digits.len() + 1
-                });
-                if code.contains(".release()") || names_a_version {
-                    found.push(format!("{path}:{}: {}", n + 1, line.trim()));
-                }
+                lines.push((
+                    format!("{path}:{}: {}", n + 1, line.trim()),
+                    code.to_owned(),
+                ));
             }
         }
     }
+    lines
+}
+
+/// What differs between tmux versions is decided by `tmux::version`'s table of features:
+/// nothing else in the server or the tmux crate places a version or names one.
+#[test]
+fn only_the_version_table_compares_tmux_versions() {
+    let found: Vec<String> = serving_code("version.rs")
+        .into_iter()
+        .filter(|(_, code)| {
+            // A literal of a tmux release's shape: 3.2a, 3.4, next-3.8.
+            let names_a_version = code.split('"').skip(1).step_by(2).any(|literal| {
+                let release = literal.strip_prefix("next-").unwrap_or(literal);
+                let minor = release.strip_prefix("3.").unwrap_or_default();
+                let digits = minor.trim_end_matches(|c: char| c.is_ascii_lowercase());
+                !digits.is_empty()
+                    && digits.bytes().all(|b| b.is_ascii_digit())
+                    && minor.len() <= digits.len() + 1
+            });
+            code.contains(".release()") || names_a_version
+        })
+        .map(|(place, _)| place)
+        .collect();
     assert!(
         found.is_empty(),
         "tmux versions placed outside tmux::version (add a Feature instead):\n{}",
+        found.join("\n")
+    );
+}
+
+/// Process facts come through `tmux::process`'s two readers (`/proc` and `ps`), so that off
+/// Linux nothing reads a `/proc` that is not there: no other serving code names it.
+#[test]
+fn only_the_process_reader_reads_proc() {
+    let found: Vec<String> = serving_code("process.rs")
+        .into_iter()
+        .filter(|(_, code)| code.contains("\"/proc"))
+        .map(|(place, _)| place)
+        .collect();
+    assert!(
+        found.is_empty(),
+        "/proc read outside tmux::process (add to its Reader instead):\n{}",
         found.join("\n")
     );
 }

@@ -218,7 +218,21 @@ async fn paste_text_reaches_exactly_one_pane_and_leaves_no_buffer() {
 
 #[tokio::test]
 async fn run_shell_command_returns_the_real_exit_status() {
-    let f = Fixture::new().await;
+    run_shell_command_returns_the_real_exit_status_read_by(&[]).await;
+}
+
+/// The same, with process state read by `ps`, as off Linux.
+#[tokio::test]
+async fn run_shell_command_returns_the_real_exit_status_read_by_ps() {
+    run_shell_command_returns_the_real_exit_status_read_by(&[(
+        tmux_mcp_tests::PROCESS_READER,
+        "ps",
+    )])
+    .await;
+}
+
+async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str, &str)]) {
+    let f = Fixture::with_env(reader).await;
     let ok = f
         .ok(
             "run_shell_command",
@@ -567,6 +581,17 @@ async fn channels_wait_and_signal() {
 
 #[tokio::test]
 async fn teardown_tools_delete_but_never_the_servers_own_pane() {
+    teardown_tools_delete_but_never_the_servers_own_pane_read_by("LIBTMUX_PROCESS_READER=proc")
+        .await;
+}
+
+/// The same, with the process tree read by `ps`, as off Linux.
+#[tokio::test]
+async fn teardown_tools_delete_but_never_the_servers_own_pane_read_by_ps() {
+    teardown_tools_delete_but_never_the_servers_own_pane_read_by("LIBTMUX_PROCESS_READER=ps").await;
+}
+
+async fn teardown_tools_delete_but_never_the_servers_own_pane_read_by(reader: &str) {
     let world = World::new();
     world.start_server("work");
     world.tmux("work", &["split-window", "-d", "-t", "%0", "sh"]);
@@ -584,6 +609,7 @@ async fn teardown_tools_delete_but_never_the_servers_own_pane() {
                 "-u",
                 "TMUX_PANE",
                 "LIBTMUX_TOOLSETS=inspect,teardown",
+                reader,
             ],
             &["-L", "work"],
         )

@@ -292,7 +292,7 @@ async fn capture_since_reads_a_line_rewritten_in_place_whole() {
     let refused = f
         .fails(
             "capture_since",
-            json!({"pane": "%0", "cursor": typed["cursor"]}),
+            json!({"pane": "%0", "cursor": typed["since"]}),
         )
         .await;
     assert!(

@@ -4,6 +4,7 @@
 //! trybuild cases are the separate `ui` harness, and `bench.rs` the benchmark.
 
 mod abuse;
+mod agent;
 mod agent_loop;
 mod architecture;
 mod audit_log;

@@ -12,16 +12,8 @@ use tmux_mcp_tests::{Fixture, wait_until};
 async fn settled(f: &Fixture, pane: &str, program: &str) -> Option<Value> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while tokio::time::Instant::now() < deadline {
-        let info = f.ok("get_pane_info", json!({"pane": pane})).await["pane"].clone();
-        let listed = f.ok("list_panes", json!({})).await["panes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|p| p["id"] == pane)
-            .cloned()
-            .unwrap();
-        let snapshot = f.ok("snapshot_pane", json!({"pane": pane})).await;
-        let views = [&info, &listed, &snapshot];
+        let views = f.pane_views(pane).await;
+        let info = &views[0];
         if views.iter().all(|v| v["foreground_command"] == program) {
             for key in ["foreground_pid", "at_prompt"] {
                 assert!(
@@ -29,7 +21,7 @@ async fn settled(f: &Fixture, pane: &str, program: &str) -> Option<Value> {
                     "{key}: {views:?}"
                 );
             }
-            return Some(info);
+            return Some(info.clone());
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -38,7 +30,21 @@ async fn settled(f: &Fixture, pane: &str, program: &str) -> Option<Value> {
 
 #[tokio::test]
 async fn the_foreground_program_and_the_prompt_are_the_pane_s_own() {
-    let f = Fixture::new().await;
+    the_foreground_program_and_the_prompt_are_the_pane_s_own_read_by(&[]).await;
+}
+
+/// The same, with process state read by `ps`, as off Linux.
+#[tokio::test]
+async fn the_foreground_program_and_the_prompt_are_the_pane_s_own_read_by_ps() {
+    the_foreground_program_and_the_prompt_are_the_pane_s_own_read_by(&[(
+        tmux_mcp_tests::PROCESS_READER,
+        "ps",
+    )])
+    .await;
+}
+
+async fn the_foreground_program_and_the_prompt_are_the_pane_s_own_read_by(reader: &[(&str, &str)]) {
+    let f = Fixture::with_env(reader).await;
     let shell = f.display("%0", "#{pane_current_command}");
     let idle = settled(&f, "%0", &shell)
         .await
@@ -71,7 +77,23 @@ async fn the_foreground_program_and_the_prompt_are_the_pane_s_own() {
 
 #[tokio::test]
 async fn a_script_reading_input_is_not_a_prompt_and_a_dead_pane_has_no_foreground() {
-    let f = Fixture::new().await;
+    a_script_reading_input_is_not_a_prompt_and_a_dead_pane_has_no_foreground_read_by(&[]).await;
+}
+
+/// The same, with process state read by `ps`, as off Linux.
+#[tokio::test]
+async fn a_script_reading_input_is_not_a_prompt_and_a_dead_pane_has_no_foreground_read_by_ps() {
+    a_script_reading_input_is_not_a_prompt_and_a_dead_pane_has_no_foreground_read_by(&[(
+        tmux_mcp_tests::PROCESS_READER,
+        "ps",
+    )])
+    .await;
+}
+
+async fn a_script_reading_input_is_not_a_prompt_and_a_dead_pane_has_no_foreground_read_by(
+    reader: &[(&str, &str)],
+) {
+    let f = Fixture::with_env(reader).await;
     // A shell running a script that waits in `read`: the shell has the terminal, but it is
     // no prompt.
     let script = f.open(&["new-window"], "sh -c 'read answer; echo $answer'");

@@ -83,7 +83,7 @@ async fn a_prompt_arrives_once_whole_even_where_a_fast_enter_is_swallowed() {
             let seen = f
                 .ok(
                     "wait_for_text",
-                    json!({"pane": pane, "patterns": [wanted], "regex": true, "since": sent["cursor"], "seconds": 10}),
+                    json!({"pane": pane, "patterns": [wanted], "regex": true, "since": sent["since"], "seconds": 10}),
                 )
                 .await;
             assert_eq!(
@@ -185,7 +185,7 @@ async fn cat_a_repl_and_the_shell_take_a_prompt() {
     let shell = send(&f, "%0", "echo shell-$((6*7))").await;
     assert_eq!(shell["outcome"], "submitted", "{shell}");
     let answer = f
-        .ok("wait_for_text", json!({"pane": "%0", "patterns": ["^shell-42$"], "regex": true, "since": shell["cursor"]}))
+        .ok("wait_for_text", json!({"pane": "%0", "patterns": ["^shell-42$"], "regex": true, "since": shell["since"]}))
         .await;
     assert_eq!(answer["outcome"], "matched", "{answer}");
 
@@ -195,7 +195,7 @@ async fn cat_a_repl_and_the_shell_take_a_prompt() {
     let answer = f
         .ok(
             "wait_for_text",
-            json!({"pane": "%0", "patterns": ["^42$"], "regex": true, "since": repl["cursor"]}),
+            json!({"pane": "%0", "patterns": ["^42$"], "regex": true, "since": repl["since"]}),
         )
         .await;
     assert_eq!(answer["outcome"], "matched", "{answer}");

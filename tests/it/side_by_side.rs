@@ -438,7 +438,7 @@ async fn an_agent_at_work_beside_a_typing_person_changes_nothing_of_theirs() {
         let input = ok(tool, arguments).await;
         let seen = ok(
             "wait_for_text",
-            json!({"pane": "%1", "patterns": [pattern], "regex": true, "since": input["cursor"]}),
+            json!({"pane": "%1", "patterns": [pattern], "regex": true, "since": input["since"]}),
         )
         .await;
         assert_eq!(seen["outcome"], "matched", "{tool}: {seen}");

@@ -543,6 +543,9 @@ pub fn error_code(e: &ServiceError) -> Option<i32> {
     }
 }
 
+/// The setting that makes the server read process state with `ps`, as off Linux.
+pub const PROCESS_READER: &str = "LIBTMUX_PROCESS_READER";
+
 /// A private tmux server `work` with session `main` (one `sh` pane, 80x24) and a client
 /// offering all four toolsets on it.
 pub struct Fixture {
@@ -594,6 +597,21 @@ impl Fixture {
         let fixture = Fixture { world, client };
         fixture.wait_for_prompt("%0");
         (fixture, panes)
+    }
+
+    /// `pane` as the three tools that describe it say: get_pane_info's pane, list_panes' row
+    /// and snapshot_pane's reply.
+    pub async fn pane_views(&self, pane: &str) -> [Value; 3] {
+        let info = self.ok("get_pane_info", json!({"pane": pane})).await["pane"].clone();
+        let listed = self.ok("list_panes", json!({})).await["panes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == pane)
+            .cloned()
+            .unwrap();
+        let snapshot = self.ok("snapshot_pane", json!({"pane": pane})).await;
+        [info, listed, snapshot]
     }
 
     /// tmux on this fixture's server.

@@ -96,6 +96,7 @@ verbs! {
     NewSession "new-session" Channel Changes Message,
     NewWindow "new-window" Channel Changes Message,
     PasteBuffer "paste-buffer" Channel Changes Nothing,
+    RefreshClient "refresh-client" Channel Changes Nothing,
     RenameSession "rename-session" Channel Changes Nothing,
     RenameWindow "rename-window" Channel Changes Nothing,
     ResizePane "resize-pane" Channel Changes Nothing,

@@ -90,6 +90,12 @@ pub enum Notice<'a> {
     Changed,
     /// The client is now attached to this session.
     SessionChanged(&'a str),
+    /// A subscription's value changed (or was first read): for pane subscriptions, the pane
+    /// and the value, as tmux expanded the format.
+    Subscription {
+        pane: &'a str,
+        value: &'a str,
+    },
     /// The client is leaving.
     Exit,
     Other,
@@ -107,6 +113,16 @@ pub fn parse(line: &str) -> Notice<'_> {
     match word {
         "%session-changed" => Notice::SessionChanged(rest.split(' ').next().unwrap_or_default()),
         "%exit" => Notice::Exit,
+        // %subscription-changed NAME $S @W INDEX %P : VALUE ("-" for what it is not about).
+        "%subscription-changed" => {
+            let Some((head, value)) = rest.split_once(" : ") else {
+                return Notice::Other;
+            };
+            match head.split(' ').nth(4) {
+                Some(pane) if pane.starts_with('%') => Notice::Subscription { pane, value },
+                _ => Notice::Other,
+            }
+        }
         "%window-close"
         | "%unlinked-window-close"
         | "%layout-change"
@@ -170,6 +186,22 @@ mod tests {
             Notice::SessionChanged("$4")
         );
         assert_eq!(parse("%layout-change @1 x y *"), Notice::Changed);
+        assert_eq!(
+            parse("%subscription-changed agent7 $1 @2 0 %7 : needs input"),
+            Notice::Subscription {
+                pane: "%7",
+                value: "needs input"
+            }
+        );
+        assert_eq!(
+            parse("%subscription-changed agent7 $1 @2 0 %7 : "),
+            Notice::Subscription {
+                pane: "%7",
+                value: ""
+            },
+            "an unset option"
+        );
+        assert_eq!(parse("%subscription-changed s $1 - - - : x"), Notice::Other);
         assert_eq!(unescape(r"\1"), b"\\1".to_vec());
     }
 }

@@ -53,6 +53,8 @@ enum Waiter {
     Sync(oneshot::Sender<Option<Position>>, Option<Arc<Journal>>),
     /// The `switch-client` that brings a moved client back to its session: whether it did.
     PutBack(oneshot::Sender<bool>),
+    /// A command whose answer says nothing this server needs (a subscription).
+    Ignored,
 }
 
 /// One session's control client.
@@ -113,6 +115,10 @@ impl Tmux {
             .is_none();
         if fresh {
             journal.restart();
+            // A pane moved here from another session: its option is reported by this client now.
+            if let Some(option) = journal.watched_option() {
+                stream.subscribe(pane, &option).await?;
+            }
         }
         let now = stream.sync(&journal).await?;
         Ok((journal, now))
@@ -136,6 +142,27 @@ impl Tmux {
     pub fn idle(&self, pane: &str) -> Option<Duration> {
         let journal = lock(&self.streams.inner).panes.get(pane)?.0.clone();
         journal.idle()
+    }
+
+    /// Has tmux tell `pane`'s journal of each change of the pane option `option` (a user
+    /// option, `@name`; [`Journal::option_reports`]): the stream of the pane's session
+    /// subscribes to it (`refresh-client -B`, which tmux checks once a second, in every
+    /// version). The pane must be followed.
+    pub async fn watch_option(&self, pane: &str, option: &str) -> Result<(), TmuxError> {
+        let found = lock(&self.streams.inner)
+            .sessions
+            .values()
+            .find_map(|s| lock(&s.panes).get(pane).cloned().map(|j| (s.clone(), j)));
+        let Some((stream, journal)) = found else {
+            return Err(TmuxError::new(
+                TmuxErrorKind::ObjectGone,
+                format!("{pane} is not followed; list panes again"),
+            ));
+        };
+        if journal.watch_option(option) {
+            stream.subscribe(pane, option).await?;
+        }
+        Ok(())
     }
 
     /// Stops following a pane that has gone.
@@ -259,7 +286,18 @@ async fn started(
     });
     tokio::spawn(read(Reader::new(stdout), stream.clone(), tmux.downgrade()));
     match tokio::time::timeout(COMMAND_DEADLINE, answered).await {
-        Ok(Ok(_)) if stream.alive.load(Ordering::Acquire) => Ok(stream),
+        Ok(Ok(_)) if stream.alive.load(Ordering::Acquire) => {
+            // A client that takes over the journals of one tmux detached takes over their
+            // subscriptions too.
+            let watched: Vec<(String, String)> = lock(&stream.panes)
+                .iter()
+                .filter_map(|(pane, j)| Some((pane.clone(), j.watched_option()?)))
+                .collect();
+            for (pane, option) in watched {
+                stream.subscribe(&pane, &option).await?;
+            }
+            Ok(stream)
+        }
         Ok(_) => Err(TmuxError::new(
             TmuxErrorKind::ObjectGone,
             format!("session {session} went away; list panes again to get current ids"),
@@ -308,6 +346,20 @@ impl Stream {
         }
     }
 
+    /// Subscribes this client to `pane`'s option `option`; tmux reports its value at the next
+    /// check and then each change.
+    async fn subscribe(&self, pane: &str, option: &str) -> Result<(), TmuxError> {
+        let id = pane.trim_start_matches('%');
+        let line = super::command_line(
+            &crate::Command::new(Verb::RefreshClient)
+                .flag("-B")
+                .arg(format!("tmux-mcp-{id}:{pane}:#{{{option}}}"))?,
+            Features::default(),
+        );
+        self.write(&line, Waiter::Ignored).await;
+        Ok(())
+    }
+
     /// Writes a command line whose answer `waiter` takes.
     async fn write(&self, line: &str, waiter: Waiter) {
         let mut stdin = self.stdin.lock().await;
@@ -336,6 +388,7 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                 Some(Waiter::Sync(reply, journal)) => {
                     let _ = reply.send(journal.map(|j| j.position()));
                 }
+                Some(Waiter::Ignored) => {}
                 Some(Waiter::PutBack(done)) => {
                     let _ = done.send(ok);
                     // Its session has gone meanwhile: nothing to go back to.
@@ -351,6 +404,12 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                     let journal = lock(&stream.panes).get(pane).cloned();
                     if let Some(journal) = journal {
                         journal.push(&unescape(escaped));
+                    }
+                }
+                Notice::Subscription { pane, .. } => {
+                    let journal = lock(&stream.panes).get(pane).cloned();
+                    if let Some(journal) = journal {
+                        journal.option_reported();
                     }
                 }
                 Notice::Changed => stream.poke_all(),

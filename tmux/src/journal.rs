@@ -44,13 +44,17 @@ pub struct Report {
     pub at: Position,
     /// The line being written when the report came, up to the report.
     pub partial: String,
+    /// When that line last started over (see [`LineAssembler::restarted`]).
+    pub restarted: u64,
 }
 
-/// Kept small: a journal holds thousands (32 bytes beside the text).
+/// Kept small: a journal holds thousands (40 bytes beside the text).
 struct Line {
     text: Box<str>,
     /// The byte span of the echo of text this server typed, which never matches a wait.
     echo: Option<(u32, u32)>,
+    /// When the line last started over, as text bytes seen (0: never).
+    restarted: u64,
 }
 
 struct Pending {
@@ -73,6 +77,12 @@ struct Store {
     pending_echo: VecDeque<Pending>,
     reports: VecDeque<Report>,
     last_input: Option<Position>,
+    /// When the last input was marked.
+    last_input_at: Option<Instant>,
+    /// The pane option a stream reports changes of (its name).
+    watched: Option<String>,
+    /// How many reports of the option came.
+    option_reports: u64,
     /// The stream stopped delivering this pane's output.
     ended: bool,
     /// When text last came (escape sequences alone are no text).
@@ -97,11 +107,12 @@ impl Store {
 
     fn apply(&mut self, piece: Piece) {
         match piece {
-            Piece::Line(text) => self.add_line(text),
+            Piece::Line { text, restarted } => self.add_line(text, restarted),
             Piece::Report {
                 body,
                 partial,
                 text_bytes,
+                restarted,
             } => {
                 let at = Position {
                     line: self.next_line(),
@@ -111,12 +122,17 @@ impl Store {
                 if self.reports.len() == MAX_REPORTS {
                     self.reports.pop_front();
                 }
-                self.reports.push_back(Report { body, at, partial });
+                self.reports.push_back(Report {
+                    body,
+                    at,
+                    partial,
+                    restarted,
+                });
             }
         }
     }
 
-    fn add_line(&mut self, text: String) {
+    fn add_line(&mut self, text: String, restarted: u64) {
         let now = Instant::now();
         self.pending_echo
             .retain(|p| now.duration_since(p.at) < ECHO_TTL);
@@ -132,6 +148,7 @@ impl Store {
         self.lines.push_back(Line {
             text: text.into_boxed_str(),
             echo,
+            restarted,
         });
         while self.lines.len() > MAX_LINES || self.retained_bytes > MAX_BYTES {
             let Some(old) = self.lines.pop_front() else {
@@ -211,6 +228,40 @@ impl Journal {
         state.store.last_text.map(|at| at.elapsed())
     }
 
+    /// When this server last gave the pane input (see [`Journal::input`]).
+    pub fn last_input_at(&self) -> Option<Instant> {
+        lock(&self.state).store.last_input_at
+    }
+
+    /// Has the pane option `name` followed: the stream delivering this pane reports its
+    /// changes ([`Journal::option_changed`]). Whether it was not followed before.
+    pub fn watch_option(&self, name: &str) -> bool {
+        let mut state = lock(&self.state);
+        let fresh = state.store.watched.as_deref() != Some(name);
+        if fresh {
+            state.store.watched = Some(name.to_owned());
+        }
+        fresh
+    }
+
+    /// The followed option's name, for a stream that takes over the pane.
+    pub fn watched_option(&self) -> Option<String> {
+        lock(&self.state).store.watched.clone()
+    }
+
+    /// tmux reported the followed option's value: its first, or a change (it looks once a
+    /// second at most). Only a wake-up: the value is read afresh by whoever waits, in order
+    /// with every other read.
+    pub fn option_reported(&self) {
+        lock(&self.state).store.option_reports += 1;
+        self.poke();
+    }
+
+    /// How many reports of the followed option came.
+    pub fn option_reports(&self) -> u64 {
+        lock(&self.state).store.option_reports
+    }
+
     /// When the pane last printed text, while its stream delivers its output (see
     /// [`Journal::idle`]).
     pub fn last_text(&self) -> Option<Instant> {
@@ -248,6 +299,7 @@ impl Journal {
     pub fn input(&self, at: Position, typed: &str) {
         let mut state = lock(&self.state);
         state.store.last_input = Some(at);
+        state.store.last_input_at = Some(Instant::now());
         for line in typed.lines().map(str::trim).filter(|l| !l.is_empty()) {
             if state.store.pending_echo.len() == MAX_PENDING_ECHO {
                 state.store.pending_echo.pop_front();
@@ -291,7 +343,7 @@ impl Journal {
                     None => Cow::Borrowed(&*l.text),
                 };
                 let text = if i == from.line {
-                    after(&text, from.col)
+                    since(&text, from, l.restarted)
                 } else {
                     text.into_owned()
                 };
@@ -301,7 +353,7 @@ impl Journal {
         let partial = state.assembler.partial();
         let partial = strip_pending_echo(&partial, &state.store.pending_echo);
         let partial = if state.store.next_line() == from.line {
-            after(&partial, from.col)
+            since(&partial, from, state.assembler.restarted())
         } else {
             partial
         };
@@ -316,6 +368,7 @@ impl Journal {
             body: String::new(),
             at: state.position(),
             partial: state.assembler.partial(),
+            restarted: state.assembler.restarted(),
         }
     }
 
@@ -339,11 +392,11 @@ impl Journal {
         for index in from.at.line..to.at.line {
             match index.checked_sub(state.store.first) {
                 Some(i) if (i as usize) < state.store.lines.len() => {
-                    let text = &state.store.lines[i as usize].text;
+                    let line = &state.store.lines[i as usize];
                     lines.push(if index == from.at.line {
-                        after(text, from.at.col)
+                        since(&line.text, from.at, line.restarted)
                     } else {
-                        text.to_string()
+                        line.text.to_string()
                     });
                 }
                 _ => dropped = true,
@@ -351,7 +404,7 @@ impl Journal {
         }
         let mut printed = to.at.line - from.at.line;
         let tail = if to.at.line == from.at.line {
-            after(&to.partial, from.at.col)
+            since(&to.partial, from.at, to.restarted)
         } else {
             to.partial.clone()
         };
@@ -378,10 +431,14 @@ pub struct Between {
     pub dropped: bool,
 }
 
-/// `text` from byte `col` on (all of it when `col` is not a place in it: the line was
-/// rewritten since).
-fn after(text: &str, col: usize) -> String {
-    text.get(col..).unwrap_or(text).to_owned()
+/// What a line holds after `from`, a position on it: all of it when the line started over
+/// at or after `from` (`restarted`, in text bytes seen; a TUI redrew it in place), else the
+/// text from byte `from.col` on (all of it when that is no place in it).
+fn since(text: &str, from: Position, restarted: u64) -> String {
+    if restarted > 0 && restarted >= from.bytes {
+        return text.to_owned();
+    }
+    text.get(from.col..).unwrap_or(text).to_owned()
 }
 
 /// The line being written without this server's echo: a whole typed line, or the start of
@@ -424,6 +481,25 @@ mod tests {
         // Nothing before the input matches from it.
         assert_eq!(j.last_input(), Some(at));
         assert!(texts(&j, at).iter().all(|t| !t.contains("old")));
+    }
+
+    #[test]
+    fn a_line_rewritten_in_place_after_a_position_is_read_whole() {
+        let j = Journal::default();
+        j.push(b"> ");
+        let at = j.position();
+        j.input(at, "hello");
+        j.push(b"hello\r\x1b[2KSUBMITTED n=167");
+        assert_eq!(texts(&j, at), ["SUBMITTED n=167"], "the line being written");
+        j.push(b"\r\n");
+        assert_eq!(texts(&j, at), ["SUBMITTED n=167", ""], "once ended");
+        // A position taken after the rewrite reads from its place.
+        let later = j.position();
+        j.push(b"> more");
+        assert_eq!(texts(&j, later), ["> more"]);
+        let mid = j.position();
+        j.push(b" text\n");
+        assert_eq!(texts(&j, mid), [" text", ""]);
     }
 
     #[test]

@@ -17,14 +17,16 @@ const CSI_CAP: usize = 32;
 /// What a run of output bytes amounts to, in order.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Piece {
-    /// A line ended.
-    Line(String),
+    /// A line ended: its text, and the text bytes seen when it last started over (see
+    /// [`LineAssembler::restarted`]).
+    Line { text: String, restarted: u64 },
     /// A report (`ESC ] 6973 ; body BEL`): its body, the line being written when it came and
     /// the bytes of text seen by then.
     Report {
         body: String,
         partial: String,
         text_bytes: u64,
+        restarted: u64,
     },
 }
 
@@ -33,6 +35,9 @@ pub struct LineAssembler {
     line: Vec<u8>,
     state: State,
     carriage_return: bool,
+    /// The text bytes seen when the line being written last started over (a carriage return
+    /// and more text after it, as a TUI redraws its line); 0 when it never did.
+    restarted: u64,
     /// The body of the OSC being read, while it may still be a report.
     osc: Option<Vec<u8>>,
     /// Bytes of text seen (line bytes and newlines), including what the line cap left out.
@@ -143,6 +148,7 @@ impl LineAssembler {
                 body: report.to_owned(),
                 partial: self.partial(),
                 text_bytes: self.text_bytes,
+                restarted: self.restarted,
             });
         }
     }
@@ -150,15 +156,19 @@ impl LineAssembler {
     fn text(&mut self, b: u8, out: &mut impl FnMut(Piece)) {
         if self.carriage_return && b != b'\n' {
             // A lone carriage return starts the line over (progress bars, prompts redrawn).
+            if !self.line.is_empty() {
+                self.restarted = self.text_bytes;
+            }
             self.line.clear();
         }
         self.carriage_return = false;
         match b {
             b'\n' => {
                 self.text_bytes += 1;
-                out(Piece::Line(
-                    String::from_utf8_lossy(&std::mem::take(&mut self.line)).into_owned(),
-                ))
+                out(Piece::Line {
+                    text: String::from_utf8_lossy(&std::mem::take(&mut self.line)).into_owned(),
+                    restarted: std::mem::take(&mut self.restarted),
+                })
             }
             b'\r' => self.carriage_return = true,
             0x1b => self.state = State::Escape,
@@ -177,6 +187,13 @@ impl LineAssembler {
             }
             _ => {}
         }
+    }
+
+    /// The text bytes seen when the line being written last started over; 0 when it never
+    /// did. A position on the line taken at or before this count no longer marks a place in
+    /// what the line holds.
+    pub fn restarted(&self) -> u64 {
+        self.restarted
     }
 
     /// The line being written (a prompt, say).
@@ -226,7 +243,10 @@ mod tests {
     }
 
     fn line(text: &str) -> Piece {
-        Piece::Line(text.to_owned())
+        Piece::Line {
+            text: text.to_owned(),
+            restarted: 0,
+        }
     }
 
     #[test]
@@ -235,7 +255,10 @@ mod tests {
         assert_eq!(feed(&mut a, b"\x1b[31mred\x1b[0m\r\n"), [line("red")]);
         assert_eq!(
             feed(&mut a, b"10%\r20%\r\x1b]0;title\x07done\n"),
-            [line("done")]
+            [Piece::Line {
+                text: "done".into(),
+                restarted: 10
+            }]
         );
         assert_eq!(feed(&mut a, b"ab\x08c\xc3"), []);
         assert_eq!(feed(&mut a, b"\xa9\n"), [line("acé")]);
@@ -248,6 +271,7 @@ mod tests {
             body: body.into(),
             partial: partial.into(),
             text_bytes,
+            restarted: 0,
         }
     }
 
@@ -279,7 +303,7 @@ mod tests {
         let long = vec![b'x'; LINE_CAP * 3];
         feed(&mut a, &long);
         let pieces = feed(&mut a, b"\n");
-        assert!(matches!(&pieces[..], [Piece::Line(l)] if l.len() == LINE_CAP));
+        assert!(matches!(&pieces[..], [Piece::Line { text, .. }] if text.len() == LINE_CAP));
         assert_eq!(a.text_bytes(), (LINE_CAP * 3 + 1) as u64);
     }
 }

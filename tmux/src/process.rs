@@ -1,8 +1,120 @@
-//! What Linux's `/proc` says of a pane's processes: a process's name, parent, process group and
+//! What the system says of a pane's processes: a process's name, parent, process group and
 //! its terminal's foreground group; which program has a pane's terminal; whether the pane's
-//! shell is at its prompt.
+//! shell is at its prompt. Read by one of two [`Reader`]s: Linux's `/proc`, or POSIX `ps`
+//! (macOS, the BSDs), chosen by target and forced to `ps` on Linux to test it.
 
-/// The fields of `/proc/PID/stat` this client reads.
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+/// Where process facts are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reader {
+    /// Linux's `/proc`: files, no process started.
+    Proc,
+    /// `ps -o pid=,ppid=,pgid=,tpgid=,stat=,comm=` and friends: POSIX fields, one `ps` per
+    /// read.
+    Ps,
+}
+
+static READER: OnceLock<Reader> = OnceLock::new();
+
+impl Reader {
+    /// This build's reader: `/proc` on Linux, `ps` elsewhere.
+    pub const NATIVE: Reader = if cfg!(target_os = "linux") {
+        Reader::Proc
+    } else {
+        Reader::Ps
+    };
+
+    /// Makes `reader` the one this process reads with; only the first choice counts (the
+    /// server makes it at startup, before any read).
+    pub fn choose(reader: Reader) {
+        let _ = READER.set(reader);
+    }
+
+    /// The reader in use.
+    pub fn current() -> Reader {
+        *READER.get_or_init(|| Reader::NATIVE)
+    }
+
+    fn stat(self, pid: u32) -> Option<Stat> {
+        match self {
+            Reader::Proc => Stat::from_proc(pid),
+            Reader::Ps => Stat::from_ps(pid),
+        }
+    }
+
+    /// The process's arguments after its name, empty ones left out.
+    fn arguments(self, pid: u32) -> Vec<String> {
+        match self {
+            Reader::Proc => std::fs::read(format!("/proc/{pid}/cmdline"))
+                .unwrap_or_default()
+                .split(|b| *b == 0)
+                .skip(1)
+                .filter(|a| !a.is_empty())
+                .map(|a| String::from_utf8_lossy(a).into_owned())
+                .collect(),
+            // ps joins them with spaces: an argument holding one reads as two, which the
+            // one question asked of them (any not an option, or -c?) survives.
+            Reader::Ps => ps(&["-o", "args=", "-p", &pid.to_string()])
+                .unwrap_or_default()
+                .split_whitespace()
+                .skip(1)
+                .map(str::to_owned)
+                .collect(),
+        }
+    }
+
+    /// Every process of process group `group`: its state and the kernel function it sleeps
+    /// in, when known.
+    fn group(self, group: i64) -> Option<Vec<(char, String)>> {
+        let members: Vec<(char, String)> = match self {
+            Reader::Proc => std::fs::read_dir("/proc")
+                .ok()?
+                .flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+                .filter_map(|p| Some((p, Stat::from_proc(p)?)))
+                .filter(|(_, s)| s.pgrp == group)
+                .map(|(p, stat)| {
+                    let wchan =
+                        std::fs::read_to_string(format!("/proc/{p}/wchan")).unwrap_or_default();
+                    (stat.state, wchan.trim().to_owned())
+                })
+                .collect(),
+            Reader::Ps => ps(&["-A", "-o", "pgid=,stat=,wchan="])?
+                .lines()
+                .filter_map(|line| {
+                    let mut f = line.split_whitespace();
+                    let pgid: i64 = f.next()?.parse().ok()?;
+                    let state = f.next()?.chars().next()?;
+                    let wchan = f.next().unwrap_or_default().to_owned();
+                    (pgid == group).then_some((state, wchan))
+                })
+                .collect(),
+        };
+        (!members.is_empty()).then_some(members)
+    }
+}
+
+/// This process's user.
+pub fn uid() -> u32 {
+    nix::unistd::getuid().as_raw()
+}
+
+/// What `ps ARGS` prints; `None` when it cannot run or fails (no such process).
+fn ps(args: &[&str]) -> Option<String> {
+    let out = Command::new("ps")
+        .args(args)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The fields of a process this client reads (`/proc/PID/stat`'s, or `ps`'s).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stat {
     /// The command name, as the kernel keeps it (at most 15 bytes).
@@ -17,9 +129,14 @@ pub struct Stat {
 }
 
 impl Stat {
-    /// `None` when there is no such process (or no `/proc`). Fields are counted after the
-    /// name's closing parenthesis, since the name itself may hold spaces and parentheses.
+    /// `None` when there is no such process (or it cannot be read).
     pub fn read(pid: u32) -> Option<Stat> {
+        Reader::current().stat(pid)
+    }
+
+    /// Fields are counted after the name's closing parenthesis, since the name itself may hold
+    /// spaces and parentheses.
+    fn from_proc(pid: u32) -> Option<Stat> {
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
         let (head, rest) = stat.rsplit_once(')')?;
         let name = head.split_once('(')?.1.to_owned();
@@ -33,13 +150,44 @@ impl Stat {
             tpgid: fields.get(5)?.parse().ok()?,
         })
     }
+
+    /// The same fields from `ps`. Its `comm` is the name on Linux and the executable's path on
+    /// macOS (with a `-` before a login shell's): the name is what follows the last `/`.
+    fn from_ps(pid: u32) -> Option<Stat> {
+        let out = ps(&[
+            "-o",
+            "pid=,ppid=,pgid=,tpgid=,stat=,comm=",
+            "-p",
+            &pid.to_string(),
+        ])?;
+        let line = out.lines().next()?;
+        let mut fields = line.split_whitespace();
+        let read: u32 = fields.next()?.parse().ok()?;
+        let ppid = fields.next()?.parse().ok()?;
+        let pgrp = fields.next()?.parse().ok()?;
+        let tpgid = fields.next()?.parse().ok()?;
+        let state = fields.next()?.chars().next()?;
+        let comm = fields.collect::<Vec<_>>().join(" ");
+        let name = comm
+            .rsplit('/')
+            .next()
+            .unwrap_or(&comm)
+            .trim_start_matches('-');
+        (read == pid).then(|| Stat {
+            name: name.chars().take(15).collect(),
+            state,
+            ppid,
+            pgrp,
+            tpgid,
+        })
+    }
 }
 
 /// Shells this client recognises at a prompt: all take POSIX syntax (`{ …; }`, `$?`, `trap`),
 /// which what the server types into them relies on.
 pub const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "busybox"];
 
-/// Where a pane's own process stands, read from `/proc`.
+/// Where a pane's own process stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Prompt {
     /// A known, interactive shell, itself the terminal's foreground process group.
@@ -50,7 +198,7 @@ pub enum Prompt {
     Scripted(String),
     /// A shell, but another process group has the terminal.
     Busy { shell: String, foreground: i64 },
-    /// `/proc` says nothing of the process (it is gone, or this is not Linux).
+    /// Nothing can be read of the process (it is gone).
     Unknown,
 }
 
@@ -75,12 +223,12 @@ fn prompt_of(pid: i64, stat: Stat) -> Prompt {
             foreground: tpgid,
         };
     }
-    let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-    let scripted = cmdline
-        .split(|b| *b == 0)
-        .skip(1)
-        .filter(|a| !a.is_empty())
-        .any(|a| a[0] != b'-' || a == b"-c");
+    let scripted = u32::try_from(pid).is_ok_and(|pid| {
+        Reader::current()
+            .arguments(pid)
+            .iter()
+            .any(|a| !a.starts_with('-') || a == "-c")
+    });
     if scripted {
         Prompt::Scripted(name)
     } else {
@@ -91,15 +239,15 @@ fn prompt_of(pid: i64, stat: Stat) -> Prompt {
 /// What a pane's own process and its terminal are doing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Terminal {
-    /// The leader of the terminal's foreground process group (its pid and name), when
-    /// `/proc` has it.
+    /// The leader of the terminal's foreground process group (its pid and name), when it can
+    /// be read.
     pub foreground: Option<(i64, String)>,
     pub prompt: Prompt,
 }
 
 impl Terminal {
-    /// Of a pane's own process `pid`; `None` when `/proc` says nothing of it. Reads as few
-    /// files as it can: the process's stat, then the foreground leader's (unless that is the
+    /// Of a pane's own process `pid`; `None` when nothing can be read of it. Reads as little
+    /// as it can: the process's stat, then the foreground leader's (unless that is the
     /// process itself) or, for a shell in the foreground, its arguments.
     pub fn of(pid: i64) -> Option<Terminal> {
         let stat = Stat::read(u32::try_from(pid).ok()?)?;
@@ -119,7 +267,7 @@ impl Terminal {
 }
 
 /// Kernel functions a sleeping process waits in that are no read of its terminal: a sleep, a
-/// child's end, a signal.
+/// child's end, a signal. Linux's names, then the BSDs' (macOS's `ps` may name none).
 const NOT_READING: &[&str] = &[
     "hrtimer_nanosleep",
     "do_nanosleep",
@@ -127,33 +275,66 @@ const NOT_READING: &[&str] = &[
     "kernel_wait4",
     "do_sigtimedwait",
     "sigsuspend",
+    "nanslp",
+    "wait",
+    "pause",
+    "sigwait",
 ];
 
 /// Whether the program that has the terminal of the pane's process `pid` may read input:
 /// `Some(false)` only when every process of the foreground group sleeps in a wait that is
 /// no terminal read (a `sleep`, a shell waiting for a child); a process running, or waiting
-/// in a read or a poll, may. `None` when `/proc` does not say.
+/// in a read or a poll, may. `None` when the reader cannot say.
 pub fn reads_input(pid: i64) -> Option<bool> {
     let group = Stat::read(u32::try_from(pid).ok()?)?.tpgid;
-    let members: Vec<(u32, Stat)> = std::fs::read_dir("/proc")
-        .ok()?
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter_map(|p| Some((p, Stat::read(p)?)))
-        .filter(|(_, s)| s.pgrp == group)
-        .collect();
-    if members.is_empty() {
-        return None;
-    }
-    Some(members.iter().any(|(p, stat)| {
-        let wchan = std::fs::read_to_string(format!("/proc/{p}/wchan")).unwrap_or_default();
-        stat.state != 'S' || !NOT_READING.contains(&wchan.trim())
-    }))
+    let members = Reader::current().group(group)?;
+    Some(
+        members
+            .iter()
+            .any(|(state, wchan)| *state != 'S' || !NOT_READING.contains(&wchan.as_str())),
+    )
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Stat;
+    use super::{Reader, Stat};
+
+    /// The portable reader says what `/proc` says, of processes that hold still: this test's
+    /// parent (cargo, or a shell) and a `sleep`.
+    #[test]
+    fn ps_reads_what_proc_reads() {
+        use std::os::unix::process::CommandExt;
+        let mut sleeping = std::process::Command::new("sleep")
+            .arg("30")
+            .process_group(0)
+            .spawn()
+            .expect("sleep");
+        let parent = Stat::from_proc(std::process::id()).expect("/proc").ppid;
+        for pid in [parent, sleeping.id()] {
+            let (proc, ps) = (Reader::Proc.stat(pid), Reader::Ps.stat(pid));
+            let strip = |s: Option<Stat>| s.map(|s| (s.name, s.ppid, s.pgrp, s.tpgid));
+            assert_eq!(strip(proc), strip(ps), "{pid}");
+            assert_eq!(
+                Reader::Proc.arguments(pid),
+                Reader::Ps.arguments(pid),
+                "{pid}"
+            );
+        }
+        assert_eq!(Reader::Ps.stat(u32::MAX), None);
+        // The group of the sleep: it sleeps in a wait that is no read, by either reader.
+        let group = i64::from(sleeping.id());
+        let quiet = |members: Option<Vec<(char, String)>>| {
+            members.map(|m| m.iter().all(|(state, _)| *state == 'S'))
+        };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while quiet(Reader::Proc.group(group)) != Some(true) {
+            assert!(std::time::Instant::now() < deadline, "sleep never slept");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(Reader::Proc.group(group), Reader::Ps.group(group));
+        let _ = sleeping.kill();
+        let _ = sleeping.wait();
+    }
 
     #[test]
     fn this_test_process_is_not_a_shell_at_a_prompt() {

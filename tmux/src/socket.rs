@@ -2,7 +2,6 @@
 //! configuration a server it starts reads.
 
 use std::ffi::OsString;
-use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
 /// Socket name of the dedicated daemon.
@@ -122,10 +121,7 @@ impl Socket {
 /// tmux's socket directory: `$TMUX_TMPDIR` (or /tmp) plus `tmux-<uid>`.
 pub fn socket_dir(tmpdir: Option<&str>) -> PathBuf {
     let base = tmpdir.filter(|s| !s.is_empty()).unwrap_or("/tmp");
-    // The owner of /proc/self is this process's user; std has no getuid.
-    let uid = std::fs::metadata("/proc/self")
-        .map(|m| m.uid())
-        .unwrap_or(0);
+    let uid = crate::process::uid();
     PathBuf::from(base).join(format!("tmux-{uid}"))
 }
 

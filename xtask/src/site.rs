@@ -57,6 +57,7 @@ pub fn pages() -> Vec<(String, String)> {
     for (path, text) in [
         ("src/performance.md", include_str!("site/performance.md")),
         ("src/reliability.md", include_str!("site/reliability.md")),
+        ("src/agents.md", include_str!("site/agents.md")),
     ] {
         pages.push((path.into(), format!("{GENERATED}{text}")));
     }

@@ -131,7 +131,7 @@ impl snapshot_pane::Handle for Tools {
         _: &CallContext,
         a: snapshot_pane::Args,
     ) -> R<snapshot_pane::Output> {
-        const VARS: [&str; 10] = [
+        let vars = [
             "pane_width",
             "pane_height",
             "cursor_x",
@@ -142,8 +142,9 @@ impl snapshot_pane::Handle for Tools {
             "scroll_position",
             "pane_pid",
             "pane_mode",
+            t.agents.option(),
         ];
-        let script = objects::display(&a.pane, row_format(&VARS))?.then(capture(
+        let script = objects::display(&a.pane, row_format(&vars))?.then(capture(
             &a.pane,
             a.history,
             None,
@@ -153,12 +154,13 @@ impl snapshot_pane::Handle for Tools {
         // has-session, display-message, capture-pane.
         let out = t.tmux.run_each(script).await?;
         let (state, content) = (out.get(1).trim_end_matches('\n'), out.get(2));
-        let mut f = Fields::new(state, VARS.len());
+        let mut f = Fields::new(state, vars.len());
         let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
         let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
         let (scroll_position, pid) = (f.opt_int()?, f.opt_int()?);
         let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
-        let state = objects::State::of(&t.tmux, &a.pane, pid.filter(|_| !dead));
+        let agent = f.text()?;
+        let state = objects::State::of(t, &a.pane, pid.filter(|_| !dead), &agent);
         let m = t.masker.mask(content);
         let s = shape(&m.text, a.max_lines);
         Ok(snapshot_pane::Output {
@@ -179,6 +181,8 @@ impl snapshot_pane::Handle for Tools {
             foreground_pid: state.foreground_pid,
             at_prompt: state.at_prompt,
             idle_ms: state.idle_ms,
+            agent_state: state.agent.0,
+            agent_state_ms: state.agent.1,
         })
     }
 }

@@ -271,14 +271,14 @@ async fn send(
         ));
     };
     // Marked first: the output, and the echo, can arrive before tmux returns.
-    let (_, _, cursor) = input::mark(t, pane, text.unwrap_or_default()).await?;
+    let (_, _, since) = input::mark(t, pane, text.unwrap_or_default()).await?;
     t.tmux.run(script).await?;
-    Ok((text.map_or(0, |s| s.len() as i64), pressed, cursor))
+    Ok((text.map_or(0, |s| s.len() as i64), pressed, since))
 }
 
 impl send_keys::Handle for Tools {
     async fn send_keys(t: &Tools, _: &CallContext, a: send_keys::Args) -> R<send_keys::Output> {
-        let (text_bytes, keys, cursor) = send(
+        let (text_bytes, keys, since) = send(
             t,
             &a.pane,
             a.text.as_deref(),
@@ -290,7 +290,7 @@ impl send_keys::Handle for Tools {
             pane: a.pane,
             text_bytes,
             keys,
-            cursor,
+            since,
         })
     }
 }
@@ -313,8 +313,8 @@ impl send_keys_batch::Handle for Tools {
                 row.enter,
             )
             .await;
-            let (cursor, error) = match outcome {
-                Ok((_, _, cursor)) => (Some(cursor), None),
+            let (since, error) = match outcome {
+                Ok((_, _, since)) => (Some(since), None),
                 Err(e) => (None, Some(super::row_error(&e))),
             };
             let success = error.is_none();
@@ -327,7 +327,7 @@ impl send_keys_batch::Handle for Tools {
                 index: index as i64,
                 pane: row.pane.clone(),
                 success,
-                cursor,
+                since,
                 error,
             });
             if !success && a.on_error == OnError::Stop {
@@ -351,12 +351,12 @@ impl paste_text::Handle for Tools {
         if a.enter {
             pieces.push(("\r", false));
         }
-        let (_, _, cursor) = input::mark(t, &a.pane, &a.text).await?;
+        let (_, _, since) = input::mark(t, &a.pane, &a.text).await?;
         input::paste(t, &a.pane, &pieces).await?;
         Ok(paste_text::Output {
             pane: a.pane,
             bytes: a.text.len() as i64,
-            cursor,
+            since,
         })
     }
 }

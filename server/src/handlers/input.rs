@@ -1,5 +1,6 @@
 //! Input marks: every input tool follows the pane before typing and marks its journal, so the
-//! output the input causes is kept for the wait that follows; the mark comes back as a cursor.
+//! output the input causes is kept for the wait that follows; the mark comes back as the
+//! input's `since`, a cursor into the journal.
 //!
 //! A cursor names a journal (unique in this process) and a position in it, with a MAC keyed per
 //! server process over those and the pane, so a forged or another pane's cursor is refused.
@@ -40,7 +41,8 @@ pub struct Receiver {
 }
 
 /// `pane` as an input tool finds it before sending anything: `Err` with why not, in words for
-/// the agent, when its process has exited or it is in a mode (keys would drive the mode).
+/// the agent, when its process has exited or it is in a mode (keys would drive the mode). Its
+/// agent's report is noted on the way, so one from before the input is known to be older.
 pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
     let vars = [
         "pane_dead",
@@ -49,6 +51,7 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
         "pane_pid",
         "bracket_paste_flag",
         "pane_tty",
+        t.agents.option(),
     ];
     let out = t
         .tmux
@@ -57,6 +60,7 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
     let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
     let (dead, in_mode, alternate, pid) = (f.flag()?, f.flag()?, f.flag()?, f.opt_int()?);
     let (flag, tty) = (f.flag()?, f.text()?);
+    t.agents.observe(pane, &f.text()?);
     let bracketed = t
         .tmux
         .features()
@@ -144,7 +148,7 @@ pub fn decode(pane: &str, text: &str) -> R<(u64, Position)> {
         ToolError::new(
             ErrorKind::InvalidInput,
             format!(
-                "since is not last_input, now or a cursor an input tool returned for {pane} in this server's life; pass since: last_input"
+                "since is not last_input, now or the since an input tool returned for {pane} in this server's life; pass since: last_input"
             ),
         )
     };

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use super::objects::{self, PANE_VARS, SESSION_VARS, WINDOW_VARS, rows};
+use super::objects::{self, SESSION_VARS, WINDOW_VARS, pane_vars, rows};
 use super::pane_reads::PANE_INFO_VARS;
 use super::{CallContext, Tools};
 use crate::catalog::types::{SessionTree, WindowTree};
@@ -65,12 +65,16 @@ impl list_panes::Handle for Tools {
     async fn list_panes(t: &Tools, _: &CallContext, _: list_panes::Args) -> R<list_panes::Output> {
         let out = t
             .tmux
-            .run(list_all(Verb::ListPanes, objects::pane_format()))
+            .run(list_all(
+                Verb::ListPanes,
+                objects::pane_format(t.agents.option()),
+            ))
             .await
             .or_else(empty_when_gone)?;
         let mut seen = HashSet::new();
         let caller = t.caller_pane().await;
-        let panes = rows(&out, PANE_VARS.len(), |f| objects::pane(f, caller, &t.tmux))?;
+        let fields = pane_vars(t.agents.option()).len();
+        let panes = rows(&out, fields, |f| objects::pane(f, caller, t))?;
         t.pane_reads.saw_panes(panes.len());
         // A window linked into several sessions lists its panes once per link.
         Ok(list_panes::Output {
@@ -109,7 +113,10 @@ impl get_server_info::Handle for Tools {
                             .format(row_format(&SESSION_VARS)),
                     )
                     .then(list_all(Verb::ListWindows, row_format(&WINDOW_VARS)))
-                    .then(list_all(Verb::ListPanes, row_format(&PANE_VARS))),
+                    .then(list_all(
+                        Verb::ListPanes,
+                        objects::pane_format(t.agents.option()),
+                    )),
             )
             .await
             .or_else(|e| empty_when_gone(e).map(|_| Outputs::default()))?;
@@ -124,9 +131,8 @@ impl get_server_info::Handle for Tools {
         })?;
         let windows = rows(out.get(2), WINDOW_VARS.len(), objects::window)?;
         let caller = t.caller_pane().await;
-        let panes = rows(out.get(3), PANE_VARS.len(), |f| {
-            objects::pane(f, caller, &t.tmux)
-        })?;
+        let fields = pane_vars(t.agents.option()).len();
+        let panes = rows(out.get(3), fields, |f| objects::pane(f, caller, t))?;
         let sessions = sessions
             .into_iter()
             .map(|session| {
@@ -209,7 +215,7 @@ async fn window_and_panes(
     Vec<(crate::catalog::types::Pane, Vec<String>)>,
 )> {
     let mut vars: Vec<&str> = pane_vars.to_vec();
-    vars.extend(PANE_VARS);
+    vars.extend(objects::pane_vars(t.agents.option()));
     // has-session, display-message, list-panes.
     let out = t
         .tmux
@@ -231,7 +237,7 @@ async fn window_and_panes(
             .iter()
             .map(|_| f.text())
             .collect::<Result<Vec<_>, _>>()?;
-        Ok((objects::pane(f, caller, &t.tmux)?, extra))
+        Ok((objects::pane(f, caller, t)?, extra))
     })?;
     Ok((
         found.ok_or_else(|| gone(&format!("window {window}")))?,
@@ -250,11 +256,12 @@ impl get_pane_info::Handle for Tools {
             .read(&t.tmux, &a.pane)
             .await?
             .ok_or_else(|| gone(&format!("pane {}", a.pane)))?;
-        let mut f = Fields::new(&line, PANE_INFO_VARS.len() + PANE_VARS.len());
+        let fields = PANE_INFO_VARS.len() + pane_vars(t.agents.option()).len();
+        let mut f = Fields::new(&line, fields);
         let history_size = f.int()?;
         let history_limit = f.int()?;
         let dead_status = f.opt_int()?;
-        let pane = objects::pane(&mut f, t.caller_pane().await, &t.tmux)?;
+        let pane = objects::pane(&mut f, t.caller_pane().await, t)?;
         Ok(get_pane_info::Output {
             pane,
             history_size,

@@ -11,6 +11,7 @@ use rmcp::model::ProgressNotificationParam;
 use rmcp::service::RequestContext;
 use tokio_util::sync::CancellationToken;
 
+mod agent;
 mod batch;
 mod call;
 mod content;
@@ -31,6 +32,7 @@ mod wait;
 pub use inspect::list_sessions_command;
 pub use pane_reads::{pane_info_command, pane_infos_command};
 
+pub use agent::{DEFAULT_OPTION as DEFAULT_AGENT_OPTION, option_name as agent_option};
 pub use call::{call, rejected};
 
 use crate::catalog::{self, ErrorKind, Service, ToolError, ToolId};
@@ -57,6 +59,8 @@ pub struct Tools {
     pub masker: Masker,
     pub scope: scope::Guard,
     pub audit: Option<Audit>,
+    /// What agents in panes report of themselves.
+    pub agents: agent::Reports,
 }
 
 impl Tools {
@@ -66,9 +70,12 @@ impl Tools {
         surface: Arc<Surface>,
         caller: tmux::caller::Caller,
         environment_values: Vec<String>,
+        agent_option: String,
         trust: Trust,
     ) -> Self {
         Tools {
+            pane_reads: pane_reads::PaneReads::new(&agent_option),
+            agents: agent::Reports::new(agent_option),
             masker: trust.masker,
             scope: scope::Guard::new(trust.scope, tmux.clone(), socket_path.clone()),
             audit: trust.audit,
@@ -78,7 +85,6 @@ impl Tools {
             caller,
             environment_values,
             running: Mutex::new(Vec::new()),
-            pane_reads: pane_reads::PaneReads::default(),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Reading sessions, windows and panes: the tmux formats for each and the rows they produce,
 //! as the manifest's named output types.
 
+use super::Tools;
 use crate::catalog::types::{Pane, Session, Window};
 use tmux::process::{Prompt, Terminal};
 use tmux::{Command, Fields, Format, Script, Tmux, TmuxError, Verb, row_format, session_target};
@@ -43,8 +44,13 @@ pub fn window_format() -> Format {
     row_format(&WINDOW_VARS)
 }
 
-pub fn pane_format() -> Format {
-    row_format(&PANE_VARS)
+/// Every pane row: the [`PANE_VARS`] and, last, the option agents report their state in.
+pub fn pane_vars(agent_option: &str) -> Vec<&str> {
+    PANE_VARS.into_iter().chain([agent_option]).collect()
+}
+
+pub fn pane_format(agent_option: &str) -> Format {
+    row_format(&pane_vars(agent_option))
 }
 
 /// This server's own clients (`tmux`'s) are not counted as attached.
@@ -74,9 +80,8 @@ pub fn window(fields: &mut Fields) -> Result<Window, TmuxError> {
     })
 }
 
-/// `caller` is the pane this server runs in, if any; `tmux` says how long a followed pane has
-/// been idle.
-pub fn pane(fields: &mut Fields, caller: Option<&str>, tmux: &Tmux) -> Result<Pane, TmuxError> {
+/// A row of [`pane_vars`]; `caller` is the pane this server runs in, if any.
+pub fn pane(fields: &mut Fields, caller: Option<&str>, t: &Tools) -> Result<Pane, TmuxError> {
     let id = fields.text()?;
     let window_id = fields.text()?;
     let active = fields.flag()?;
@@ -88,7 +93,13 @@ pub fn pane(fields: &mut Fields, caller: Option<&str>, tmux: &Tmux) -> Result<Pa
     );
     // tmux before next-3.8 still prints the pid of a process that has exited.
     let pid = pid.filter(|_| !dead);
-    let state = State::of(tmux, &id, pid);
+    let (command, path, title, agent) = (
+        fields.text()?,
+        fields.text()?,
+        fields.text()?,
+        fields.text()?,
+    );
+    let state = State::of(t, &id, pid, &agent);
     Ok(Pane {
         caller: caller == Some(id.as_str()),
         window_id,
@@ -97,31 +108,34 @@ pub fn pane(fields: &mut Fields, caller: Option<&str>, tmux: &Tmux) -> Result<Pa
         height,
         pid,
         dead,
-        command: fields.text()?,
-        path: fields.text()?,
-        title: fields.text()?,
+        command,
+        path,
+        title,
         foreground_command: state.foreground_command,
         foreground_pid: state.foreground_pid,
         at_prompt: state.at_prompt,
         idle_ms: state.idle_ms,
+        agent_state: state.agent.0,
+        agent_state_ms: state.agent.1,
         id,
     })
 }
 
 /// What a pane's processes are doing: who has its terminal, whether its shell is at its
-/// prompt, and how long it has printed nothing (while followed). Read from `/proc` and the
-/// pane's journal, not from tmux.
+/// prompt, how long it has printed nothing (while followed), read from `/proc` and the pane's
+/// journal; and what its agent reports of itself.
 pub struct State {
     pub foreground_command: Option<String>,
     pub foreground_pid: Option<i64>,
     pub at_prompt: bool,
     pub idle_ms: Option<i64>,
+    pub agent: super::agent::Report,
 }
 
 impl State {
-    /// Of pane `id`, whose process is `pid`; a pane whose process has exited (`None`) has
-    /// nothing in the foreground.
-    pub fn of(tmux: &Tmux, id: &str, pid: Option<i64>) -> State {
+    /// Of pane `id`, whose process is `pid` and whose agent option holds `agent`; a pane whose
+    /// process has exited (`None`) has nothing in the foreground.
+    pub fn of(t: &Tools, id: &str, pid: Option<i64>, agent: &str) -> State {
         let terminal = pid.and_then(Terminal::of);
         let at_prompt = terminal
             .as_ref()
@@ -131,9 +145,11 @@ impl State {
             foreground_pid: foreground.as_ref().map(|(pid, _)| *pid),
             foreground_command: foreground.map(|(_, name)| name),
             at_prompt,
-            idle_ms: tmux
+            idle_ms: t
+                .tmux
                 .idle(id)
                 .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
+            agent: t.agents.observe(id, agent),
         }
     }
 }

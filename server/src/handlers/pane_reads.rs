@@ -16,10 +16,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::oneshot;
 
 use super::lock;
-use super::objects::{self, PANE_VARS};
+use super::objects::{self, pane_vars};
 use tmux::{Command, Format, SEPARATOR, Script, Tmux, TmuxError, Verb, row_format};
 
-/// What `get_pane_info` reads before the [`PANE_VARS`].
+/// What `get_pane_info` reads before the [`pane_vars`].
 pub const PANE_INFO_VARS: [&str; 3] = ["history_size", "history_limit", "pane_dead_status"];
 
 /// Reads are grouped while the server is not known to hold more than this many panes per read:
@@ -27,27 +27,31 @@ pub const PANE_INFO_VARS: [&str; 3] = ["history_size", "history_limit", "pane_de
 /// save (about 30 µs each).
 const PANES_PER_READ: usize = 12;
 
-fn pane_info_format() -> Format {
-    let vars: Vec<&str> = PANE_INFO_VARS.into_iter().chain(PANE_VARS).collect();
+fn pane_info_format(agent_option: &str) -> Format {
+    let vars: Vec<&str> = PANE_INFO_VARS
+        .into_iter()
+        .chain(pane_vars(agent_option))
+        .collect();
     row_format(&vars)
 }
 
-/// The tmux commands behind one `get_pane_info` for `pane`, read alone.
-pub fn pane_info_command(pane: &str) -> Result<Script, TmuxError> {
-    objects::display(pane, pane_info_format())
+/// The tmux commands behind one `get_pane_info` for `pane`, read alone (`agent_option`: the
+/// option agents report their state in).
+pub fn pane_info_command(pane: &str, agent_option: &str) -> Result<Script, TmuxError> {
+    objects::display(pane, pane_info_format(agent_option))
 }
 
 /// The tmux command behind several `get_pane_info` reads at once: the same row for each of
 /// `panes` (pane ids), in tmux's order, a pane in a window linked into several sessions once
 /// per link.
-pub fn pane_infos_command(panes: &[&str]) -> Result<Command, TmuxError> {
+pub fn pane_infos_command(panes: &[&str], agent_option: &str) -> Result<Command, TmuxError> {
     let wanted = format!("#{{m:*|#{{pane_id}}|*,|{}|}}", panes.join("|"));
     Ok(Command::new(Verb::ListPanes)
         .flag("-a")
         .flag("-f")
         .arg(wanted)?
         .flag("-F")
-        .format(pane_info_format()))
+        .format(pane_info_format(agent_option)))
 }
 
 /// Only `%` and digits go into the grouped command's filter.
@@ -61,14 +65,22 @@ struct Waiter {
     answer: oneshot::Sender<String>,
 }
 
-#[derive(Default)]
 pub struct PaneReads {
+    agent_option: String,
     waiting: Mutex<Vec<Waiter>>,
     /// Panes on the server when last listed in full; 0 until then.
     panes: AtomicUsize,
 }
 
 impl PaneReads {
+    pub fn new(agent_option: &str) -> PaneReads {
+        PaneReads {
+            agent_option: agent_option.to_owned(),
+            waiting: Mutex::default(),
+            panes: AtomicUsize::default(),
+        }
+    }
+
     /// The row `get_pane_info` parses for `pane`; `None` when tmux printed none.
     pub async fn read(&self, tmux: &Tmux, pane: &str) -> Result<Option<String>, TmuxError> {
         if is_pane_id(pane) {
@@ -97,7 +109,9 @@ impl PaneReads {
                 return Ok(Some(row));
             }
         }
-        let out = tmux.run(pane_info_command(pane)?).await?;
+        let out = tmux
+            .run(pane_info_command(pane, &self.agent_option)?)
+            .await?;
         Ok(out.lines().next().map(str::to_owned))
     }
 
@@ -112,7 +126,7 @@ impl PaneReads {
             return;
         }
         let panes: Vec<&str> = group.iter().map(|w| w.pane.as_str()).collect();
-        let Ok(out) = (match pane_infos_command(&panes) {
+        let Ok(out) = (match pane_infos_command(&panes, &self.agent_option) {
             Ok(command) => tmux.run(command).await,
             Err(e) => Err(e),
         }) else {
@@ -171,7 +185,7 @@ mod tests {
             .join(format!("tmux-mcp-no-such-directory-{}", std::process::id()))
             .join("socket");
         let tmux = Tmux::new(vec!["-S".into(), socket.into()]);
-        let reads = PaneReads::default();
+        let reads = PaneReads::new(super::super::agent::DEFAULT_OPTION);
         let mut leader = Box::pin(reads.read(&tmux, "%1"));
         assert!(
             (&mut leader).now_or_never().is_none(),

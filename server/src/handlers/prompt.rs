@@ -7,6 +7,7 @@
 //! own once the program has taken the paste (it printed nothing for [`SETTLE`]). The Enter
 //! counts only when the prompt has left the input line: its tail is no longer on the cursor's
 //! line (or, where the program shows something else there, that line and the cursor changed).
+//! The agent's own report that it began working (its hooks set its pane option) is proof too.
 //! Output alone proves nothing: a TUI that swallows an Enter redraws its input box. While the
 //! prompt waits there, Enter is pressed again, waiting longer each time ([`ENTER_WAITS`]),
 //! never the paste.
@@ -76,12 +77,12 @@ impl send_prompt::Handle for Tools {
     ) -> R<send_prompt::Output> {
         let started = Instant::now();
         let deadline = started + Duration::from_secs(seconds(a.seconds) as u64);
-        let (ended, cursor, delivery) = match refusal(t, &a).await? {
+        let (ended, since, delivery) = match refusal(t, &a).await? {
             Err(reason) => (Ended::refused(reason), None, None),
             Ok((journal, at, delivery)) => {
-                let cursor = input::mark_followed(&a.pane, &journal, at, &a.text);
+                let since = input::mark_followed(&a.pane, &journal, at, &a.text);
                 let ended = deliver(t, cx, &a, &journal, delivery, deadline).await?;
-                (ended, Some(cursor), Some(delivery))
+                (ended, Some(since), Some(delivery))
             }
         };
         Ok(send_prompt::Output {
@@ -91,7 +92,7 @@ impl send_prompt::Handle for Tools {
             delivery,
             enter_presses: ended.presses,
             elapsed_ms: started.elapsed().as_millis() as i64,
-            cursor,
+            since,
         })
     }
 }
@@ -171,6 +172,7 @@ async fn deliver(
     deadline: Instant,
 ) -> R<Ended> {
     let bracketed = delivery != Delivery::Keys;
+    let input_at = Instant::now();
     if let Err(e) = input::paste(t, &a.pane, &[(a.text.as_str(), bracketed)]).await {
         return gone_or(e, 0);
     }
@@ -194,7 +196,7 @@ async fn deliver(
     }
     let tail = tail(&a.text);
     let pasted = match InputLine::read(t, &a.pane).await {
-        Ok(line) => line,
+        Ok((line, _)) => line,
         Err(e) => return gone_or(e, 0),
     };
     let mut seen = pasted.text.clone();
@@ -216,11 +218,13 @@ async fn deliver(
             if journal.ended() {
                 return Ok(Ended::closed(press));
             }
-            let now = match InputLine::read(t, &a.pane).await {
-                Ok(line) => line,
+            let (now, agent) = match InputLine::read(t, &a.pane).await {
+                Ok(read) => read,
                 Err(e) => return gone_or(e, press),
             };
-            if !now.holds(&tail, &pasted) {
+            // The agent's own report that it began working is proof too.
+            let working = t.agents.working_since(&a.pane, &agent, input_at);
+            if working || !now.holds(&tail, &pasted) {
                 return Ok(Ended {
                     outcome: Outcome::Submitted,
                     reason: None,
@@ -268,13 +272,21 @@ struct InputLine {
 }
 
 impl InputLine {
-    async fn read(t: &Tools, pane: &str) -> Result<InputLine, TmuxError> {
-        let vars = ["history_size", "cursor_x", "cursor_y", "pane_width"];
+    /// The pane's input line, and its agent option as it stands.
+    async fn read(t: &Tools, pane: &str) -> Result<(InputLine, String), TmuxError> {
+        let vars = [
+            "history_size",
+            "cursor_x",
+            "cursor_y",
+            "pane_width",
+            t.agents.option(),
+        ];
         let script = objects::display(pane, row_format(&vars))?
             .then(Command::new(Verb::CapturePane).flag("-p").target(pane)?);
         let out = t.tmux.run_each(script).await?;
         let mut f = Fields::new(out.get(1).trim_end_matches('\n'), vars.len());
         let (history, x, y, width) = (f.int()?, f.int()?, f.int()?, f.int()?);
+        let agent = f.text()?;
         let rows: Vec<&str> = out.get(2).lines().collect();
         let y = usize::try_from(y)
             .unwrap_or(0)
@@ -284,11 +296,12 @@ impl InputLine {
         while first > 0 && wraps(rows[first - 1]) {
             first -= 1;
         }
-        Ok(InputLine {
+        let line = InputLine {
             text: rows.get(first..=y).unwrap_or_default().concat(),
             cursor: (x as u64, y as u64),
             history: history as u64,
-        })
+        };
+        Ok((line, agent))
     }
 
     /// Whether the prompt still waits here: its tail is on the cursor's line, or, where the

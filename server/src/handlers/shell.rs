@@ -249,7 +249,7 @@ fn shell_in_foreground(pid: i64) -> Result<(), String> {
             ToolId::SendKeys.name()
         )),
         Prompt::Unknown => Err(format!(
-            "cannot tell whether its shell (pid {pid}) is at its prompt (no readable /proc/PID/stat); this needs Linux's /proc"
+            "cannot tell whether its shell (pid {pid}) is at its prompt: nothing can be read of the process"
         )),
     }
 }
@@ -284,6 +284,7 @@ mod tests {
                 bytes: 0,
             },
             partial: String::new(),
+            restarted: 0,
         };
         let r = read_reports(
             vec![report("other;0"), report(""), report("k;x3"), report("k;0")],
@@ -298,6 +299,10 @@ mod tests {
     fn this_test_process_is_not_a_shell_at_a_prompt() {
         let me = std::process::id() as i64;
         assert!(shell_in_foreground(me).unwrap_err().contains("not a shell"));
-        assert!(shell_in_foreground(i64::MAX).unwrap_err().contains("/proc"));
+        assert!(
+            shell_in_foreground(i64::MAX)
+                .unwrap_err()
+                .contains("nothing can be read")
+        );
     }
 }

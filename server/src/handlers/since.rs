@@ -119,7 +119,7 @@ impl capture_since::Handle for Tools {
             Some(text) => {
                 let cursor = Cursor::decode(text).ok_or_else(|| {
                     let why = if input::decode(&a.pane, text).is_ok() {
-                        format!("that cursor came from an input tool: it marks a point in the pane's output for {} and {} (pass it as since); {} takes only cursors it returned: call it without one to start reading here", ToolId::WaitForText.name(), ToolId::WaitForQuiet.name(), ToolId::CaptureSince.name())
+                        format!("that is an input tool's since, not a cursor {} returned: pass it as since to {} or {}; call {} without a cursor to start reading here", ToolId::CaptureSince.name(), ToolId::WaitForText.name(), ToolId::WaitForQuiet.name(), ToolId::CaptureSince.name())
                     } else {
                         format!("cursor is not one this server issued, or it was altered; call {} without a cursor to start again", ToolId::CaptureSince.name())
                     };

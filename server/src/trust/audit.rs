@@ -151,8 +151,7 @@ fn open(path: &Path) -> Result<File, String> {
         ));
     }
     // Another user's file: its mode says nothing about who reads what this server writes.
-    let uid = std::fs::metadata("/proc/self").map(|m| m.uid()).ok();
-    if uid.is_some_and(|uid| uid != meta.uid()) {
+    if tmux::process::uid() != meta.uid() {
         return Err(format!(
             "the audit log {shown} belongs to another user; give a path of your own"
         ));

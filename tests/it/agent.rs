@@ -1,0 +1,289 @@
+//! An agent's own report of its state: a program whose hooks set its pane option (the TUI of
+//! tests/programs/prompt_target.py with `hooks`), and the hook lines the site documents for
+//! Claude Code, Codex and Gemini CLI, run as a hook runs them. `agent_state` in
+//! get_pane_info, list_panes and snapshot_pane, and wait_for_agent, follow working → asking →
+//! working → idle; each wait returns within 1.5 s of the change that ends it.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tmux_mcp_tests::{Fixture, repo_root};
+
+/// The state `pane` reports in all three tools that carry it, which must agree.
+async fn state(f: &Fixture, pane: &str) -> Value {
+    let [info, row, snapshot] = f.pane_views(pane).await;
+    let says = info["agent_state"].clone();
+    assert_eq!(row["agent_state"], says, "list_panes: {row}");
+    assert_eq!(snapshot["agent_state"], says, "snapshot_pane: {snapshot}");
+    if says.is_null() {
+        assert!(info["agent_state_ms"].is_null(), "{info}");
+    } else {
+        assert!(info["agent_state_ms"].as_i64().unwrap() >= 0, "{info}");
+    }
+    says
+}
+
+/// Runs wait_for_agent on `pane` and, once it follows the pane, `change` (which returns when
+/// the change was made, or `None` when the program makes it itself); returns the wait's answer
+/// and how long after the change it came.
+async fn wait_across<F>(f: &Fixture, pane: &str, change: F) -> (Value, Option<Duration>)
+where
+    F: AsyncFnOnce() -> Option<Instant>,
+{
+    let before = f.syncs();
+    let wait = f.ok("wait_for_agent", json!({"pane": pane, "seconds": 30}));
+    let act = async {
+        f.until_synced(before).await;
+        change().await
+    };
+    let (answer, changed) = tokio::join!(wait, act);
+    let after = changed.map(|at| at.elapsed());
+    (answer, after)
+}
+
+#[tokio::test]
+async fn a_program_whose_hooks_report_drives_agent_state_and_wait_for_agent() {
+    let program = format!(
+        "python3 {} 100 1500 hooks",
+        repo_root()
+            .join("tests/programs/prompt_target.py")
+            .display()
+    );
+    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
+    let pane = panes[0].as_str();
+    assert_eq!(state(&f, pane).await, Value::Null, "no report yet");
+
+    // working, then asking: the prompt holds ASK.
+    let sent = f
+        .ok(
+            "send_prompt",
+            json!({"pane": pane, "text": "ASK first", "seconds": 20}),
+        )
+        .await;
+    assert_eq!(sent["outcome"], "submitted", "{sent}");
+    let (asked, _) = wait_across(&f, pane, async || None).await;
+    assert_eq!(asked["outcome"], "asking", "{asked}");
+    assert_eq!(asked["agent_state"], "asking", "{asked}");
+    assert_eq!(state(&f, pane).await, "asking");
+    assert!(f.screen(pane).contains("allow?"));
+
+    // The answer: working again, then idle. The report of asking, older than the answer, does
+    // not end the wait.
+    f.ok("send_keys", json!({"pane": pane, "text": "y"})).await;
+    let (done, _) = wait_across(&f, pane, async || None).await;
+    assert_eq!(done["outcome"], "idle", "{done}");
+    assert_eq!(state(&f, pane).await, "idle");
+    assert!(f.screen(pane).contains("working 1"), "it worked first");
+}
+
+/// The hook commands of the agents page, taken from its JSON blocks: the event each one serves
+/// and the command.
+fn documented_hooks() -> Vec<(String, String, String)> {
+    let page = std::fs::read_to_string(repo_root().join("xtask/src/site/agents.md")).unwrap();
+    let mut hooks = Vec::new();
+    let mut agent = String::new();
+    let mut block: Option<String> = None;
+    for line in page.lines() {
+        if let Some(title) = line.strip_prefix("## ") {
+            agent = title.to_owned();
+        } else if line == "```json" {
+            block = Some(String::new());
+        } else if line == "```" {
+            if let Some(text) = block.take() {
+                let config: Value = serde_json::from_str(&text).expect("a JSON block");
+                for (event, groups) in config["hooks"].as_object().unwrap() {
+                    for group in groups.as_array().unwrap() {
+                        for hook in group["hooks"].as_array().unwrap() {
+                            let command = hook["command"].as_str().unwrap().to_owned();
+                            hooks.push((agent.clone(), event.clone(), command));
+                        }
+                    }
+                }
+            }
+        } else if let Some(text) = &mut block {
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    hooks
+}
+
+#[tokio::test]
+async fn the_documented_hook_lines_report_through_the_pane_option() {
+    let hooks = documented_hooks();
+    let agents: Vec<&str> = hooks.iter().map(|(a, _, _)| a.as_str()).collect();
+    for agent in ["Claude Code", "Codex", "Gemini CLI"] {
+        assert!(agents.contains(&agent), "{agent}: {hooks:?}");
+    }
+    let (f, panes) = Fixture::with_programs(&[("echo ready; sleep 600", "ready")]).await;
+    let pane = panes[0].as_str();
+    // A hook runs in the agent's environment: TMUX names the server, TMUX_PANE the pane.
+    let socket = f.display(pane, "#{socket_path},#{pid},0");
+    let run = |command: &str| {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .env_clear()
+            .envs(f.world.base_env())
+            .env("TMUX", &socket)
+            .env("TMUX_PANE", pane)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{command}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for (agent, event, command) in &hooks {
+        let wanted = ["working", "asking", "idle"]
+            .into_iter()
+            .find(|w| command.contains(&format!("@agent-state {w}")))
+            .unwrap_or_else(|| panic!("{agent} {event}: {command}"));
+        let printed = run(command);
+        if agent == "Gemini CLI" {
+            serde_json::from_str::<Value>(&printed).expect("Gemini CLI reads JSON");
+        } else {
+            assert_eq!(printed, "", "{agent} {event} prints nothing");
+        }
+        assert_eq!(state(&f, pane).await, wanted, "{agent} {event}");
+    }
+
+    // A wait started while the agent works returns within 1.5 s of its hook reporting.
+    for (agent, stop, ends) in [
+        ("Claude Code", "Stop", "idle"),
+        ("Claude Code", "Notification", "asking"),
+        ("Gemini CLI", "AfterAgent", "idle"),
+        ("Codex", "PermissionRequest", "asking"),
+    ] {
+        let command = |event: &str| {
+            hooks
+                .iter()
+                .find(|(a, e, _)| a == agent && e == event)
+                .map(|(_, _, c)| c.clone())
+                .unwrap()
+        };
+        let start = if agent == "Gemini CLI" {
+            "BeforeAgent"
+        } else {
+            "UserPromptSubmit"
+        };
+        run(&command(start));
+        assert_eq!(state(&f, pane).await, "working");
+        let (answer, after) = wait_across(&f, pane, async || {
+            run(&command(stop));
+            Some(Instant::now())
+        })
+        .await;
+        assert_eq!(answer["outcome"], ends, "{agent} {stop}: {answer}");
+        let after = after.unwrap();
+        assert!(
+            after <= Duration::from_millis(1500),
+            "{agent} {stop}: returned {after:?} after the change"
+        );
+    }
+
+    // No report: the wait runs to its deadline.
+    f.tmux(&["set-option", "-p", "-u", "-t", pane, "@agent-state"]);
+    assert_eq!(state(&f, pane).await, Value::Null);
+    let none = f
+        .ok("wait_for_agent", json!({"pane": pane, "seconds": 1}))
+        .await;
+    assert_eq!(none["outcome"], "deadline", "{none}");
+    assert!(none["agent_state"].is_null(), "{none}");
+}
+
+/// The option is the operator's choice, to fit the status plugin already in use.
+#[tokio::test]
+async fn another_option_is_read_when_configured() {
+    let f = Fixture::with_env(&[("LIBTMUX_AGENT_STATE_OPTION", "@claude_status")]).await;
+    f.tmux(&[
+        "set-option",
+        "-p",
+        "-t",
+        "%0",
+        "@claude_status",
+        "needs-input",
+    ]);
+    f.tmux(&["set-option", "-p", "-t", "%0", "@agent-state", "working"]);
+    assert_eq!(state(&f, "%0").await, "asking");
+    let asked = f
+        .ok("wait_for_agent", json!({"pane": "%0", "seconds": 5}))
+        .await;
+    assert_eq!(asked["outcome"], "asking", "{asked}");
+}
+
+/// The worked example of the site (xtask/src/site/driving-an-agent.md) runs as written: every
+/// call in its JSON blocks, in order, with its placeholders filled in (the pane it creates, the
+/// cursors it names) and `claude` standing for a test TUI whose hooks report its state.
+#[tokio::test]
+async fn the_worked_example_runs_as_written() {
+    let page =
+        std::fs::read_to_string(repo_root().join("xtask/src/site/driving-an-agent.md")).unwrap();
+    let mut calls: Vec<Value> = Vec::new();
+    let mut inside = false;
+    for line in page.lines() {
+        match line {
+            "```json" => inside = true,
+            "```" => inside = false,
+            call if inside => calls.push(serde_json::from_str(call).expect("a call")),
+            _ => {}
+        }
+    }
+    let agent = format!(
+        "python3 {} 300 1000 hooks",
+        repo_root()
+            .join("tests/programs/prompt_target.py")
+            .display()
+    );
+    let f = Fixture::new().await;
+    f.tmux(&["new-session", "-d", "-s", "work"]);
+    let mut pane = String::new();
+    let mut since_cursor = Value::Null;
+    let mut read_cursor = Value::Null;
+    let mut answers = Vec::new();
+    for call in calls {
+        let name = call["name"].as_str().unwrap().to_owned();
+        let mut arguments = call["arguments"].clone();
+        if arguments["pane"] == "%7" {
+            arguments["pane"] = json!(pane);
+        }
+        if arguments["text"] == "claude" {
+            arguments["text"] = json!(agent);
+        }
+        if arguments["since"] == "<since from send_prompt>" {
+            arguments["since"] = since_cursor.clone();
+        }
+        if arguments["cursor"] == "<cursor from step 2's capture_since>" {
+            arguments["cursor"] = read_cursor.clone();
+        }
+        let answer = f.ok(&name, arguments).await;
+        match name.as_str() {
+            "create_window" => pane = answer["pane"].as_str().unwrap().to_owned(),
+            "capture_since" if read_cursor.is_null() => read_cursor = answer["cursor"].clone(),
+            "send_prompt" => {
+                assert_eq!(answer["outcome"], "submitted", "{answer}");
+                since_cursor = answer["since"].clone();
+            }
+            "wait_for_agent" => assert_eq!(answer["outcome"], "idle", "{answer}"),
+            "wait_for_quiet" => assert_eq!(answer["outcome"], "quiet", "{answer}"),
+            _ => {}
+        }
+        answers.push((name, answer));
+    }
+    let names: Vec<&str> = answers.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "create_window",
+            "send_keys",
+            "wait_for_quiet",
+            "capture_since",
+            "send_prompt",
+            "wait_for_agent",
+            "wait_for_quiet",
+            "capture_since"
+        ]
+    );
+    let (_, read) = answers.last().unwrap();
+    let text = read["text"].as_str().unwrap();
+    assert!(text.contains("submitted "), "the answer is read: {read}");
+    assert!(text.contains("working 1"), "{read}");
+}
