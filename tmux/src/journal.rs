@@ -44,7 +44,8 @@ pub struct Report {
     pub at: Position,
     /// The line being written when the report came, up to the report.
     pub partial: String,
-    /// When that line last started over (see [`LineAssembler::restarted`]).
+    /// When that line last started over, in text bytes seen (0: never); a position on it from
+    /// before then no longer marks a place in it.
     pub restarted: u64,
 }
 
@@ -234,7 +235,7 @@ impl Journal {
     }
 
     /// Has the pane option `name` followed: the stream delivering this pane reports its
-    /// changes ([`Journal::option_changed`]). Whether it was not followed before.
+    /// changes ([`Journal::option_reported`]). Whether it was not followed before.
     pub fn watch_option(&self, name: &str) -> bool {
         let mut state = lock(&self.state);
         let fresh = state.store.watched.as_deref() != Some(name);

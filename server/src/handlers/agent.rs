@@ -47,7 +47,7 @@ pub fn option_name(raw: Option<&str>) -> Result<String, String> {
 }
 
 /// The state a word means, as the status plugins people use write it; `None` for any other.
-pub fn state(word: &str) -> Option<AgentState> {
+fn state(word: &str) -> Option<AgentState> {
     match word.trim().to_ascii_lowercase().as_str() {
         "working" | "running" | "busy" | "thinking" => Some(AgentState::Working),
         "asking" | "blocked" | "needs-input" | "needs_input" | "waiting" | "permission" => {
