@@ -1593,7 +1593,7 @@ pub mod paste_text {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `paste_text`: Paste text into exactly one pane through a private buffer: bracketed, never fanned out by synchronize-panes, buffer removed after. enter presses Enter after it.
+    /// The handler of `paste_text`: Paste text into exactly one pane through a private buffer: bracketed, never fanned out by synchronize-panes, buffer removed after. enter presses Enter after it, unchecked; for a prompt use send_prompt.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `paste_text`",
         note = "implement `paste_text::Handle` for `{Self}`, beside the code the tool calls"
@@ -2455,7 +2455,7 @@ pub mod send_keys {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `send_keys`: Type literal text, then press tmux keys (Enter, C-c, Up...); unknown key names are refused, never typed. For multi-line text use paste_text; for an exit status, run_shell_command.
+    /// The handler of `send_keys`: Type literal text, then press tmux keys (Enter, C-c, Up...); unknown key names are refused, never typed. For a prompt (several lines too) use send_prompt; for an exit status, run_shell_command.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `send_keys`",
         note = "implement `send_keys::Handle` for `{Self}`, beside the code the tool calls"
@@ -4692,7 +4692,7 @@ pub static TOOLS: [rt::ToolDescriptor; 48usize] = [
     rt::ToolDescriptor {
         name: "paste_text",
         title: "Paste text",
-        description: "Paste text into exactly one pane through a private buffer: bracketed, never fanned out by synchronize-panes, buffer removed after. enter presses Enter after it.",
+        description: "Paste text into exactly one pane through a private buffer: bracketed, never fanned out by synchronize-panes, buffer removed after. enter presses Enter after it, unchecked; for a prompt use send_prompt.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5014,7 +5014,7 @@ pub static TOOLS: [rt::ToolDescriptor; 48usize] = [
     rt::ToolDescriptor {
         name: "send_keys",
         title: "Send keys",
-        description: "Type literal text, then press tmux keys (Enter, C-c, Up...); unknown key names are refused, never typed. For multi-line text use paste_text; for an exit status, run_shell_command.",
+        description: "Type literal text, then press tmux keys (Enter, C-c, Up...); unknown key names are refused, never typed. For a prompt (several lines too) use send_prompt; for an exit status, run_shell_command.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,

@@ -234,6 +234,9 @@ async fn the_worked_example_runs_as_written() {
             .display()
     );
     let f = Fixture::new().await;
+    // New windows run sh, not a login shell: /etc/profile would reset PATH, and the test TUI's
+    // hooks must reach this tmux (the matrix's, not the system's).
+    f.tmux(&["set-option", "-g", "default-command", "sh"]);
     f.tmux(&["new-session", "-d", "-s", "work"]);
     let mut pane = String::new();
     let mut since_cursor = Value::Null;
