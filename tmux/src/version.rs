@@ -3,8 +3,8 @@
 //! holds for and the place in tmux's source that says so; nothing else compares versions.
 //!
 //! The version is the running server's (`#{version}`), not that of the `tmux` binary on PATH:
-//! the two differ after an upgrade until the server restarts, and they speak one protocol
-//! (version 8 in every release from 3.2a to next-3.8).
+//! the two differ after an upgrade until the server restarts. A newer client reaches an older
+//! server; an older one may not reach a newer (see ARCHITECTURE's tmux facts).
 
 use std::fmt;
 
