@@ -2255,6 +2255,102 @@ window.TMUX_MCP_CATALOG = {
         "amplifiesFutureInput": false,
         "inputLiteralization": {},
         "mayExposeSecrets": false,
+        "mayReturnUntrustedContent": false,
+        "nestedAuthority": [],
+        "outputClasses": [
+          "tmux-metadata"
+        ],
+        "processReach": "none",
+        "tmuxEffects": [
+          "observe"
+        ],
+        "toolset": "inspect"
+      },
+      "inputSchema": {
+        "additionalProperties": false,
+        "properties": {},
+        "type": "object"
+      },
+      "name": "list_hosts",
+      "nestedAuthority": [],
+      "outputSchema": {
+        "properties": {
+          "hosts": {
+            "description": "This machine first (host null), then LIBTMUX_HOSTS in order.",
+            "items": {
+              "properties": {
+                "error": {
+                  "description": "Why it is not online, or the last failure.",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "host": {
+                  "description": "The value to pass as host; null for this machine.",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "rtt_us": {
+                  "description": "Round trip of a request to its tmux-mcp in microseconds; null for this machine.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "state": {
+                  "description": "The connection now.",
+                  "enum": [
+                    "online",
+                    "connecting",
+                    "offline",
+                    "auth_failed",
+                    "host_key_refused",
+                    "unsupported"
+                  ],
+                  "type": "string"
+                },
+                "tmux_version": {
+                  "description": "Its tmux server's version, once connected.",
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              },
+              "required": [
+                "host",
+                "state",
+                "tmux_version",
+                "rtt_us",
+                "error"
+              ],
+              "type": "object"
+            },
+            "type": "array"
+          }
+        },
+        "required": [
+          "hosts"
+        ],
+        "type": "object"
+      },
+      "title": "List hosts",
+      "toolset": "inspect"
+    },
+    {
+      "annotations": {
+        "destructiveHint": false,
+        "idempotentHint": true,
+        "openWorldHint": false,
+        "readOnlyHint": true
+      },
+      "capability": {
+        "amplifiesFutureInput": false,
+        "inputLiteralization": {},
+        "mayExposeSecrets": false,
         "mayReturnUntrustedContent": true,
         "nestedAuthority": [],
         "outputClasses": [

@@ -35,6 +35,16 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         }
     });
     let toolset_count = m.toolsets.len();
+    let routing: Vec<TokenStream> = m
+        .routing
+        .iter()
+        .map(|node| {
+            let name = node.name.as_deref().unwrap_or_default();
+            let schema = crate::schema::argument_schema(m, node).to_string();
+            quote!((#name, #schema))
+        })
+        .collect();
+    let routing_count = routing.len();
     let handles: Vec<TokenStream> = tools
         .iter()
         .map(|t| {
@@ -108,6 +118,9 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
 
         /// Every toolset, in manifest order.
         pub static TOOLSETS: [rt::ToolsetDescriptor; #toolset_count] = [#(#toolsets),*];
+
+        /// The manifest's routing arguments, which every tool takes: name and JSON Schema.
+        pub const ROUTING: [(&str, &str); #routing_count] = [#(#routing),*];
 
         /// A set of tool implementations: what it hands every handler. Each tool's handler is
         /// its module's `Handle` trait, implemented beside the code it calls.

@@ -58,6 +58,7 @@ fn summary(cat: &Catalog) -> String {
          - [Drive another agent in a pane](driving-an-agent.md)\n\
          - [Agents' state: working, asking, idle](agents.md)\n\
          - [Trust: masking, audit log, write scope](trust.md)\n- [Serve over HTTP](http.md)\n\
+         - [Several machines](hosts.md)\n\
          - [tmux versions, and your tmux as it was](tmux.md)\n- [Settings](settings.md)\n\n# Toolsets\n\n",
     );
     for ts in &cat.manifest.toolsets {
@@ -111,6 +112,21 @@ fn index(cat: &Catalog) -> String {
             default,
             ts.description
         );
+    }
+    if !cat.manifest.routing.is_empty() {
+        s.push_str(
+            "\nEvery tool also takes these arguments, which choose where the call runs; they are \
+             published only while they have a choice to offer:\n\n| Name | Type | Description |\n|---|---|---|\n",
+        );
+        for node in &cat.manifest.routing {
+            let _ = writeln!(
+                s,
+                "| `{}` | {} | {} |",
+                node.name.as_deref().unwrap_or_default(),
+                type_text(cat, node),
+                cell(&cat.manifest.description(node))
+            );
+        }
     }
     s
 }

@@ -21,6 +21,11 @@ pub struct Manifest {
     /// Named shapes that arguments and outputs refer to with `ref`.
     #[serde(default)]
     pub types: BTreeMap<String, Node>,
+    /// Arguments every tool takes that choose where the call runs, not what it does: the
+    /// server takes them out before the tool's handler sees the rest, and publishes them only
+    /// while they have a choice to offer (`host`: while LIBTMUX_HOSTS names hosts).
+    #[serde(default)]
+    pub routing: Vec<Node>,
     /// Every tool the server can offer.
     pub tools: Vec<Tool>,
 }

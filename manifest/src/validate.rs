@@ -29,6 +29,11 @@ pub fn check(m: &Manifest, src: &str) -> Vec<ManifestError> {
     c.error_kinds();
     c.tool_error();
     if c.types() {
+        c.fields(
+            &m.routing,
+            &Path::default().key("routing"),
+            Context::Argument,
+        );
         let tools = Path::default().key("tools");
         let mut seen = HashSet::new();
         for (i, tool) in m.tools.iter().enumerate() {
@@ -292,6 +297,15 @@ impl Checker<'_> {
         self.annotations(tool, at);
         self.capability(tool, at);
         self.fields(&tool.arguments, &at.key("arguments"), Context::Argument);
+        for (i, argument) in tool.arguments.iter().enumerate() {
+            let routed = self.m.routing.iter().any(|r| r.name == argument.name);
+            if routed && let Some(name) = &argument.name {
+                self.error(
+                    &at.key("arguments").index(i).key("name"),
+                    format!("`{name}` is a routing argument every tool takes; give this one another name"),
+                );
+            }
+        }
         if tool.output.is_empty() {
             self.error(
                 &at.key("output"),

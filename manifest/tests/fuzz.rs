@@ -123,3 +123,26 @@ fn a_document_of_any_shape_is_refused_with_a_location() {
     }
     let _ = json!(null);
 }
+
+/// A tool's own argument may not take the name of a routing argument every tool takes: the
+/// error points at that argument's name in the YAML.
+#[test]
+fn an_argument_named_like_a_routing_argument_is_refused_where_it_is_written() {
+    let needle = "  - name: list_sessions\n";
+    let at = MANIFEST
+        .find(needle)
+        .expect("list_sessions in the manifest");
+    let source = MANIFEST.replacen(
+        needle,
+        &format!("{needle}    arguments:\n      - name: host\n        type: string\n        description: Elsewhere.\n"),
+        1,
+    );
+    let errors = Catalog::parse(&source).expect_err("host taken twice");
+    let line = MANIFEST[..at].lines().count() + 3;
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.message.contains("routing argument") && e.line == line),
+        "{errors:?}"
+    );
+}

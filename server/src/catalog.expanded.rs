@@ -1382,6 +1382,125 @@ pub mod kill_window {
         > + Send + 'a;
     }
 }
+/// `list_hosts`: List hosts
+pub mod list_hosts {
+    #[allow(unused_imports)]
+    use ::tmux_mcp_runtime as rt;
+    /// Arguments of `list_hosts`.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(deny_unknown_fields, crate = "::tmux_mcp_runtime::serde")]
+    pub struct Args {}
+    /// `structuredContent` of `list_hosts`.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub struct Output {
+        /// This machine first (host null), then LIBTMUX_HOSTS in order.
+        #[serde(rename = "hosts")]
+        pub hosts: ::std::vec::Vec<HostsItem>,
+    }
+    impl rt::IntoJson for Output {
+        fn into_json(self) -> rt::serde_json::Value {
+            let mut object = rt::serde_json::Map::new();
+            object.insert("hosts".into(), rt::IntoJson::into_json(self.hosts));
+            rt::serde_json::Value::Object(object)
+        }
+    }
+    #[derive(
+        Debug,
+        Clone,
+        Copy,
+        PartialEq,
+        Eq,
+        Hash,
+        rt::serde::Serialize,
+        rt::serde::Deserialize
+    )]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub enum State {
+        #[serde(rename = "online")]
+        Online,
+        #[serde(rename = "connecting")]
+        Connecting,
+        #[serde(rename = "offline")]
+        Offline,
+        #[serde(rename = "auth_failed")]
+        AuthFailed,
+        #[serde(rename = "host_key_refused")]
+        HostKeyRefused,
+        #[serde(rename = "unsupported")]
+        Unsupported,
+    }
+    impl State {
+        pub fn as_str(self) -> &'static str {
+            match self {
+                State::Online => "online",
+                State::Connecting => "connecting",
+                State::Offline => "offline",
+                State::AuthFailed => "auth_failed",
+                State::HostKeyRefused => "host_key_refused",
+                State::Unsupported => "unsupported",
+            }
+        }
+    }
+    impl rt::IntoJson for State {
+        fn into_json(self) -> rt::serde_json::Value {
+            rt::serde_json::Value::from(self.as_str())
+        }
+    }
+    /// A machine.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub struct HostsItem {
+        /// The value to pass as host; null for this machine.
+        #[serde(rename = "host")]
+        #[serde(default)]
+        pub host: ::core::option::Option<::std::string::String>,
+        /// The connection now.
+        #[serde(rename = "state")]
+        pub state: State,
+        /// Its tmux server's version, once connected.
+        #[serde(rename = "tmux_version")]
+        #[serde(default)]
+        pub tmux_version: ::core::option::Option<::std::string::String>,
+        /// Round trip of a request to its tmux-mcp in microseconds; null for this machine.
+        #[serde(rename = "rtt_us")]
+        #[serde(default)]
+        pub rtt_us: ::core::option::Option<i64>,
+        /// Why it is not online, or the last failure.
+        #[serde(rename = "error")]
+        #[serde(default)]
+        pub error: ::core::option::Option<::std::string::String>,
+    }
+    impl rt::IntoJson for HostsItem {
+        fn into_json(self) -> rt::serde_json::Value {
+            let mut object = rt::serde_json::Map::new();
+            object.insert("host".into(), rt::IntoJson::into_json(self.host));
+            object.insert("state".into(), rt::IntoJson::into_json(self.state));
+            object
+                .insert(
+                    "tmux_version".into(),
+                    rt::IntoJson::into_json(self.tmux_version),
+                );
+            object.insert("rtt_us".into(), rt::IntoJson::into_json(self.rtt_us));
+            object.insert("error".into(), rt::IntoJson::into_json(self.error));
+            rt::serde_json::Value::Object(object)
+        }
+    }
+    /// The handler of `list_hosts`: This machine and each host of LIBTMUX_HOSTS that the host argument of every tool reaches: connection state, tmux version, round trip, last error. Connects hosts not yet connected.
+    #[diagnostic::on_unimplemented(
+        message = "`{Self}` has no handler for the tool `list_hosts`",
+        note = "implement `list_hosts::Handle` for `{Self}`, beside the code the tool calls"
+    )]
+    pub trait Handle: super::Service {
+        fn list_hosts<'a>(
+            tools: &'a Self,
+            cx: &'a Self::Context,
+            args: Args,
+        ) -> impl ::core::future::Future<
+            Output = ::core::result::Result<Output, super::ToolError>,
+        > + Send + 'a;
+    }
+}
 /// `list_panes`: List panes
 pub mod list_panes {
     #[allow(unused_imports)]
@@ -3997,6 +4116,7 @@ pub enum ToolId {
     KillPane,
     KillSession,
     KillWindow,
+    ListHosts,
     ListPanes,
     ListSessions,
     ListWindows,
@@ -4032,8 +4152,8 @@ pub enum ToolId {
     WaitForText,
 }
 impl ToolId {
-    pub const COUNT: usize = 48usize;
-    pub const ALL: [ToolId; 48usize] = [
+    pub const COUNT: usize = 49usize;
+    pub const ALL: [ToolId; 49usize] = [
         ToolId::CallReadToolsBatch,
         ToolId::CapturePane,
         ToolId::CaptureSince,
@@ -4049,6 +4169,7 @@ impl ToolId {
         ToolId::KillPane,
         ToolId::KillSession,
         ToolId::KillWindow,
+        ToolId::ListHosts,
         ToolId::ListPanes,
         ToolId::ListSessions,
         ToolId::ListWindows,
@@ -4083,7 +4204,7 @@ impl ToolId {
         ToolId::WaitForQuiet,
         ToolId::WaitForText,
     ];
-    const NAMES: [&'static str; 48usize] = [
+    const NAMES: [&'static str; 49usize] = [
         "call_read_tools_batch",
         "capture_pane",
         "capture_since",
@@ -4099,6 +4220,7 @@ impl ToolId {
         "kill_pane",
         "kill_session",
         "kill_window",
+        "list_hosts",
         "list_panes",
         "list_sessions",
         "list_windows",
@@ -4148,7 +4270,7 @@ impl ToolId {
     }
 }
 /// Every tool, indexed by `ToolId`.
-pub static TOOLS: [rt::ToolDescriptor; 48usize] = [
+pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "call_read_tools_batch",
         title: "Batch read tools",
@@ -4583,6 +4705,28 @@ pub static TOOLS: [rt::ToolDescriptor; 48usize] = [
                 required: true,
             },
         ],
+    },
+    rt::ToolDescriptor {
+        name: "list_hosts",
+        title: "List hosts",
+        description: "This machine and each host of LIBTMUX_HOSTS that the host argument of every tool reaches: connection state, tmux version, round trip, last error. Connects hosts not yet connected.",
+        toolset: "inspect",
+        annotations: rt::Annotations {
+            read_only_hint: true,
+            destructive_hint: false,
+            idempotent_hint: true,
+            open_world_hint: false,
+        },
+        record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
+        nested_authority: &[],
+        always_load: false,
+        input_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"hosts\":{\"description\":\"This machine first (host null), then LIBTMUX_HOSTS in order.\",\"items\":{\"properties\":{\"error\":{\"description\":\"Why it is not online, or the last failure.\",\"type\":[\"string\",\"null\"]},\"host\":{\"description\":\"The value to pass as host; null for this machine.\",\"type\":[\"string\",\"null\"]},\"rtt_us\":{\"description\":\"Round trip of a request to its tmux-mcp in microseconds; null for this machine.\",\"type\":[\"integer\",\"null\"]},\"state\":{\"description\":\"The connection now.\",\"enum\":[\"online\",\"connecting\",\"offline\",\"auth_failed\",\"host_key_refused\",\"unsupported\"],\"type\":\"string\"},\"tmux_version\":{\"description\":\"Its tmux server's version, once connected.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"host\",\"state\",\"tmux_version\",\"rtt_us\",\"error\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"hosts\"],\"type\":\"object\"}",
+        batch_alternative: None,
+        operation_pointer: None,
+        arguments: &[],
+        targets: &[],
     },
     rt::ToolDescriptor {
         name: "list_panes",
@@ -5546,6 +5690,13 @@ pub static TOOLSETS: [rt::ToolsetDescriptor; 4usize] = [
         fresh_daemon_only: true,
     },
 ];
+/// The manifest's routing arguments, which every tool takes: name and JSON Schema.
+pub const ROUTING: [(&str, &str); 1usize] = [
+    (
+        "host",
+        "{\"description\":\"Run on this host of LIBTMUX_HOSTS (list_hosts shows them); omit for this machine.\",\"maxLength\":300,\"type\":\"string\"}",
+    ),
+];
 /// A set of tool implementations: what it hands every handler. Each tool's handler is
 /// its module's `Handle` trait, implemented beside the code it calls.
 pub trait Service: Sync {
@@ -5554,25 +5705,25 @@ pub trait Service: Sync {
 }
 /// A service with a handler for every tool: `dispatch` takes nothing less, so a tool
 /// without a handler does not compile.
-pub trait Handlers: Service + call_read_tools_batch::Handle + capture_pane::Handle + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle + create_window::Handle + find_pane_by_position::Handle + get_pane_info::Handle + get_server_info::Handle + get_session_info::Handle + get_tmux_variables::Handle + get_window_info::Handle + kill_pane::Handle + kill_session::Handle + kill_window::Handle + list_panes::Handle + list_sessions::Handle + list_windows::Handle + move_window::Handle + paste_text::Handle + rename_session::Handle + rename_window::Handle + resize_pane::Handle + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle + search_panes::Handle + select_layout::Handle + select_pane::Handle + select_window::Handle + send_keys::Handle + send_keys_batch::Handle + send_prompt::Handle + set_history_limit::Handle + set_mouse_enabled::Handle + set_pane_title::Handle + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle + swap_pane::Handle + wait_for_agent::Handle + wait_for_channel::Handle + wait_for_quiet::Handle + wait_for_text::Handle {}
+pub trait Handlers: Service + call_read_tools_batch::Handle + capture_pane::Handle + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle + create_window::Handle + find_pane_by_position::Handle + get_pane_info::Handle + get_server_info::Handle + get_session_info::Handle + get_tmux_variables::Handle + get_window_info::Handle + kill_pane::Handle + kill_session::Handle + kill_window::Handle + list_hosts::Handle + list_panes::Handle + list_sessions::Handle + list_windows::Handle + move_window::Handle + paste_text::Handle + rename_session::Handle + rename_window::Handle + resize_pane::Handle + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle + search_panes::Handle + select_layout::Handle + select_pane::Handle + select_window::Handle + send_keys::Handle + send_keys_batch::Handle + send_prompt::Handle + set_history_limit::Handle + set_mouse_enabled::Handle + set_pane_title::Handle + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle + swap_pane::Handle + wait_for_agent::Handle + wait_for_channel::Handle + wait_for_quiet::Handle + wait_for_text::Handle {}
 impl<
     T: Service + call_read_tools_batch::Handle + capture_pane::Handle
         + capture_since::Handle + clear_pane_scrollback::Handle + create_session::Handle
         + create_window::Handle + find_pane_by_position::Handle + get_pane_info::Handle
         + get_server_info::Handle + get_session_info::Handle + get_tmux_variables::Handle
         + get_window_info::Handle + kill_pane::Handle + kill_session::Handle
-        + kill_window::Handle + list_panes::Handle + list_sessions::Handle
-        + list_windows::Handle + move_window::Handle + paste_text::Handle
-        + rename_session::Handle + rename_window::Handle + resize_pane::Handle
-        + resize_window::Handle + respawn_pane::Handle + run_shell_command::Handle
-        + search_panes::Handle + select_layout::Handle + select_pane::Handle
-        + select_window::Handle + send_keys::Handle + send_keys_batch::Handle
-        + send_prompt::Handle + set_history_limit::Handle + set_mouse_enabled::Handle
-        + set_pane_title::Handle + set_synchronize_panes::Handle
-        + show_environment::Handle + show_hooks::Handle + show_option::Handle
-        + signal_channel::Handle + snapshot_pane::Handle + split_window::Handle
-        + swap_pane::Handle + wait_for_agent::Handle + wait_for_channel::Handle
-        + wait_for_quiet::Handle + wait_for_text::Handle,
+        + kill_window::Handle + list_hosts::Handle + list_panes::Handle
+        + list_sessions::Handle + list_windows::Handle + move_window::Handle
+        + paste_text::Handle + rename_session::Handle + rename_window::Handle
+        + resize_pane::Handle + resize_window::Handle + respawn_pane::Handle
+        + run_shell_command::Handle + search_panes::Handle + select_layout::Handle
+        + select_pane::Handle + select_window::Handle + send_keys::Handle
+        + send_keys_batch::Handle + send_prompt::Handle + set_history_limit::Handle
+        + set_mouse_enabled::Handle + set_pane_title::Handle
+        + set_synchronize_panes::Handle + show_environment::Handle + show_hooks::Handle
+        + show_option::Handle + signal_channel::Handle + snapshot_pane::Handle
+        + split_window::Handle + swap_pane::Handle + wait_for_agent::Handle
+        + wait_for_channel::Handle + wait_for_quiet::Handle + wait_for_text::Handle,
 > Handlers for T {}
 /// The schema `tool`'s arguments are validated against, parsed once.
 pub fn validation_schema(tool: ToolId) -> &'static rt::serde_json::Value {
@@ -5640,6 +5791,7 @@ pub fn check_arguments(
         ToolId::KillPane => decode::<kill_pane::Args>(tool, arguments).map(|_| ()),
         ToolId::KillSession => decode::<kill_session::Args>(tool, arguments).map(|_| ()),
         ToolId::KillWindow => decode::<kill_window::Args>(tool, arguments).map(|_| ()),
+        ToolId::ListHosts => decode::<list_hosts::Args>(tool, arguments).map(|_| ()),
         ToolId::ListPanes => decode::<list_panes::Args>(tool, arguments).map(|_| ()),
         ToolId::ListSessions => {
             decode::<list_sessions::Args>(tool, arguments).map(|_| ())
@@ -5851,6 +6003,15 @@ pub async fn dispatch<H: Handlers>(
                     handlers,
                     cx,
                     decode::<kill_window::Args>(tool, arguments)?,
+                )
+                .await?;
+            Ok(rt::IntoJson::into_json(out))
+        }
+        ToolId::ListHosts => {
+            let out = <H as list_hosts::Handle>::list_hosts(
+                    handlers,
+                    cx,
+                    decode::<list_hosts::Args>(tool, arguments)?,
                 )
                 .await?;
             Ok(rt::IntoJson::into_json(out))

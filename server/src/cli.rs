@@ -10,14 +10,15 @@ use std::sync::Arc;
 
 use crate::environment::{self as env, Environment};
 use crate::handlers::Tools;
+use crate::hosts::Destination;
 use crate::mcp::Server;
 use crate::selection::Selection;
 use tmux::daemon::{self, Launch, Provenance};
-use tmux::socket::Socket;
+use tmux::socket::{Selector, Socket, Source};
 
 use crate::http::{Bound, Listen, Token};
 use crate::socket::SocketFlags;
-use crate::surface::Surface;
+use crate::surface::{Frozen, Surface};
 use crate::trust::audit::Audit;
 use crate::trust::{Settings, Trust};
 use tmux::version::Found;
@@ -169,6 +170,10 @@ pub struct Startup {
     pub agent_option: String,
     /// Where process state is read (`LIBTMUX_PROCESS_READER`).
     pub process_reader: tmux::process::Reader,
+    /// Other machines (`LIBTMUX_HOSTS`).
+    pub hosts: Vec<Destination>,
+    /// The variables each host's tmux-mcp is started with.
+    pub forwarded: Vec<(&'static str, String)>,
 }
 
 impl Startup {
@@ -180,6 +185,8 @@ impl Startup {
         let http_token = vars.get(env::HTTP_TOKEN)?.map(str::to_owned);
         let agent_option = crate::handlers::agent_option(vars.get(env::AGENT_STATE_OPTION)?)?;
         let process_reader = process_reader(vars)?;
+        let hosts = crate::hosts::destination::from_env(vars)?;
+        let forwarded = forwarded(vars, &socket)?;
         // Only a hint: one that cannot be read is no hint, not a reason to stop.
         let caller_hint = vars.get(env::TMUX_PANE).ok().flatten().map(str::to_owned);
         Ok(Startup {
@@ -191,6 +198,8 @@ impl Startup {
             http_token,
             agent_option,
             process_reader,
+            hosts,
+            forwarded,
         })
     }
 
@@ -202,16 +211,39 @@ impl Startup {
         transport: Option<&Listen>,
         tmux: &Found,
     ) -> Surface {
-        Surface::new(
-            self.selection.resolve(provenance.fresh_daemon()),
-            &self.socket,
+        let hosts: Vec<String> = self.hosts.iter().map(|h| h.name.clone()).collect();
+        let frozen = Frozen {
+            socket: &self.socket,
             provenance,
-            &self.environment_values,
-            &self.trust,
-            crate::http::transport_report(transport),
+            environment_values: &self.environment_values,
+            trust: &self.trust,
+            transport: crate::http::transport_report(transport),
             tmux,
-        )
+            hosts: &hosts,
+        };
+        Surface::new(self.selection.resolve(provenance.fresh_daemon()), &frozen)
     }
+}
+
+/// The settings passed on to each host's tmux-mcp: those `SETTINGS` marks, with the socket as
+/// chosen here (a flag becomes its variable; the dedicated daemon is the host's own default).
+fn forwarded(vars: &Environment, socket: &Socket) -> Result<Vec<(&'static str, String)>, String> {
+    let mut settings = Vec::new();
+    if socket.source != Source::Dedicated {
+        settings.push(match &socket.selector {
+            Selector::Path(p) => (env::SOCKET_PATH, p.to_string_lossy().into_owned()),
+            Selector::Name(n) => (env::SOCKET_NAME, n.clone()),
+        });
+    }
+    for setting in env::SETTINGS.iter().filter(|s| s.forwarded) {
+        if setting.name == env::SOCKET_PATH || setting.name == env::SOCKET_NAME {
+            continue;
+        }
+        if let Some(value) = vars.get(setting.name)? {
+            settings.push((setting.name, value.to_owned()));
+        }
+    }
+    Ok(settings)
 }
 
 fn process_reader(vars: &Environment) -> Result<tmux::process::Reader, String> {
@@ -443,19 +475,22 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
              this command (see README.md), or press Ctrl-D to quit. `tmux-mcp tools` lists what it offers."
         );
     }
-    let tools = Arc::new(Tools::new(
-        launch.tmux.clone(),
-        startup.socket.path.clone(),
-        surface,
-        tmux::caller::Caller::new(startup.caller_hint),
-        startup.environment_values,
-        startup.agent_option,
-        Trust {
-            masker: startup.trust.masker,
-            scope: startup.trust.scope,
-            audit,
-        },
-    ));
+    let tools = Arc::new(
+        Tools::new(
+            launch.tmux.clone(),
+            startup.socket.path.clone(),
+            surface,
+            tmux::caller::Caller::new(startup.caller_hint),
+            startup.environment_values,
+            startup.agent_option,
+            Trust {
+                masker: startup.trust.masker,
+                scope: startup.trust.scope,
+                audit,
+            },
+        )
+        .with_hosts(crate::hosts::Hosts::new(startup.hosts, startup.forwarded)),
+    );
     let flush = tools.clone();
     let outcome = match bound {
         Some(bound) => {
@@ -464,6 +499,7 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         }
         None => serve_stdio(tools, &mut ending).await,
     };
+    flush.hosts.stop().await;
     if let Some(audit) = &flush.audit {
         audit.flush();
     }

@@ -25,6 +25,8 @@ pub const AGENT_STATE_OPTION: &str = "LIBTMUX_AGENT_STATE_OPTION";
 pub const PROCESS_READER: &str = "LIBTMUX_PROCESS_READER";
 /// The bearer token HTTP clients must send (`serve --http`).
 pub const HTTP_TOKEN: &str = "LIBTMUX_HTTP_TOKEN";
+/// Other machines to reach over SSH.
+pub const HOSTS: &str = "LIBTMUX_HOSTS";
 /// A variable an operator sets, as `--help` and the docs' settings page describe it: the one
 /// description of each.
 pub struct Setting {
@@ -35,15 +37,19 @@ pub struct Setting {
     pub doc: &'static str,
     /// The site page that says more.
     pub page: &'static str,
+    /// Passed on to the tmux-mcp each of `LIBTMUX_HOSTS` runs, so a host serves as this
+    /// server does (the socket as chosen, whether by flag or variable).
+    pub forwarded: bool,
 }
 
 /// Every variable an operator sets, in the order the docs give them.
-pub const SETTINGS: [Setting; 14] = [
+pub const SETTINGS: [Setting; 15] = [
     Setting {
         name: SOCKET_PATH,
         usage: "a tmux socket path (as -S; the flag wins)",
         doc: "Path of the socket of the tmux server to drive, as `-S`.",
         page: "clients.md",
+        forwarded: true,
     },
     Setting {
         name: SOCKET_NAME,
@@ -51,6 +57,7 @@ pub const SETTINGS: [Setting; 14] = [
         doc: "Name of the socket, as `-L` (`default` for the tmux server you use yourself). With neither \
               set, nor a flag: the dedicated daemon `libtmux-mcp`, started when absent.",
         page: "clients.md",
+        forwarded: true,
     },
     Setting {
         name: TMUX_CONFIG,
@@ -58,6 +65,7 @@ pub const SETTINGS: [Setting; 14] = [
         doc: "Absolute path of the tmux configuration a server tmux starts reads (else the dedicated \
               daemon gets a minimal one).",
         page: "clients.md",
+        forwarded: false,
     },
     Setting {
         name: TOOLSETS,
@@ -66,18 +74,21 @@ pub const SETTINGS: [Setting; 14] = [
               `inspect,manage,execute`, plus `teardown` when this launch created the dedicated \
               daemon with its minimal configuration. Empty: none.",
         page: "selection.md",
+        forwarded: true,
     },
     Setting {
         name: TOOLS,
         usage: "tools to add by name",
         doc: "Tools to add by exact name.",
         page: "selection.md",
+        forwarded: true,
     },
     Setting {
         name: EXCLUDE_TOOLS,
         usage: "tools to remove by name (wins over everything)",
         doc: "Tools to remove by exact name; exclusions win over everything, also inside the batch tool.",
         page: "selection.md",
+        forwarded: true,
     },
     Setting {
         name: ENVIRONMENT_VALUES,
@@ -85,6 +96,7 @@ pub const SETTINGS: [Setting; 14] = [
         doc: "Names of environment variables whose values `show_environment` may return (others: \
               names only).",
         page: "tools/show_environment.md",
+        forwarded: true,
     },
     Setting {
         name: MASK_SECRETS,
@@ -93,6 +105,7 @@ pub const SETTINGS: [Setting; 14] = [
               keys, tokens, JWTs, private keys, credentials in URLs) replaced by \
               `[masked:<detector>]`. `off`: the built-in detectors are off.",
         page: "trust.md",
+        forwarded: true,
     },
     Setting {
         name: MASK_PATTERNS,
@@ -100,6 +113,7 @@ pub const SETTINGS: [Setting; 14] = [
         doc: "More regular expressions to mask, one per line; a group named `secret` masks only that \
               group. Marker `[masked:pattern]`.",
         page: "trust.md",
+        forwarded: true,
     },
     Setting {
         name: AUDIT_LOG,
@@ -108,6 +122,7 @@ pub const SETTINGS: [Setting; 14] = [
               outcome, duration, and the arguments' shape: strings other than target ids only as \
               length and digest). Mode 0600, rotated at 16 MiB.",
         page: "trust.md",
+        forwarded: false,
     },
     Setting {
         name: WRITE_SCOPE,
@@ -116,6 +131,7 @@ pub const SETTINGS: [Setting; 14] = [
               sessions, windows and panes tmux-mcp created or a person granted \
               (`@tmux-mcp-grant on`); reads stay open.",
         page: "trust.md",
+        forwarded: true,
     },
     Setting {
         name: AGENT_STATE_OPTION,
@@ -125,6 +141,7 @@ pub const SETTINGS: [Setting; 14] = [
               `wait_for_agent`. Default `@agent-state`; set it to the option the status plugin you \
               use already writes (`@claude_status`, say).",
         page: "agents.md",
+        forwarded: true,
     },
     Setting {
         name: PROCESS_READER,
@@ -134,6 +151,7 @@ pub const SETTINGS: [Setting; 14] = [
               `ps`, the POSIX fields of `ps(1)` (the default on macOS and the BSDs; on Linux, to \
               try what they would do).",
         page: "tmux.md",
+        forwarded: false,
     },
     Setting {
         name: HTTP_TOKEN,
@@ -142,6 +160,17 @@ pub const SETTINGS: [Setting; 14] = [
               characters). Unset: a random one, written to a new 0600 file beside the socket, \
               whose path stderr names.",
         page: "http.md",
+        forwarded: false,
+    },
+    Setting {
+        name: HOSTS,
+        usage: "other machines to reach over SSH: [user@]host[:port] or ~/.ssh/config names, comma-separated",
+        doc: "SSH destinations, comma-separated: a `Host` name from `~/.ssh/config` or \
+              `[user@]host[:port]`. Every tool then takes `host` (one of these; absent: this \
+              machine), and `list_hosts` reports each. Each host runs this same tmux-mcp over one \
+              persistent `ssh`, with the settings marked *passed on*.",
+        page: "hosts.md",
+        forwarded: false,
     },
 ];
 

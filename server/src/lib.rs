@@ -9,6 +9,7 @@ pub mod envelope;
 pub mod environment;
 pub mod frame;
 pub mod handlers;
+pub mod hosts;
 pub mod http;
 pub mod mcp;
 pub mod selection;

@@ -48,31 +48,34 @@ pub struct Surface {
     capabilities: String,
 }
 
+/// What a surface is frozen from besides the selection: where it serves and with what.
+pub struct Frozen<'a> {
+    pub socket: &'a Socket,
+    pub provenance: Provenance,
+    pub environment_values: &'a [String],
+    pub trust: &'a Settings,
+    pub transport: Value,
+    pub tmux: &'a Found,
+    /// The names `host` takes (`LIBTMUX_HOSTS`).
+    pub hosts: &'a [String],
+}
+
 impl Surface {
-    pub fn new(
-        resolved: Resolved,
-        socket: &Socket,
-        provenance: Provenance,
-        environment_values: &[String],
-        trust: &Settings,
-        transport: Value,
-        tmux: &Found,
-    ) -> Surface {
+    pub fn new(resolved: Resolved, frozen: &Frozen<'_>) -> Surface {
         let nested: Vec<Vec<ToolId>> = ToolId::ALL.iter().map(|id| resolved.nested(*id)).collect();
         let tools = resolved
             .offered
             .iter()
-            .map(|id| tool(*id, &nested[id.index()], trust))
+            .map(|id| {
+                let mut tool = tool(*id, &nested[id.index()], frozen.trust);
+                if !frozen.hosts.is_empty() {
+                    let rows = id.descriptor().operation_pointer;
+                    routed(Arc::make_mut(&mut tool.input_schema), rows, frozen.hosts);
+                }
+                tool
+            })
             .collect();
-        let capabilities = report(
-            &resolved,
-            socket,
-            provenance,
-            environment_values,
-            trust,
-            transport,
-            tmux,
-        );
+        let capabilities = report(&resolved, frozen);
         Surface {
             resolved,
             tools: ListToolsResult::with_all_items(tools),
@@ -158,6 +161,33 @@ pub fn input_schema(id: ToolId, nested: &[ToolId]) -> JsonObject {
     map
 }
 
+/// `schema` with the manifest's routing argument `host`, its values the configured hosts,
+/// beside the tool's own arguments and a batch row's.
+fn routed(schema: &mut JsonObject, rows: Option<&str>, hosts: &[String]) {
+    let [(name, declared)] = crate::catalog::ROUTING;
+    let mut host: Value =
+        serde_json::from_str(declared).expect("read back when the tools! macro expanded");
+    host["enum"] = json!(hosts);
+    let add = |object: &mut Value| {
+        if let Some(properties) = object.get_mut("properties").and_then(Value::as_object_mut) {
+            properties.insert(name.to_owned(), host.clone());
+        }
+    };
+    let mut whole = Value::Object(std::mem::take(schema));
+    add(&mut whole);
+    let rows = rows
+        .and_then(|pointer| whole.pointer_mut(&format!("{pointer}/oneOf")))
+        .and_then(Value::as_array_mut);
+    for row in rows.into_iter().flatten() {
+        if let Some(arguments) = row.pointer_mut("/properties/arguments") {
+            add(arguments);
+        }
+    }
+    if let Value::Object(map) = whole {
+        *schema = map;
+    }
+}
+
 /// The capability record (`_meta` and the capabilities report). A batch's effects, output
 /// classes and secret flags are the union over its effective nested tools; the trust settings
 /// add whether returned pane text is masked and whether changes are limited.
@@ -182,15 +212,16 @@ fn object(text: &str) -> JsonObject {
     serde_json::from_str(text).expect("read back when the tools! macro expanded")
 }
 
-fn report(
-    resolved: &Resolved,
-    socket: &Socket,
-    provenance: Provenance,
-    environment_values: &[String],
-    trust: &Settings,
-    transport: Value,
-    tmux: &Found,
-) -> String {
+fn report(resolved: &Resolved, frozen: &Frozen<'_>) -> String {
+    let Frozen {
+        socket,
+        provenance,
+        environment_values,
+        trust,
+        transport,
+        tmux,
+        hosts,
+    } = frozen;
     let names = |ids: &[ToolId]| ids.iter().map(|i| i.name()).collect::<Vec<_>>();
     let offered: Vec<ToolId> = resolved.offered.iter().copied().collect();
     let rows: Vec<Value> = offered
@@ -209,7 +240,7 @@ fn report(
         "schemaVersion": 1,
         "server": {"name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION")},
         "frozen": true,
-        "transport": transport,
+        "transport": transport.clone(),
         "tmux": tmux_report(tmux),
         "socket": {
             "selector": socket.selector_text(),
@@ -244,6 +275,7 @@ fn report(
             "createdOption": scope::CREATED,
             "grantOption": scope::GRANT,
         },
+        "hosts": hosts,
         "effectiveTools": names(&offered),
         "tools": rows,
         "boundary": "Tool selection shapes the interface; it is not an operating-system sandbox. Execute tools act with the tmux user's authority over files, processes and network. One socket per server process; no tool takes a socket argument.",

@@ -197,6 +197,22 @@ fn only_the_process_reader_reads_proc() {
     );
 }
 
+/// Every `ssh` this server starts is built by `hosts::bootstrap::ssh`, with the options that
+/// keep it from asking a question, forwarding anything or becoming a multiplexing master.
+#[test]
+fn only_the_bootstrap_starts_ssh() {
+    let found: Vec<String> = serving_code("hosts/bootstrap.rs")
+        .into_iter()
+        .filter(|(_, code)| code.contains("\"ssh\""))
+        .map(|(place, _)| place)
+        .collect();
+    assert!(
+        found.is_empty(),
+        "ssh started outside hosts::bootstrap::ssh (build it there):\n{}",
+        found.join("\n")
+    );
+}
+
 /// The modules of the crate whose sources are in `dir` (each file or folder beside `lib.rs`)
 /// and the modules each one names through `crate::` (or, from a file beside `lib.rs`,
 /// `super::`), an item the crate root re-exports counting as its module. Tests are left out.

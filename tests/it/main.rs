@@ -14,6 +14,7 @@ mod catalog;
 mod change;
 mod conformance;
 mod faults;
+mod hosts;
 mod http;
 mod injection;
 mod inspect;

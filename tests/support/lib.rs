@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 pub type Client = RunningService<RoleClient, ()>;
 
 mod arguments;
+pub mod sshd;
 pub use arguments::{
     MAX_BYTES_PER_TOOL, MEAN_BYTES_PER_TOOL, Targets, default_tool_count, valid_arguments,
 };
@@ -686,35 +687,45 @@ impl Fixture {
         );
     }
 
-    /// Calls a tool that must succeed; returns its structured output, checked against the
-    /// tool's output schema (and no field beyond it).
+    /// Calls a tool that must succeed; returns its structured output (see [`ok`]).
     pub async fn ok(&self, tool: &str, arguments: Value) -> Value {
-        let result = call(&self.client, tool, arguments.clone())
-            .await
-            .unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
-        let body = result.structured_content.clone().unwrap_or(Value::Null);
-        assert_ne!(
-            result.is_error,
-            Some(true),
-            "{tool} {arguments} failed: {body}"
-        );
-        check_output(tool, &body);
-        body
+        ok(&self.client, tool, arguments).await
     }
 
-    /// Calls a tool that must fail as a tool error; returns the `{message, kind, retryable}` body.
+    /// Calls a tool that must fail as a tool error; returns its body (see [`fails`]).
     pub async fn fails(&self, tool: &str, arguments: Value) -> Value {
-        let result = call(&self.client, tool, arguments.clone())
-            .await
-            .unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
-        assert_eq!(
-            result.is_error,
-            Some(true),
-            "{tool} {arguments} should fail: {:?}",
-            result.structured_content
-        );
-        payload(&serde_json::to_value(&result).expect("a result is JSON"))
+        fails(&self.client, tool, arguments).await
     }
+}
+
+/// Calls a tool that must succeed; returns its structured output, checked against the tool's
+/// output schema (and no field beyond it).
+pub async fn ok(client: &Client, tool: &str, arguments: Value) -> Value {
+    let result = call(client, tool, arguments.clone())
+        .await
+        .unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
+    let body = result.structured_content.clone().unwrap_or(Value::Null);
+    assert_ne!(
+        result.is_error,
+        Some(true),
+        "{tool} {arguments} failed: {body}"
+    );
+    check_output(tool, &body);
+    body
+}
+
+/// Calls a tool that must fail as a tool error; returns the `{message, kind, retryable}` body.
+pub async fn fails(client: &Client, tool: &str, arguments: Value) -> Value {
+    let result = call(client, tool, arguments.clone())
+        .await
+        .unwrap_or_else(|e| panic!("{tool} {arguments}: protocol error {e}"));
+    assert_eq!(
+        result.is_error,
+        Some(true),
+        "{tool} {arguments} should fail: {:?}",
+        result.structured_content
+    );
+    payload(&serde_json::to_value(&result).expect("a result is JSON"))
 }
 
 pub async fn capabilities(client: &Client) -> Value {

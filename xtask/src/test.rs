@@ -1,5 +1,5 @@
 //! `cargo xtask test`: the README's one test command. It makes sure the programs the suite
-//! needs are here (tmux, node, mdbook, chromium), installing the ones it can, holds the tree
+//! needs are here (tmux, node, mdbook, chromium, sshd), installing the ones it can, holds the tree
 //! tidy (rustfmt, clippy and rustdoc, warnings denied), then runs
 //! `cargo test --workspace --locked`. With `--matrix DIR` (or `TMUX_MCP_MATRIX=DIR`) it also
 //! builds each tmux source tarball in DIR ([`crate::matrix`]) and runs the workspace against
@@ -15,6 +15,11 @@ use crate::matrix::{self, Build};
 
 /// The mdbook the reference site is built with, installed by cargo when it is missing.
 const MDBOOK: &str = "0.5.4";
+
+/// The sshd the several-machines tests start.
+pub const SSHD: &str = "/usr/sbin/sshd";
+/// The folder of the matrix's oldest tmux, for the tests' hosts.
+pub const OLDEST_TMUX: &str = "TMUX_MCP_OLDEST_TMUX";
 
 /// The variable naming the matrix folder when `--matrix` is not given.
 pub const MATRIX_VARIABLE: &str = "TMUX_MCP_MATRIX";
@@ -49,7 +54,7 @@ pub fn run(args: &[String]) -> ExitCode {
             .filter(|o| o.status.success())
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
     };
-    let missing_packages: Vec<&str> = [
+    let mut missing_packages: Vec<&str> = [
         ("tmux", "tmux"),
         ("node", "nodejs"),
         ("chromium", "chromium"),
@@ -58,6 +63,10 @@ pub fn run(args: &[String]) -> ExitCode {
     .filter(|(program, _)| version(program, &path).is_none())
     .map(|(_, package)| package)
     .collect();
+    // The hosts of the several-machines tests: Debian's sshd, started by the tests themselves.
+    if !Path::new(SSHD).exists() {
+        missing_packages.push("openssh-server");
+    }
     if !missing_packages.is_empty() && !apt::install(&missing_packages) {
         eprintln!(
             "xtask test: {} missing and could not be installed here; install them (Debian: apt-get install {}) and run again",
@@ -100,13 +109,23 @@ pub fn run(args: &[String]) -> ExitCode {
         Some((newest, others)) => (Some(newest), others),
         None => (None, &[][..]),
     };
+    // The hosts of the several-machines tests run the oldest tmux and the one first on PATH.
+    let oldest = builds.first().map(|b| b.bin.clone());
     let mut runs = Vec::new();
     let whole: Vec<&str> = ["--workspace", "--locked"].into();
-    runs.push(run_against(newest, &path, &whole, &args, &version));
+    runs.push(run_against(
+        newest,
+        oldest.as_deref(),
+        &path,
+        &whole,
+        &args,
+        &version,
+    ));
     let end_to_end: Vec<&str> = ["-p", "tmux-mcp-tests", "--test", "it", "--locked"].into();
     for build in others {
         runs.push(run_against(
             Some(build),
+            oldest.as_deref(),
             &path,
             &end_to_end,
             &args,
@@ -214,6 +233,7 @@ struct Run {
 
 fn run_against(
     build: Option<&Build>,
+    oldest: Option<&Path>,
     path: &OsString,
     flags: &[&str],
     args: &[String],
@@ -233,7 +253,7 @@ fn run_against(
         flags.join(" ")
     );
     let started = std::time::Instant::now();
-    let (passed, totals) = cargo_test(flags, args, &path, &crate::repo_root());
+    let (passed, totals) = cargo_test(flags, args, &path, oldest, &crate::repo_root());
     Run {
         tmux,
         passed,
@@ -244,12 +264,19 @@ fn run_against(
 
 /// Runs `cargo test FLAGS ARGS` with `path`, passing its output through; whether it passed,
 /// and the passed and failed counts summed over its test binaries.
-fn cargo_test(flags: &[&str], args: &[String], path: &OsString, dir: &Path) -> (bool, String) {
+fn cargo_test(
+    flags: &[&str],
+    args: &[String],
+    path: &OsString,
+    oldest: Option<&Path>,
+    dir: &Path,
+) -> (bool, String) {
     let child = Command::new(cargo())
         .arg("test")
         .args(flags)
         .args(args)
         .env("PATH", path)
+        .envs(oldest.map(|o| (OLDEST_TMUX, o)))
         .current_dir(dir)
         .stdout(Stdio::piped())
         .spawn();

@@ -16,6 +16,7 @@ mod batch;
 mod call;
 mod content;
 mod execute;
+mod hosts;
 mod input;
 mod inspect;
 mod manage;
@@ -61,6 +62,8 @@ pub struct Tools {
     pub audit: Option<Audit>,
     /// What agents in panes report of themselves.
     pub agents: agent::Reports,
+    /// The other machines calls may name.
+    pub hosts: crate::hosts::Hosts,
 }
 
 impl Tools {
@@ -74,6 +77,7 @@ impl Tools {
         trust: Trust,
     ) -> Self {
         Tools {
+            hosts: crate::hosts::Hosts::default(),
             pane_reads: pane_reads::PaneReads::new(&agent_option),
             agents: agent::Reports::new(agent_option),
             masker: trust.masker,
@@ -90,6 +94,11 @@ impl Tools {
 }
 
 impl Tools {
+    /// These tools, reaching `hosts` too.
+    pub fn with_hosts(self, hosts: crate::hosts::Hosts) -> Self {
+        Tools { hosts, ..self }
+    }
+
     /// The pane this server runs in, when it is on the selected socket.
     pub async fn caller_pane(&self) -> Option<&str> {
         self.caller.pane(&self.tmux).await

@@ -53,6 +53,8 @@ pub struct Entry<'a> {
     pub request: Value,
     pub tool: &'a str,
     pub row: Option<Row>,
+    /// The host of `LIBTMUX_HOSTS` the call ran on; `None`: this machine.
+    pub host: Option<&'a str>,
     pub targets: Vec<String>,
     pub outcome: &'a str,
     pub duration: Duration,
@@ -94,6 +96,9 @@ impl Audit {
             "request": entry.request,
             "tool": entry.tool,
         });
+        if let Some(host) = entry.host {
+            line["host"] = json!(host);
+        }
         if let Some(row) = entry.row {
             line["batch"] = json!({"tool": row.batch, "row": row.index});
         }
