@@ -83,7 +83,8 @@ impl Client {
 }
 
 /// One machine: an `sshd` on 127.0.0.N whose sessions run with the host's own HOME, PATH (its
-/// `bin` folder, then its tmux) and tmux socket directory, and an audit log (`audit.log` in its folder) for
+/// `bin` folder, then its tmux) and tmux socket directory, a greeting on stdout before the
+/// command runs (as login scripts print), and an audit log (`audit.log` in its folder) for
 /// the tmux-mcp they run, so tests see what ran there.
 pub struct Host {
     pub dir: TempDir,
@@ -112,7 +113,7 @@ impl Host {
         executable(
             &d.join("enter"),
             &format!(
-                "#!/bin/sh\nexport HOME={home} PATH={d}/bin:{bin}:/usr/bin:/bin TMUX_TMPDIR={tmux} LIBTMUX_AUDIT_LOG={d}/audit.log\nunset TMUX TMUX_PANE\nexec /bin/sh -c \"$SSH_ORIGINAL_COMMAND\"\n",
+                "#!/bin/sh\nexport HOME={home} PATH={d}/bin:{bin}:/usr/bin:/bin TMUX_TMPDIR={tmux} LIBTMUX_AUDIT_LOG={d}/audit.log\nunset TMUX TMUX_PANE\necho 'Welcome! (a login script printing, as many do)'\nexec /bin/sh -c \"$SSH_ORIGINAL_COMMAND\"\n",
                 d = d.display(),
                 home = d.join("home").display(),
                 bin = tmux_bin.display(),

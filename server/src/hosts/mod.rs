@@ -157,10 +157,13 @@ impl Hosts {
     }
 
     /// Every host's line, after connecting those not connected (together, as the cap on
-    /// connects in flight allows) and timing a round trip to each connected one.
+    /// connects in flight allows) and timing a round trip to each connected one. A host
+    /// another call is connecting is reported `connecting`, without waiting for it.
     pub async fn statuses(&self) -> Vec<Status> {
         let lines = self.hosts.iter().map(|host| async move {
-            if let Ok(link) = self.link(host).await
+            let idle = host.link.try_lock().is_ok();
+            if idle
+                && let Ok(link) = self.link(host).await
                 && let Some(rtt) = link.round_trip().await
             {
                 seen(host).rtt = Some(rtt);
@@ -178,9 +181,11 @@ impl Hosts {
     }
 
     /// Closes every connection: each host's tmux-mcp sees its input end, and `ssh` exits.
+    /// A connect still in flight is not waited for: its `ssh` is killed when the runtime
+    /// drops it.
     pub async fn stop(&self) {
         for host in &self.hosts {
-            let link = host.link.lock().await.take();
+            let link = host.link.try_lock().ok().and_then(|mut slot| slot.take());
             if let Some(link) = link {
                 link.close().await;
             }
@@ -228,8 +233,9 @@ impl Hosts {
             }
         }
         let _permit = self.connects.acquire().await;
-        seen(host).state = State::Connecting;
+        let connecting = Connecting::begin(host);
         let outcome = self.connect(&host.destination).await;
+        connecting.end();
         let mut seen = seen(host);
         match outcome {
             Ok(link) => {
@@ -294,6 +300,35 @@ impl Hosts {
         if slot.as_ref().is_some_and(|l| Arc::ptr_eq(l, link)) {
             *slot = None;
             lost(&mut seen(host));
+        }
+    }
+}
+
+/// A host's state while a connect runs; a connect abandoned (its call cancelled) leaves the
+/// state it found.
+struct Connecting<'a> {
+    host: &'a Host,
+    before: Option<State>,
+}
+
+impl<'a> Connecting<'a> {
+    fn begin(host: &'a Host) -> Connecting<'a> {
+        let before = std::mem::replace(&mut seen(host).state, State::Connecting);
+        Connecting {
+            host,
+            before: Some(before),
+        }
+    }
+
+    fn end(mut self) {
+        self.before = None;
+    }
+}
+
+impl Drop for Connecting<'_> {
+    fn drop(&mut self) {
+        if let Some(before) = self.before {
+            seen(self.host).state = before;
         }
     }
 }
