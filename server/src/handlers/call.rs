@@ -78,7 +78,10 @@ fn routed_host(arguments: &mut Value) -> Result<Option<String>, ToolError> {
         Some(Value::String(host)) => Ok(Some(host)),
         Some(_) => Err(ToolError::new(
             ErrorKind::InvalidInput,
-            format!("{name} must be a string naming one of LIBTMUX_HOSTS (list_hosts shows them)"),
+            format!(
+                "{name} must be a string naming one of {} (list_hosts shows them)",
+                crate::environment::HOSTS
+            ),
         )),
     }
 }

@@ -2,7 +2,6 @@
 
 use super::{CallContext, Tools};
 use crate::catalog::{ToolError, list_hosts};
-use crate::hosts::State;
 
 impl list_hosts::Handle for Tools {
     async fn list_hosts(
@@ -21,14 +20,7 @@ impl list_hosts::Handle for Tools {
         for status in t.hosts.statuses().await {
             hosts.push(list_hosts::HostsItem {
                 host: Some(status.name),
-                state: match status.state {
-                    State::Online => list_hosts::State::Online,
-                    State::Connecting => list_hosts::State::Connecting,
-                    State::Offline => list_hosts::State::Offline,
-                    State::AuthFailed => list_hosts::State::AuthFailed,
-                    State::HostKeyRefused => list_hosts::State::HostKeyRefused,
-                    State::Unsupported => list_hosts::State::Unsupported,
-                },
+                state: status.state,
                 tmux_version: status.tmux_version,
                 rtt_us: status.rtt.map(micros),
                 error: status.error,

@@ -29,25 +29,15 @@ const CONNECTS_IN_FLIGHT: usize = 4;
 const BACKOFF_FIRST: Duration = Duration::from_millis(500);
 const BACKOFF_MAX: Duration = Duration::from_secs(10);
 
-/// A host's connection as `list_hosts` reports it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum State {
-    Online,
-    Connecting,
-    Offline,
-    AuthFailed,
-    HostKeyRefused,
-    Unsupported,
-}
+/// A host's connection as `list_hosts` reports it: the manifest's enum.
+pub use crate::catalog::list_hosts::State;
 
-impl State {
-    /// The error kind of a call the state refuses.
-    fn kind(self) -> ErrorKind {
-        match self {
-            State::AuthFailed | State::HostKeyRefused => ErrorKind::Refused,
-            State::Unsupported => ErrorKind::Unsupported,
-            State::Online | State::Connecting | State::Offline => ErrorKind::ServerGone,
-        }
+/// The error kind of a call the host's state refuses.
+fn kind(state: State) -> ErrorKind {
+    match state {
+        State::AuthFailed | State::HostKeyRefused => ErrorKind::Refused,
+        State::Unsupported => ErrorKind::Unsupported,
+        State::Online | State::Connecting | State::Offline => ErrorKind::ServerGone,
     }
 }
 
@@ -348,14 +338,14 @@ fn lost(seen: &mut Seen) {
 fn refusal(name: &str, seen: &Seen) -> ToolError {
     let why = seen.error.as_deref().unwrap_or("not connected");
     let when = match seen.retry_at {
-        Some(at) if seen.state.kind().retryable() => {
+        Some(at) if kind(seen.state).retryable() => {
             let wait = at.saturating_duration_since(Instant::now());
             format!("; the next try is in {} ms", wait.as_millis())
         }
         _ => String::new(),
     };
     ToolError::new(
-        seen.state.kind(),
+        kind(seen.state),
         format!("host {name} is unreachable: {why}{when}"),
     )
 }
