@@ -68,480 +68,29 @@ window.TMUX_MCP_CATALOG = {
                   "additionalProperties": false,
                   "properties": {
                     "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "end": {
-                          "description": "Last line, same numbering as start.",
-                          "maximum": 1000000,
-                          "minimum": -1000000,
-                          "type": "integer"
-                        },
-                        "history": {
-                          "default": false,
-                          "description": "Include scrollback.",
-                          "type": "boolean"
-                        },
-                        "max_lines": {
-                          "description": "Newest lines to keep.",
-                          "maximum": 100000,
-                          "minimum": 1,
-                          "type": "integer"
-                        },
-                        "pane": {
-                          "description": "Pane id (%3).",
-                          "pattern": "^%[0-9]{1,9}$",
-                          "type": "string"
-                        },
-                        "start": {
-                          "description": "First line; 0 = top of screen, negative = scrollback.",
-                          "maximum": 1000000,
-                          "minimum": -1000000,
-                          "type": "integer"
-                        }
-                      },
-                      "required": [
-                        "pane"
-                      ],
+                      "description": "What the tool takes when called directly (its own input schema).",
                       "type": "object"
                     },
                     "tool": {
-                      "const": "capture_pane"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "cursor": {
-                          "description": "Cursor from the previous call; omit at first.",
-                          "maxLength": 512,
-                          "type": "string"
-                        },
-                        "pane": {
-                          "description": "Pane id (%3).",
-                          "pattern": "^%[0-9]{1,9}$",
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "pane"
-                      ],
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "capture_since"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "corner": {
-                          "description": "Which corner.",
-                          "enum": [
-                            "top-left",
-                            "top-right",
-                            "bottom-left",
-                            "bottom-right"
-                          ],
-                          "type": "string"
-                        },
-                        "window": {
-                          "description": "Window id (@2).",
-                          "pattern": "^@[0-9]{1,9}$",
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "window",
-                        "corner"
-                      ],
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "find_pane_by_position"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "pane": {
-                          "description": "Pane id (%3).",
-                          "pattern": "^%[0-9]{1,9}$",
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "pane"
-                      ],
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "get_pane_info"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {},
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "get_server_info"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "session": {
-                          "description": "Session id ($1) or exact name.",
-                          "maxLength": 256,
-                          "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "session"
-                      ],
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "get_session_info"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "names": {
-                          "description": "Variable names, without #{}.",
-                          "items": {
-                            "maxLength": 64,
-                            "pattern": "^[A-Za-z][A-Za-z0-9_]*$",
-                            "type": "string"
-                          },
-                          "maxItems": 32,
-                          "minItems": 1,
-                          "type": "array"
-                        },
-                        "pane": {
-                          "description": "Pane to evaluate against.",
-                          "pattern": "^%[0-9]{1,9}$",
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "names"
-                      ],
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "get_tmux_variables"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "window": {
-                          "description": "Window id (@2).",
-                          "pattern": "^@[0-9]{1,9}$",
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "window"
-                      ],
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "get_window_info"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {},
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "list_panes"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {},
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "list_sessions"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {},
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "list_windows"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "history": {
-                          "default": false,
-                          "description": "Search scrollback too.",
-                          "type": "boolean"
-                        },
-                        "match_case": {
-                          "default": false,
-                          "description": "Case-sensitive matching.",
-                          "type": "boolean"
-                        },
-                        "pattern": {
-                          "description": "Text or regex to look for.",
-                          "maxLength": 4096,
-                          "minLength": 1,
-                          "type": "string"
-                        },
-                        "regex": {
-                          "default": false,
-                          "description": "Treat pattern as a regex.",
-                          "type": "boolean"
-                        },
-                        "session": {
-                          "description": "Only panes of this session.",
-                          "maxLength": 256,
-                          "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
-                          "type": "string"
-                        },
-                        "window": {
-                          "description": "Only panes of this window.",
-                          "pattern": "^@[0-9]{1,9}$",
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "pattern"
-                      ],
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "search_panes"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "session": {
-                          "description": "Session environment; omit for the global one.",
-                          "maxLength": 256,
-                          "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
-                          "type": "string"
-                        }
-                      },
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "show_environment"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "session": {
-                          "description": "Session hooks; omit for the global ones.",
-                          "maxLength": 256,
-                          "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
-                          "type": "string"
-                        }
-                      },
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "show_hooks"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "name": {
-                          "description": "Option, e.g. history-limit or @mine.",
-                          "maxLength": 128,
-                          "pattern": "^@?[A-Za-z][A-Za-z0-9_-]*(\\[[0-9]+\\])?$",
-                          "type": "string"
-                        },
-                        "scope": {
-                          "default": "global-session",
-                          "description": "Where to read it.",
-                          "enum": [
-                            "server",
-                            "global-session",
-                            "global-window",
-                            "session",
-                            "window",
-                            "pane"
-                          ],
-                          "type": "string"
-                        },
-                        "target": {
-                          "description": "Session, window or pane to read.",
-                          "maxLength": 256,
-                          "pattern": "^(\\$[0-9]+|@[0-9]+|%[0-9]+|[^:.$][^:.]*)$",
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "name"
-                      ],
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "show_option"
-                    }
-                  },
-                  "required": [
-                    "tool"
-                  ],
-                  "type": "object"
-                },
-                {
-                  "additionalProperties": false,
-                  "properties": {
-                    "arguments": {
-                      "additionalProperties": false,
-                      "properties": {
-                        "history": {
-                          "default": false,
-                          "description": "Include scrollback.",
-                          "type": "boolean"
-                        },
-                        "max_lines": {
-                          "description": "Newest lines to keep.",
-                          "maximum": 100000,
-                          "minimum": 1,
-                          "type": "integer"
-                        },
-                        "pane": {
-                          "description": "Pane id (%3).",
-                          "pattern": "^%[0-9]{1,9}$",
-                          "type": "string"
-                        }
-                      },
-                      "required": [
-                        "pane"
-                      ],
-                      "type": "object"
-                    },
-                    "tool": {
-                      "const": "snapshot_pane"
+                      "description": "A tool offered directly too.",
+                      "enum": [
+                        "capture_pane",
+                        "capture_since",
+                        "find_pane_by_position",
+                        "get_pane_info",
+                        "get_server_info",
+                        "get_session_info",
+                        "get_tmux_variables",
+                        "get_window_info",
+                        "list_panes",
+                        "list_sessions",
+                        "list_windows",
+                        "search_panes",
+                        "show_environment",
+                        "show_hooks",
+                        "show_option",
+                        "snapshot_pane"
+                      ]
                     }
                   },
                   "required": [
@@ -850,6 +399,10 @@ window.TMUX_MCP_CATALOG = {
             "description": "Pane id.",
             "type": "string"
           },
+          "redrawn": {
+            "description": "The program redrew its screen (the alternate screen, or rows above the cursor): text is the rows it rewrote, top to bottom.",
+            "type": "boolean"
+          },
           "replaced": {
             "description": "The pane behind the cursor was replaced; reading restarted.",
             "type": "boolean"
@@ -870,6 +423,7 @@ window.TMUX_MCP_CATALOG = {
           "first",
           "missed_lines",
           "replaced",
+          "redrawn",
           "truncated",
           "masked"
         ],
@@ -5058,6 +4612,13 @@ window.TMUX_MCP_CATALOG = {
           "pane": {
             "description": "Pane id.",
             "type": "string"
+          },
+          "why": {
+            "description": "With deadline, what the reports say and what to do.",
+            "type": [
+              "string",
+              "null"
+            ]
           }
         },
         "required": [
@@ -5065,6 +4626,7 @@ window.TMUX_MCP_CATALOG = {
           "outcome",
           "agent_state",
           "agent_state_ms",
+          "why",
           "elapsed_ms"
         ],
         "type": "object"

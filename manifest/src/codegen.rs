@@ -45,6 +45,7 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         })
         .collect();
     let routing_count = routing.len();
+    let named_rows = crate::schema::named_batch_rows().to_string();
     let handles: Vec<TokenStream> = tools
         .iter()
         .map(|t| {
@@ -122,6 +123,10 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
         /// The manifest's routing arguments, which every tool takes: name and JSON Schema.
         pub const ROUTING: [(&str, &str); #routing_count] = [#(#routing),*];
 
+        /// A batch's one row alternative for its nested tools offered directly too; the
+        /// server fills in the names (`properties.tool.enum`).
+        pub const NAMED_BATCH_ROWS: &str = #named_rows;
+
         /// A set of tool implementations: what it hands every handler. Each tool's handler is
         /// its module's `Handle` trait, implemented beside the code it calls.
         pub trait Service: Sync {
@@ -188,7 +193,11 @@ fn error_kinds(cat: &Catalog) -> TokenStream {
     });
     let shape = crate::tool_error_shape();
     let body_doc = format!(" The structured body: `{shape}`.");
+    let meta = crate::TOOL_ERROR_META;
     quote! {
+        /// The key of a failed call's `_meta` that carries its [`ToolError::body`].
+        pub const ERROR_META: &str = #meta;
+
         /// The failure classes of tool errors.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, rt::serde::Serialize, rt::serde::Deserialize)]
         #[serde(crate = "::tmux_mcp_runtime::serde")]

@@ -135,13 +135,19 @@ fn errors(cat: &Catalog) -> String {
     let mut s = String::from(GENERATED);
     s.push_str(
         "# Error kinds\n\nA tool that fails returns a result with `isError: true` whose text \
-         content is the JSON object `",
+         content is its message in words, then its kind in brackets (`can't find pane: %9 \
+         [object_gone]`; `; trying again may work` after the kind when it is retryable), and \
+         whose `_meta` carries the body `",
     );
     s.push_str(&crate::tool_error_shape());
-    s.push_str(
-        "`, and no `structuredContent` (which clients check against the tool's output schema). \
-         Unknown and unoffered tools are JSON-RPC errors (-32602) instead.\n\n\
+    let _ = write!(
+        s,
+        "` under `{}`. It has no `structuredContent` (which clients check against the tool's \
+         output schema), and its text is not JSON (Gemini CLI takes a first text that parses as \
+         an object for the tool's output, errors too). Unknown and unoffered tools are JSON-RPC \
+         errors (-32602) instead.\n\n\
          | kind | retryable | meaning |\n|---|---|---|\n",
+        crate::TOOL_ERROR_META
     );
     for k in &cat.manifest.error_kinds {
         let _ = writeln!(
@@ -399,6 +405,44 @@ reports them once connected, with the command to attach and watch.
 claude mcp add tmux -- tmux-mcp
 claude mcp add tmux-mine -e LIBTMUX_TOOLSETS=inspect -- tmux-mcp -L default
 ```
+
+## Codex
+
+`~/.codex/config.toml`:
+
+```toml
+[mcp_servers.tmux]
+command = \"tmux-mcp\"
+args = []
+# Codex passes a server only HOME and PATH: name what finds your tmux server and pane.
+env_vars = [\"TMUX\", \"TMUX_PANE\", \"TMUX_TMPDIR\"]
+# A wait blocks for up to its `seconds` (at most 600); Codex gives up after 60 by default.
+tool_timeout_sec = 600
+# Codex asks before every tool that is not read-only, and `codex exec` refuses them:
+# let them run, and choose what they may do with LIBTMUX_TOOLSETS instead.
+default_tools_approval_mode = \"approve\"
+```
+
+## Gemini CLI
+
+`~/.gemini/settings.json` (or `.gemini/settings.json` in a project):
+
+```json
+{
+  \"mcpServers\": {
+    \"tmux\": {
+      \"command\": \"tmux-mcp\",
+      \"args\": [],
+      \"trust\": true
+    }
+  }
+}
+```
+
+`trust` skips Gemini CLI's confirmation of each call; leave it out to confirm them. Gemini CLI checks arguments against the published schema itself
+and reports only the first mistake; other clients get every one from the server. It does not
+offer `run_shell_command`, whose name is that of a tool of its own: use `send_keys` and
+`wait_for_text` there, or `send_prompt` for a program's input.
 
 ## Claude Desktop
 

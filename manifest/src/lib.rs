@@ -66,6 +66,10 @@ pub const TOOL_ERROR_FIELDS: [(&str, model::Kind); 3] = [
     ("retryable", model::Kind::Boolean),
 ];
 
+/// The key under which a failing tool's result carries its body, in the result's `_meta`: the
+/// text is the message in words, and no client checks `_meta` against a schema.
+pub const TOOL_ERROR_META: &str = "tmux-mcp/error";
+
 /// The body a failing tool returns, as text: `{message, kind, retryable}`.
 pub fn tool_error_shape() -> String {
     let names: Vec<&str> = TOOL_ERROR_FIELDS.iter().map(|(n, _)| *n).collect();

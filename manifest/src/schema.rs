@@ -53,6 +53,16 @@ pub fn batch_alternative(m: &Manifest, tool: &Tool) -> Value {
     operation(json!({"const": tool.name}), input_schema(m, tool, &[]))
 }
 
+/// The one alternative of a batch's `operations.items.oneOf` for its nested tools that are
+/// offered directly too: `tool` one of their names (the server fills in the `enum` from the
+/// selection), `arguments` left to each tool's own published schema.
+pub fn named_batch_rows() -> Value {
+    operation(
+        json!({"enum": [], "description": "A tool offered directly too."}),
+        json!({"type": "object", "description": "What the tool takes when called directly (its own input schema)."}),
+    )
+}
+
 /// A batch row `{tool, arguments}` (what `tmux_mcp_runtime::Operation` decodes), with the
 /// schemas of its two fields.
 fn operation(tool: Value, arguments: Value) -> Value {

@@ -15,4 +15,4 @@ mod validate;
 pub use descriptor::{Clamp, Target, TargetKind, ToolDescriptor, ToolsetDescriptor};
 pub use into_json::IntoJson;
 pub use record::{Annotations, Record};
-pub use validate::{Operation, Violation, validate};
+pub use validate::{Operation, Violation, Violations, validate};

@@ -35,23 +35,53 @@ impl fmt::Display for Violation {
     }
 }
 
-/// Checks `value` against `schema` (the subset of JSON Schema the manifest renders) and fills
-/// in defaults of absent properties. Stops at the first violation.
-pub fn validate(schema: &Value, value: &mut Value) -> Result<(), Violation> {
-    check(schema, value, &mut String::new())
+/// Every way a value fails its schema, never empty: a caller fixes them all at once instead of
+/// learning of one per try.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violations(pub Vec<Violation>);
+
+impl fmt::Display for Violations {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, v) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        Ok(())
+    }
 }
 
-fn check(schema: &Value, value: &mut Value, path: &mut String) -> Result<(), Violation> {
+/// Checks `value` against `schema` (the subset of JSON Schema the manifest renders) and fills
+/// in defaults of absent properties. Reports every violation, field by field.
+pub fn validate(schema: &Value, value: &mut Value) -> Result<(), Violations> {
+    let mut found = Vec::new();
+    check(schema, value, &mut String::new(), &mut found);
+    if found.is_empty() {
+        Ok(())
+    } else {
+        Err(Violations(found))
+    }
+}
+
+/// What checking found so far; each check adds to it and goes on.
+type Found = Vec<Violation>;
+
+fn check(schema: &Value, value: &mut Value, path: &mut String, found: &mut Found) {
     let Some(schema) = schema.as_object() else {
-        return Ok(());
+        return;
     };
     if let Some(alternatives) = schema.get("oneOf").and_then(Value::as_array) {
-        return one_of(alternatives, value, path);
+        return one_of(alternatives, value, path, found);
     }
     if let Some(expected) = schema.get("const")
         && value != expected
     {
-        return fail(path, format!("expected {expected}, got {}", brief(value)));
+        return fail(
+            found,
+            path,
+            format!("expected {expected}, got {}", brief(value)),
+        );
     }
     if let Some(types) = schema.get("type") {
         let allowed: Vec<&str> = match types {
@@ -60,11 +90,14 @@ fn check(schema: &Value, value: &mut Value, path: &mut String) -> Result<(), Vio
             _ => Vec::new(),
         };
         if !allowed.iter().any(|t| is_type(value, t)) {
-            let what = describe(schema);
+            // What the value is checked against next would only repeat that it is the wrong
+            // type; say once what is allowed instead.
+            let (bounds, what) = (bounds(schema), describe(schema));
             return fail(
+                found,
                 path,
                 format!(
-                    "expected {}{what}, got {}",
+                    "expected {}{bounds}{what}, got {}",
                     allowed.join(" or "),
                     brief(value)
                 ),
@@ -72,19 +105,20 @@ fn check(schema: &Value, value: &mut Value, path: &mut String) -> Result<(), Vio
         }
     }
     match value {
-        Value::String(s) => check_string(schema, s, path),
-        Value::Number(_) => check_integer(schema, value, path),
-        Value::Array(items) => check_array(schema, items, path),
-        Value::Object(map) => check_object(schema, map, path),
-        _ => Ok(()),
+        Value::String(s) => check_string(schema, s, path, found),
+        Value::Number(_) => check_integer(schema, value, path, found),
+        Value::Array(items) => check_array(schema, items, path, found),
+        Value::Object(map) => check_object(schema, map, path, found),
+        _ => {}
     }
 }
 
-fn check_string(schema: &Map<String, Value>, s: &str, path: &str) -> Result<(), Violation> {
+fn check_string(schema: &Map<String, Value>, s: &str, path: &str, found: &mut Found) {
     // One rule for every tool, before anything reaches tmux: its commands end at a NUL, and a
     // terminal cannot be sent one.
     if let Some(at) = s.find('\0') {
         return fail(
+            found,
             path,
             format!("contains a NUL byte (at byte {at}), which tmux cannot take; remove it"),
         );
@@ -94,6 +128,7 @@ fn check_string(schema: &Map<String, Value>, s: &str, path: &str) -> Result<(), 
     {
         let names: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
         return fail(
+            found,
             path,
             format!("{} is not one of {}", quoted(s), names.join(", ")),
         );
@@ -102,12 +137,17 @@ fn check_string(schema: &Map<String, Value>, s: &str, path: &str) -> Result<(), 
     if let Some(min) = schema.get("minLength").and_then(Value::as_u64)
         && chars < min
     {
-        return fail(path, format!("must be at least {min} characters long"));
+        return fail(
+            found,
+            path,
+            format!("must be at least {min} characters long"),
+        );
     }
     if let Some(max) = schema.get("maxLength").and_then(Value::as_u64)
         && chars > max
     {
         return fail(
+            found,
             path,
             format!("must be at most {max} characters long, got {chars}"),
         );
@@ -115,7 +155,8 @@ fn check_string(schema: &Map<String, Value>, s: &str, path: &str) -> Result<(), 
     if let Some(pattern) = schema.get("pattern").and_then(Value::as_str)
         && !matches(pattern, s)
     {
-        return fail(
+        fail(
+            found,
             path,
             format!(
                 "{} does not have the expected form{}",
@@ -124,82 +165,75 @@ fn check_string(schema: &Map<String, Value>, s: &str, path: &str) -> Result<(), 
             ),
         );
     }
-    Ok(())
 }
 
-fn check_integer(schema: &Map<String, Value>, value: &Value, path: &str) -> Result<(), Violation> {
+fn check_integer(schema: &Map<String, Value>, value: &Value, path: &str, found: &mut Found) {
     let Some(n) = value.as_i64() else {
-        return Ok(());
+        return;
     };
     if let Some(min) = schema.get("minimum").and_then(Value::as_i64)
         && n < min
     {
-        return fail(path, format!("must be at least {min}, got {n}"));
+        return fail(found, path, format!("must be at least {min}, got {n}"));
     }
     if let Some(max) = schema.get("maximum").and_then(Value::as_i64)
         && n > max
     {
-        return fail(path, format!("must be at most {max}, got {n}"));
+        fail(found, path, format!("must be at most {max}, got {n}"));
     }
-    Ok(())
 }
 
 fn check_array(
     schema: &Map<String, Value>,
     items: &mut [Value],
     path: &mut String,
-) -> Result<(), Violation> {
+    found: &mut Found,
+) {
     let len = items.len() as u64;
     if let Some(min) = schema.get("minItems").and_then(Value::as_u64)
         && len < min
     {
-        return fail(path, format!("needs at least {min} item(s), got {len}"));
+        fail(
+            found,
+            path,
+            format!("needs at least {min} item(s), got {len}"),
+        );
     }
     if let Some(max) = schema.get("maxItems").and_then(Value::as_u64)
         && len > max
     {
-        return fail(path, format!("takes at most {max} items, got {len}"));
+        fail(found, path, format!("takes at most {max} items, got {len}"));
     }
     if let Some(item_schema) = schema.get("items") {
         for (i, item) in items.iter_mut().enumerate() {
             let mark = path.len();
             path.push_str(&format!("[{i}]"));
-            check(item_schema, item, path)?;
+            check(item_schema, item, path, found);
             path.truncate(mark);
         }
     }
-    Ok(())
 }
 
 fn check_object(
     schema: &Map<String, Value>,
     map: &mut Map<String, Value>,
     path: &mut String,
-) -> Result<(), Violation> {
+    found: &mut Found,
+) {
     let empty = Map::new();
     let properties = schema
         .get("properties")
         .and_then(Value::as_object)
         .unwrap_or(&empty);
-    if schema.get("additionalProperties") == Some(&Value::Bool(false))
-        && let Some(unknown) = map.keys().find(|k| !properties.contains_key(*k))
-    {
-        let known: Vec<&str> = properties.keys().map(String::as_str).collect();
-        let hint = if known.is_empty() {
-            "this takes no fields".to_owned()
-        } else {
-            format!("expected one of {}", known.join(", "))
-        };
-        return fail(&join(path, unknown), format!("unknown field; {hint}"));
-    }
-    // Fields given with the wrong value are reported before fields left out: that is the
-    // mistake the caller made on purpose.
+    // Fields given with the wrong value come first: that is the mistake the caller made on
+    // purpose. Then fields the schema does not know (often a misspelling of one it lacks),
+    // then those left out.
     for (name, prop) in properties {
         match map.get_mut(name) {
             Some(v) => {
                 let mark = path.len();
                 *path = join(path, name);
-                check(prop, v, path)?;
+                check(prop, v, path, found);
                 path.truncate(mark);
             }
             None => {
@@ -209,40 +243,56 @@ fn check_object(
             }
         }
     }
-    if let Some(required) = schema.get("required").and_then(Value::as_array)
-        && let Some(missing) = required
-            .iter()
-            .filter_map(Value::as_str)
-            .find(|r| !map.contains_key(*r))
-    {
-        let what = properties
-            .get(missing)
-            .and_then(Value::as_object)
-            .map(describe)
-            .unwrap_or_default();
-        return fail(&join(path, missing), format!("is required{what}"));
-    }
-    Ok(())
-}
-
-fn one_of(alternatives: &[Value], value: &mut Value, path: &mut String) -> Result<(), Violation> {
-    let mut first_error = None;
-    for alternative in alternatives {
-        let mut candidate = value.clone();
-        match check(alternative, &mut candidate, path) {
-            Ok(()) => {
-                *value = candidate;
-                return Ok(());
-            }
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
+    if schema.get("additionalProperties") == Some(&Value::Bool(false)) {
+        let known: Vec<&str> = properties.keys().map(String::as_str).collect();
+        let hint = if known.is_empty() {
+            "this takes no fields".to_owned()
+        } else {
+            format!("expected one of {}", known.join(", "))
+        };
+        for unknown in map.keys().filter(|k| !properties.contains_key(*k)) {
+            fail(
+                found,
+                &join(path, unknown),
+                format!("unknown field; {hint}"),
+            );
         }
     }
-    Err(first_error.unwrap_or_else(|| Violation {
-        path: path.clone(),
-        message: "no alternative is allowed here".into(),
-    }))
+    if let Some(required) = schema.get("required").and_then(Value::as_array) {
+        for missing in required
+            .iter()
+            .filter_map(Value::as_str)
+            .filter(|r| !map.contains_key(*r))
+        {
+            let what = properties
+                .get(missing)
+                .and_then(Value::as_object)
+                .map(describe)
+                .unwrap_or_default();
+            fail(found, &join(path, missing), format!("is required{what}"));
+        }
+    }
+}
+
+/// The first alternative the value satisfies; when none does, what the first alternative
+/// found (the manifest renders `oneOf` only for batch rows, whose alternatives differ in
+/// their `tool` constant first).
+fn one_of(alternatives: &[Value], value: &mut Value, path: &mut String, found: &mut Found) {
+    let mut first_found = None;
+    for alternative in alternatives {
+        let mut candidate = value.clone();
+        let mut here = Vec::new();
+        check(alternative, &mut candidate, path, &mut here);
+        if here.is_empty() {
+            *value = candidate;
+            return;
+        }
+        first_found.get_or_insert(here);
+    }
+    match first_found {
+        Some(here) => found.extend(here),
+        None => fail(found, path, "no alternative is allowed here".into()),
+    }
 }
 
 fn is_type(value: &Value, t: &str) -> bool {
@@ -265,6 +315,26 @@ fn describe(schema: &Map<String, Value>) -> String {
         .and_then(Value::as_str)
         .map(|d| format!(" ({d})"))
         .unwrap_or_default()
+}
+
+/// ` from 1 to 10`, `, one of a, b`, ` of at most 40 characters`: the bounds a schema puts on a
+/// value, said where a value of the wrong type is reported.
+fn bounds(schema: &Map<String, Value>) -> String {
+    let n = |key| schema.get(key).and_then(Value::as_i64);
+    match (n("minimum"), n("maximum")) {
+        (Some(min), Some(max)) => return format!(" from {min} to {max}"),
+        (Some(min), None) => return format!(" of at least {min}"),
+        (None, Some(max)) => return format!(" of at most {max}"),
+        (None, None) => {}
+    }
+    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+        let names: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
+        return format!(", one of {}", names.join(", "));
+    }
+    match schema.get("maxLength").and_then(Value::as_u64) {
+        Some(max) => format!(" of at most {max} characters"),
+        None => String::new(),
+    }
 }
 
 /// A short rendering of a rejected value; long values are elided so errors stay small.
@@ -295,11 +365,11 @@ fn join(path: &str, key: &str) -> String {
     }
 }
 
-fn fail(path: &str, message: String) -> Result<(), Violation> {
-    Err(Violation {
+fn fail(found: &mut Found, path: &str, message: String) {
+    found.push(Violation {
         path: path.to_owned(),
         message,
-    })
+    });
 }
 
 /// Patterns come from the manifest (a handful), so each is compiled once and kept.
@@ -369,7 +439,7 @@ mod tests {
         );
         assert_eq!(
             run(json!({"pane": "%1", "lines": 1.5})),
-            Err("lines: expected integer, got 1.5".into())
+            Err("lines: expected integer from 1 to 10, got 1.5".into())
         );
         assert_eq!(
             run(json!({"pane": "%1", "keys": ["Enter", "Dn"]})),
@@ -379,6 +449,24 @@ mod tests {
             run(json!([])),
             Err("expected object, got an array of 0".into())
         );
+    }
+
+    #[test]
+    fn names_every_violation_at_once() {
+        assert_eq!(
+            run(json!({"lines": "ten", "keys": ["Up", "Dn", "Enter"], "bogus": 1, "other": 2})),
+            Err(concat!(
+                "keys: takes at most 2 items, got 3; ",
+                "keys[1]: \"Dn\" is not one of Enter, Up; ",
+                "lines: expected integer from 1 to 10, got \"ten\"; ",
+                "bogus: unknown field; expected one of history, keys, lines, pane; ",
+                "other: unknown field; expected one of history, keys, lines, pane; ",
+                "pane: is required (Pane id, e.g. %3.)"
+            )
+            .into())
+        );
+        let mut two = json!({"pane": "1", "lines": 0});
+        assert_eq!(validate(&schema(), &mut two).map_err(|v| v.0.len()), Err(2));
     }
 
     #[test]

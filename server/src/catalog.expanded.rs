@@ -5,6 +5,8 @@
 #[doc(hidden)]
 const _: &[u8] = include_bytes!("../../manifest/tools.yaml");
 use ::tmux_mcp_runtime as rt;
+/// The key of a failed call's `_meta` that carries its [`ToolError::body`].
+pub const ERROR_META: &str = "tmux-mcp/error";
 /// The failure classes of tool errors.
 #[derive(
     Debug,
@@ -18,7 +20,7 @@ use ::tmux_mcp_runtime as rt;
 )]
 #[serde(crate = "::tmux_mcp_runtime::serde")]
 pub enum ErrorKind {
-    /// An argument is malformed or out of range; the message says which and what form is expected.
+    /// Arguments are malformed or out of range; the message names every one, each with the form or range allowed.
     #[serde(rename = "invalid_input")]
     InvalidInput,
     /// The session, window or pane named does not exist (any more); list again to get current ids.
@@ -87,7 +89,7 @@ impl ErrorKind {
     pub fn description(self) -> &'static str {
         match self {
             ErrorKind::InvalidInput => {
-                "An argument is malformed or out of range; the message says which and what form is expected."
+                "Arguments are malformed or out of range; the message names every one, each with the form or range allowed."
             }
             ErrorKind::ObjectGone => {
                 "The session, window or pane named does not exist (any more); list again to get current ids."
@@ -688,6 +690,9 @@ pub mod capture_since {
         /// The pane behind the cursor was replaced; reading restarted.
         #[serde(rename = "replaced")]
         pub replaced: bool,
+        /// The program redrew its screen (the alternate screen, or rows above the cursor): text is the rows it rewrote, top to bottom.
+        #[serde(rename = "redrawn")]
+        pub redrawn: bool,
         /// Output was cut to its byte bound (the newest lines kept).
         #[serde(rename = "truncated")]
         pub truncated: bool,
@@ -708,6 +713,7 @@ pub mod capture_since {
                     rt::IntoJson::into_json(self.missed_lines),
                 );
             object.insert("replaced".into(), rt::IntoJson::into_json(self.replaced));
+            object.insert("redrawn".into(), rt::IntoJson::into_json(self.redrawn));
             object.insert("truncated".into(), rt::IntoJson::into_json(self.truncated));
             object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
@@ -3699,6 +3705,10 @@ pub mod wait_for_agent {
         #[serde(rename = "agent_state_ms")]
         #[serde(default)]
         pub agent_state_ms: ::core::option::Option<i64>,
+        /// With deadline, what the reports say and what to do.
+        #[serde(rename = "why")]
+        #[serde(default)]
+        pub why: ::core::option::Option<::std::string::String>,
         /// Time waited.
         #[serde(rename = "elapsed_ms")]
         pub elapsed_ms: i64,
@@ -3715,6 +3725,7 @@ pub mod wait_for_agent {
                     "agent_state_ms".into(),
                     rt::IntoJson::into_json(self.agent_state_ms),
                 );
+            object.insert("why".into(), rt::IntoJson::into_json(self.why));
             object.insert("elapsed_ms".into(), rt::IntoJson::into_json(self.elapsed_ms));
             rt::serde_json::Value::Object(object)
         }
@@ -3755,7 +3766,7 @@ pub mod wait_for_agent {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_agent`: Block until a pane's agent reports idle (done) or asking (wants an answer), from the pane option its hooks set (agent_state); tmux tells of a change within a second. A report older than this server's last input to the pane does not count.
+    /// The handler of `wait_for_agent`: Block until a pane's agent reports idle (done) or asking (wants an answer), from the pane option its hooks set (agent_state), read every 50 ms. A report older than this server's last input to the pane does not count; a turn its hooks counted since does.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_agent`",
         note = "implement `wait_for_agent::Handle` for `{Self}`, beside the code the tool calls"
@@ -4356,7 +4367,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"cursor\":{\"description\":\"Pass this to the next call.\",\"type\":\"string\"},\"first\":{\"description\":\"No cursor was given; text is empty and the cursor marks now.\",\"type\":\"boolean\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"missed_lines\":{\"description\":\"At least this many lines were trimmed unread.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"replaced\":{\"description\":\"The pane behind the cursor was replaced; reading restarted.\",\"type\":\"boolean\"},\"text\":{\"description\":\"Lines written since the cursor (untrusted).\",\"type\":\"string\"},\"truncated\":{\"description\":\"Output was cut to its byte bound (the newest lines kept).\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"text\",\"cursor\",\"first\",\"missed_lines\",\"replaced\",\"truncated\",\"masked\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"cursor\":{\"description\":\"Pass this to the next call.\",\"type\":\"string\"},\"first\":{\"description\":\"No cursor was given; text is empty and the cursor marks now.\",\"type\":\"boolean\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"missed_lines\":{\"description\":\"At least this many lines were trimmed unread.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"redrawn\":{\"description\":\"The program redrew its screen (the alternate screen, or rows above the cursor): text is the rows it rewrote, top to bottom.\",\"type\":\"boolean\"},\"replaced\":{\"description\":\"The pane behind the cursor was replaced; reading restarted.\",\"type\":\"boolean\"},\"text\":{\"description\":\"Lines written since the cursor (untrusted).\",\"type\":\"string\"},\"truncated\":{\"description\":\"Output was cut to its byte bound (the newest lines kept).\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"text\",\"cursor\",\"first\",\"missed_lines\",\"replaced\",\"redrawn\",\"truncated\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_since\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -5551,7 +5562,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "wait_for_agent",
         title: "Wait for agent",
-        description: "Block until a pane's agent reports idle (done) or asking (wants an answer), from the pane option its hooks set (agent_state); tmux tells of a change within a second. A report older than this server's last input to the pane does not count.",
+        description: "Block until a pane's agent reports idle (done) or asking (wants an answer), from the pane option its hooks set (agent_state), read every 50 ms. A report older than this server's last input to the pane does not count; a turn its hooks counted since does.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5564,7 +5575,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"idle\",\"asking\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"}},\"required\":[\"pane\",\"outcome\",\"agent_state\",\"agent_state_ms\",\"elapsed_ms\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"idle\",\"asking\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"why\":{\"description\":\"With deadline, what the reports say and what to do.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"agent_state\",\"agent_state_ms\",\"why\",\"elapsed_ms\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "seconds"],
@@ -5697,6 +5708,9 @@ pub const ROUTING: [(&str, &str); 1usize] = [
         "{\"description\":\"Run on this host of LIBTMUX_HOSTS (list_hosts shows them); omit for this machine.\",\"maxLength\":300,\"type\":\"string\"}",
     ),
 ];
+/// A batch's one row alternative for its nested tools offered directly too; the
+/// server fills in the names (`properties.tool.enum`).
+pub const NAMED_BATCH_ROWS: &str = "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"description\":\"What the tool takes when called directly (its own input schema).\",\"type\":\"object\"},\"tool\":{\"description\":\"A tool offered directly too.\",\"enum\":[]}},\"required\":[\"tool\"],\"type\":\"object\"}";
 /// A set of tool implementations: what it hands every handler. Each tool's handler is
 /// its module's `Handle` trait, implemented beside the code it calls.
 pub trait Service: Sync {

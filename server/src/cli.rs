@@ -393,6 +393,9 @@ async fn check(startup: &Startup) -> ExitCode {
         startup.socket.selector_text(),
         startup.socket.source_text()
     );
+    if let Some(directory) = startup.socket.directory_text() {
+        println!("socket dir:  {directory}");
+    }
     println!("provenance:  {}", provenance.describe());
     println!(
         "toolsets:    {}{}",

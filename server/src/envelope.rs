@@ -1,21 +1,44 @@
 //! The envelope a tool's result travels in: a direct call's `CallToolResult`, and a batch
 //! row's object. Both the MCP layer and the batch handler use it, so it sits below both.
 
-use rmcp::model::{CallToolResult, ContentBlock};
+use rmcp::model::{CallToolResult, ContentBlock, MetaObject};
 use serde_json::{Map, Value};
 
-use crate::catalog::ToolError;
+use crate::catalog::{ERROR_META, ToolError};
 
 /// A tool's result envelope. On success `structuredContent`, repeated as JSON in the text block
 /// for every tool, so a client that shows the model only the text loses nothing. On failure
-/// `isError` with the body `{message, kind, retryable}` as the text, and no `structuredContent`:
-/// clients check that against the tool's output schema (the TypeScript SDK even for errors), and
-/// the body is not the tool's output.
+/// `isError`, the message as the text (with its kind, and whether trying again may work), the
+/// body in `_meta` under [`ERROR_META`], and no `structuredContent`: clients check that against the tool's
+/// output schema (the TypeScript SDK even for errors). The text is not JSON: Gemini CLI takes
+/// a first text that parses as an object for the tool's output, errors included, and its model
+/// then sees a schema mismatch instead of the message.
 pub fn envelope(result: Result<Value, ToolError>) -> CallToolResult {
     match result {
         Ok(value) => CallToolResult::structured(value),
-        Err(e) => CallToolResult::error(vec![ContentBlock::text(e.body().to_string())]),
+        Err(e) => {
+            let mut result = CallToolResult::error(vec![ContentBlock::text(error_text(&e))]);
+            let mut meta = MetaObject::new();
+            meta.insert(ERROR_META.into(), e.body());
+            result.meta = Some(meta);
+            result
+        }
     }
+}
+
+/// An error as a client shows it to its model: the message, then its kind in brackets.
+pub fn error_text(e: &ToolError) -> String {
+    let retry = if e.kind.retryable() {
+        "; trying again may work"
+    } else {
+        ""
+    };
+    format!("{} [{}{retry}]", e.message, e.kind.as_str())
+}
+
+/// The error body of a tool result (a `CallToolResult` as JSON) that is one.
+pub fn error_body(result: &Value) -> Option<&Value> {
+    (result["isError"] == true).then(|| result["_meta"].get(ERROR_META))?
 }
 
 /// A batch row's envelope: [`envelope`] without its text block, which the batch's own text
@@ -33,7 +56,7 @@ pub fn row_envelope(result: Result<Value, ToolError>) -> Map<String, Value> {
 mod tests {
     use serde_json::{Value, json};
 
-    use super::{envelope, row_envelope};
+    use super::{envelope, error_body, row_envelope};
     use crate::catalog::{ErrorKind, ToolError};
 
     #[test]
@@ -45,24 +68,38 @@ mod tests {
         for result in results {
             let mut direct = serde_json::to_value(envelope(result.clone())).unwrap();
             // Nor `resultType`: a 2026-07-28 field that rmcp strips only at the top for older peers.
+            // The batch's rows carry an error's body in their own field.
             let direct = direct.as_object_mut().unwrap();
             direct.remove("content");
             direct.remove("resultType");
+            direct.remove("_meta");
             assert_eq!(row_envelope(result), *direct);
         }
     }
 
     #[test]
-    fn the_text_repeats_a_result_and_carries_an_error() {
+    fn the_text_repeats_a_result_and_says_an_error_in_words() {
         let ok = serde_json::to_value(envelope(Ok(json!({"a": [1]})))).unwrap();
         let text: Value = serde_json::from_str(ok["content"][0]["text"].as_str().unwrap()).unwrap();
         assert_eq!(text, ok["structuredContent"]);
-        let failed = ToolError::new(ErrorKind::Refused, "no");
-        let error = serde_json::to_value(envelope(Err(failed.clone()))).unwrap();
-        assert_eq!(error["isError"], true);
-        assert!(error.get("structuredContent").is_none(), "{error}");
-        let text: Value =
-            serde_json::from_str(error["content"][0]["text"].as_str().unwrap()).unwrap();
-        assert_eq!(text, failed.body());
+        assert_eq!(error_body(&ok), None);
+        for (failed, said) in [
+            (
+                ToolError::new(ErrorKind::ObjectGone, "can't find pane: %9"),
+                "can't find pane: %9 [object_gone]",
+            ),
+            (
+                ToolError::new(ErrorKind::Timeout, "tmux did not answer"),
+                "tmux did not answer [timeout; trying again may work]",
+            ),
+        ] {
+            let error = serde_json::to_value(envelope(Err(failed.clone()))).unwrap();
+            assert_eq!(error["isError"], true);
+            assert!(error.get("structuredContent").is_none(), "{error}");
+            let text = error["content"][0]["text"].as_str().unwrap();
+            assert_eq!(text, said);
+            assert!(serde_json::from_str::<Value>(text).is_err(), "{text}");
+            assert_eq!(error_body(&error), Some(&failed.body()));
+        }
     }
 }

@@ -185,27 +185,50 @@ pub const TMUX_TMPDIR: &str = "TMUX_TMPDIR";
 /// set.
 const ALSO_READ: [&str; 5] = [RETIRED[0], RETIRED[1], TMUX_PANE, TMUX_TMPDIR, "TMPDIR"];
 
+/// Taken from the nearest process this one descends from when this one lacks it: clients that
+/// start servers with a reduced environment drop it (Codex passes only HOME and PATH), and the
+/// person's tmux lives where it says.
+const INHERITED: [&str; 1] = [TMUX_TMPDIR];
+
 #[derive(Debug, Clone, Default)]
 pub struct Environment {
     vars: BTreeMap<&'static str, OsString>,
+    /// The variables of [`INHERITED`] taken from an ancestor: its pid and name.
+    inherited: BTreeMap<&'static str, (u32, String)>,
 }
 
 impl Environment {
     pub fn from_process() -> Self {
-        let vars = SETTINGS
+        let mut vars: BTreeMap<_, _> = SETTINGS
             .iter()
             .map(|s| s.name)
             .chain(ALSO_READ)
             .filter_map(|k| std::env::var_os(k).map(|v| (k, v)))
             .collect();
-        Environment { vars }
+        let mut inherited = BTreeMap::new();
+        for name in INHERITED {
+            if vars.contains_key(name) {
+                continue;
+            }
+            if let Some((pid, process, value)) = tmux::process::inherited(name) {
+                vars.insert(name, value);
+                inherited.insert(name, (pid, process));
+            }
+        }
+        Environment { vars, inherited }
     }
 
     /// For tests: only the given variables are set.
     pub fn from_pairs(pairs: &[(&'static str, &str)]) -> Self {
         Environment {
             vars: pairs.iter().map(|(k, v)| (*k, OsString::from(v))).collect(),
+            inherited: BTreeMap::new(),
         }
+    }
+
+    /// The process `name` was taken from (its pid and name), when this process lacked it.
+    pub fn inherited_from(&self, name: &str) -> Option<&(u32, String)> {
+        self.inherited.get(name)
     }
 
     pub fn is_set(&self, name: &str) -> bool {

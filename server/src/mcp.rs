@@ -5,7 +5,7 @@
 //! unoffered tools with -32602 → `handlers::call` checks the write scope, `catalog::dispatch`
 //! validates the arguments against the tool's schema, decodes them, runs the handler and
 //! encodes the output, and the call is audited → `structuredContent`, or an `isError` result
-//! carrying `{message, kind, retryable}`.
+//! whose text is the message and whose `_meta` carries `{message, kind, retryable}`.
 
 use std::sync::Arc;
 
@@ -132,11 +132,15 @@ impl ServerHandler for Server {
                 Some(id) => self.surface.resolved.why_not_offered(id),
             }));
         };
-        let meta = result_meta(&context);
+        let server = result_meta(&context);
         let cx = CallContext::new(context);
         let mut result =
             envelope(crate::handlers::call(&self.tools, &cx, id, arguments, None).await);
-        result.meta = meta;
+        // Beside an error's body, when there is one.
+        if let Some(server) = server {
+            let meta = result.meta.get_or_insert_with(MetaObject::new);
+            meta.extend(server);
+        }
         Ok(result.into())
     }
 

@@ -64,6 +64,7 @@ pub fn choose(flags: &SocketFlags, vars: &Environment) -> Result<Socket, String>
         source,
         config,
         vars.get(env::TMUX_TMPDIR).ok().flatten(),
+        vars.inherited_from(env::TMUX_TMPDIR).cloned(),
     )
 }
 

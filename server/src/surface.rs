@@ -2,6 +2,7 @@
 //! the batch schemas narrowed to their effective authority, and the `tmux://capabilities`
 //! report. Built once at startup; requests only read it.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use rmcp::model::{JsonObject, ListToolsResult, MetaObject, Tool, ToolAnnotations};
@@ -67,7 +68,7 @@ impl Surface {
             .offered
             .iter()
             .map(|id| {
-                let mut tool = tool(*id, &nested[id.index()], frozen.trust);
+                let mut tool = tool(*id, &nested[id.index()], &resolved.offered, frozen.trust);
                 if !frozen.hosts.is_empty() {
                     let rows = id.descriptor().operation_pointer;
                     routed(Arc::make_mut(&mut tool.input_schema), rows, frozen.hosts);
@@ -107,8 +108,9 @@ impl Surface {
     }
 }
 
-/// A tool as `tools/list` gives it.
-pub fn tool(id: ToolId, nested: &[ToolId], trust: &Settings) -> Tool {
+/// A tool as `tools/list` gives it; `direct` are the tools offered beside it (see
+/// [`input_schema`]).
+pub fn tool(id: ToolId, nested: &[ToolId], direct: &BTreeSet<ToolId>, trust: &Settings) -> Tool {
     let d = id.descriptor();
     // Hints equal to MCP's defaults (readOnly false, destructive true, idempotent false,
     // openWorld true) are left out, as are destructive and idempotent on a read-only tool
@@ -134,23 +136,38 @@ pub fn tool(id: ToolId, nested: &[ToolId], trust: &Settings) -> Tool {
     if d.always_load {
         meta.insert(ALWAYS_LOAD_KEY.into(), json!(true));
     }
-    Tool::new(d.name, d.description, Arc::new(input_schema(id, nested)))
-        .with_title(d.title)
-        .with_annotations(annotations)
-        .with_raw_output_schema(Arc::new(object(d.output_schema)))
-        .with_meta(meta)
+    Tool::new(
+        d.name,
+        d.description,
+        Arc::new(input_schema(id, nested, direct)),
+    )
+    .with_title(d.title)
+    .with_annotations(annotations)
+    .with_raw_output_schema(Arc::new(object(d.output_schema)))
+    .with_meta(meta)
 }
 
-/// The published input schema; a batch's `oneOf` lists only its effective nested tools.
-pub fn input_schema(id: ToolId, nested: &[ToolId]) -> JsonObject {
+/// The published input schema; a batch's `oneOf` lists only its effective nested tools. Those
+/// of them in `direct` (offered directly too) share one alternative that names them and
+/// leaves their arguments to their own schemas: a model reads every schema it is offered in
+/// every request, and the batch repeating a dozen of them was a fifth of the bytes.
+pub fn input_schema(id: ToolId, nested: &[ToolId], direct: &BTreeSet<ToolId>) -> JsonObject {
     let d = id.descriptor();
     let mut schema = Value::Object(object(d.input_schema));
     if let Some(pointer) = d.operation_pointer {
-        let alternatives: Vec<Value> = nested
+        let (named, inlined): (Vec<ToolId>, Vec<ToolId>) =
+            nested.iter().partition(|n| direct.contains(n));
+        let mut alternatives: Vec<Value> = inlined
             .iter()
             .filter_map(|n| n.descriptor().batch_alternative)
             .map(|a| serde_json::from_str(a).expect("read back when the tools! macro expanded"))
             .collect();
+        if !named.is_empty() {
+            let mut rows: Value = serde_json::from_str(crate::catalog::NAMED_BATCH_ROWS)
+                .expect("read back when the tools! macro expanded");
+            rows["properties"]["tool"]["enum"] = named.iter().map(|n| json!(n.name())).collect();
+            alternatives.push(rows);
+        }
         if let Some(holder) = schema.pointer_mut(pointer) {
             holder["oneOf"] = Value::Array(alternatives);
         }
@@ -246,6 +263,7 @@ fn report(resolved: &Resolved, frozen: &Frozen<'_>) -> String {
             "selector": socket.selector_text(),
             "source": socket.source_text(),
             "path": socket.path.to_string_lossy(),
+            "directoryProvenance": socket.directory_text(),
             "selectionProvenance": provenance.selection_text(),
             "serverState": provenance.server_text(),
             "configurationProvenance": provenance.configuration_text(),

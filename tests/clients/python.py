@@ -45,6 +45,7 @@ async def main(plan):
                     "isError": bool(result.is_error),
                     "structured": result.structured_content,
                     "text": text,
+                    "meta": result.meta,
                 })
             except Exception as e:  # the SDK refusing a result is what the test looks for
                 emit({"kind": "call", "name": call["name"], "thrown": repr(e)})

@@ -41,6 +41,7 @@ for (const call of plan.calls) {
       isError: result.isError === true,
       structured: result.structuredContent ?? null,
       text: result.content?.[0]?.text ?? null,
+      meta: result._meta ?? null,
     });
   } catch (e) {
     print({ kind: "call", name: call.name, thrown: String(e) });

@@ -108,6 +108,23 @@ fn documented_hooks() -> Vec<(String, String, String)> {
     hooks
 }
 
+/// Runs a hook line as an agent's hook runs it, in the agent's environment (TMUX names the
+/// server, TMUX_PANE the pane); returns what it printed.
+fn run_hook(f: &Fixture, pane: &str, command: &str) -> String {
+    let socket = f.display(pane, "#{socket_path},#{pid},0");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(command)
+        .env_clear()
+        .envs(f.world.base_env())
+        .env("TMUX", &socket)
+        .env("TMUX_PANE", pane)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{command}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
 #[tokio::test]
 async fn the_documented_hook_lines_report_through_the_pane_option() {
     let hooks = documented_hooks();
@@ -117,21 +134,7 @@ async fn the_documented_hook_lines_report_through_the_pane_option() {
     }
     let (f, panes) = Fixture::with_programs(&[("echo ready; sleep 600", "ready")]).await;
     let pane = panes[0].as_str();
-    // A hook runs in the agent's environment: TMUX names the server, TMUX_PANE the pane.
-    let socket = f.display(pane, "#{socket_path},#{pid},0");
-    let run = |command: &str| {
-        let out = std::process::Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .env_clear()
-            .envs(f.world.base_env())
-            .env("TMUX", &socket)
-            .env("TMUX_PANE", pane)
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{command}: {out:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let run = |command: &str| run_hook(&f, pane, command);
     for (agent, event, command) in &hooks {
         let wanted = ["working", "asking", "idle"]
             .into_iter()
@@ -188,6 +191,75 @@ async fn the_documented_hook_lines_report_through_the_pane_option() {
         .await;
     assert_eq!(none["outcome"], "deadline", "{none}");
     assert!(none["agent_state"].is_null(), "{none}");
+}
+
+/// A turn the documented hooks report inside one of tmux's looks (working, then idle 0.2 s
+/// later, while the orchestrating agent was still thinking) ends the wait that follows: the
+/// hooks counted it. A 5 s turn during the wait ends it within a look of its end. Without a
+/// turn after the input, the deadline says why.
+#[tokio::test]
+async fn a_turn_shorter_than_a_look_is_seen_and_a_deadline_says_why() {
+    let hooks = documented_hooks();
+    let command = |event: &str| {
+        hooks
+            .iter()
+            .find(|(a, e, _)| a == "Claude Code" && e == event)
+            .map(|(_, _, c)| c.clone())
+            .unwrap()
+    };
+    let (f, panes) = Fixture::with_programs(&[("echo ready; sleep 600", "ready")]).await;
+    let pane = panes[0].as_str();
+    let run = |command: &str| {
+        run_hook(&f, pane, command);
+    };
+    run(&command("Stop"));
+    assert_eq!(state(&f, pane).await, "idle");
+
+    // No turn after the input: the deadline says the report is older than the input.
+    f.ok("send_keys", json!({"pane": pane, "text": "first"}))
+        .await;
+    let stale = f
+        .ok("wait_for_agent", json!({"pane": pane, "seconds": 1}))
+        .await;
+    assert_eq!(stale["outcome"], "deadline", "{stale}");
+    assert!(
+        stale["why"].as_str().unwrap().contains("nothing new since"),
+        "{stale}"
+    );
+
+    // A 0.2 s turn, over before the wait starts.
+    f.ok("send_keys", json!({"pane": pane, "text": "second"}))
+        .await;
+    run(&command("UserPromptSubmit"));
+    std::thread::sleep(Duration::from_millis(200));
+    run(&command("Stop"));
+    let short = f
+        .ok("wait_for_agent", json!({"pane": pane, "seconds": 20}))
+        .await;
+    assert_eq!(
+        (&short["outcome"], &short["why"]),
+        (&json!("idle"), &Value::Null),
+        "{short}"
+    );
+    assert!(short["elapsed_ms"].as_i64().unwrap() < 1000, "{short}");
+
+    // A 5 s turn during the wait: it ends within a look or two of the hook.
+    f.ok("send_keys", json!({"pane": pane, "text": "third"}))
+        .await;
+    run(&command("UserPromptSubmit"));
+    let (long, after) = wait_across(&f, pane, async || {
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        run(&command("Stop"));
+        Some(Instant::now())
+    })
+    .await;
+    assert_eq!(long["outcome"], "idle", "{long}");
+    let after = after.unwrap();
+    assert!(
+        after <= Duration::from_millis(500),
+        "returned {after:?} after the hook"
+    );
+    assert!(long["elapsed_ms"].as_i64().unwrap() >= 5000, "{long}");
 }
 
 /// The option is the operator's choice, to fit the status plugin already in use.

@@ -88,7 +88,7 @@ async fn a_repl_answers_and_an_interrupt_is_seen() {
     let f = Fixture::new().await;
     let repl = f.open(&["new-window", "-t", "main:"], "python3 -q");
     assert!(
-        wait_until(Duration::from_secs(10), || f.screen(&repl).contains(">>>")),
+        wait_until(Duration::from_secs(30), || f.screen(&repl).contains(">>>")),
         "no Python prompt: {}",
         f.screen(&repl)
     );
@@ -101,7 +101,7 @@ async fn a_repl_answers_and_an_interrupt_is_seen() {
     let answer = f
         .ok(
             "wait_for_text",
-            json!({"pane": repl, "patterns": ["^42$"], "regex": true, "seconds": 5}),
+            json!({"pane": repl, "patterns": ["^42$"], "regex": true, "seconds": 30}),
         )
         .await;
     assert_eq!(answer["outcome"], "matched", "{answer}");
@@ -117,7 +117,7 @@ async fn a_repl_answers_and_an_interrupt_is_seen() {
     let interrupted = f
         .ok(
             "wait_for_text",
-            json!({"pane": repl, "patterns": ["KeyboardInterrupt"], "seconds": 5}),
+            json!({"pane": repl, "patterns": ["KeyboardInterrupt"], "seconds": 30}),
         )
         .await;
     assert_eq!(interrupted["outcome"], "matched", "{interrupted}");

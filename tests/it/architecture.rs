@@ -216,19 +216,21 @@ fn only_the_bootstrap_starts_ssh() {
 /// The modules of the crate whose sources are in `dir` (each file or folder beside `lib.rs`)
 /// and the modules each one names through `crate::` (or, from a file beside `lib.rs`,
 /// `super::`), an item the crate root re-exports counting as its module. Tests are left out.
-fn module_graph(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
+/// The modules of `dir` (a crate's source root, or with `nested` a module's folder, whose own
+/// `mod.rs` is its root) and which of them each one uses.
+fn module_graph(dir: &str, nested: bool) -> BTreeMap<String, BTreeSet<String>> {
     let root = repo_root().join(dir);
     let mut modules = BTreeSet::new();
     for entry in std::fs::read_dir(&root).expect("read dir").flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let module = name.strip_suffix(".rs").unwrap_or(&name).to_owned();
-        if !["lib", "main"].contains(&module.as_str()) && !module.contains('.') {
+        if !["lib", "main", "mod"].contains(&module.as_str()) && !module.contains('.') {
             modules.insert(module);
         }
     }
     // `pub use module::{a, b};` and `pub use module::a;` in the crate root.
     let mut exported = BTreeMap::new();
-    for file in ["lib.rs", "main.rs"] {
+    for file in ["lib.rs", "main.rs", "mod.rs"] {
         let text = std::fs::read_to_string(root.join(file)).unwrap_or_default();
         for statement in text.split(';') {
             let Some(path) = statement.trim().strip_prefix("pub use ") else {
@@ -263,7 +265,8 @@ fn module_graph(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
             .map(|l| l.split("//").next().unwrap_or_default())
             .collect::<Vec<_>>()
             .join("\n");
-        let mut prefixes = vec!["crate::"];
+        // In a module's folder, `crate::` names the crate's modules, not these.
+        let mut prefixes = if nested { vec![] } else { vec!["crate::"] };
         if !rel.contains('/') {
             prefixes.push("super::");
         }
@@ -347,7 +350,7 @@ fn no_module_reaches_back_to_itself() {
         "macros/src",
         "xtask/src",
     ] {
-        let mut graph = module_graph(dir);
+        let mut graph = module_graph(dir, false);
         for (crate_dir, from, to) in known {
             if crate_dir == dir {
                 let removed = graph.get_mut(from).is_some_and(|e| e.remove(to));
@@ -363,5 +366,19 @@ fn no_module_reaches_back_to_itself() {
                 cycle.join(" -> ")
             );
         }
+    }
+    // The handlers are layers too: what reads panes (reports, objects, input, content, wait)
+    // below what builds on it.
+    let dir = "server/src/handlers";
+    let graph = module_graph(dir, true);
+    assert!(
+        graph.get("wait").is_some_and(|uses| uses.contains("input")),
+        "{dir}: the graph is not being read: {graph:?}"
+    );
+    if let Some(cycle) = a_cycle(&graph) {
+        panic!(
+            "{dir}: the handlers {} depend on one another in a cycle; move what they share below them",
+            cycle.join(" -> ")
+        );
     }
 }

@@ -333,7 +333,7 @@ fn the_full_tool_list_fits_its_byte_budget() {
     assert_eq!(resolved.offered.len(), TOOLS.len());
     let mut tools = Vec::new();
     for id in &resolved.offered {
-        let own = serde_json::to_string(&tool(*id, &[], &Default::default()))
+        let own = serde_json::to_string(&tool(*id, &[], &Default::default(), &Default::default()))
             .unwrap()
             .len();
         assert!(
@@ -341,7 +341,12 @@ fn the_full_tool_list_fits_its_byte_budget() {
             "{} takes {own} bytes of tools/list (at most {MAX_BYTES_PER_TOOL}): shorten its descriptions",
             id.name()
         );
-        tools.push(tool(*id, &resolved.nested(*id), &Default::default()));
+        tools.push(tool(
+            *id,
+            &resolved.nested(*id),
+            &resolved.offered,
+            &Default::default(),
+        ));
     }
     let bytes = serde_json::to_string(&serde_json::json!({"tools": tools}))
         .unwrap()

@@ -5,6 +5,7 @@
 
 mod abuse;
 mod agent;
+mod agent_clis;
 mod agent_loop;
 mod architecture;
 mod audit_log;
@@ -12,6 +13,7 @@ mod authority;
 mod batch;
 mod catalog;
 mod change;
+mod client_clis;
 mod conformance;
 mod faults;
 mod hosts;
@@ -25,6 +27,7 @@ mod pane_state;
 mod prompt;
 mod protocol;
 mod quiet;
+mod screen;
 mod sdk;
 mod side_by_side;
 mod site;

@@ -57,6 +57,27 @@ fn lines_in(f: &Fixture, pane: &str, prefix: &str) -> usize {
         .count()
 }
 
+/// Sends `prompt`, the `n`th to `pane`'s `program`, which must say it submitted it, once.
+async fn submitted_once(f: &Fixture, pane: &str, prompt: &str, n: usize, program: &str) {
+    let sent = send(f, pane, prompt).await;
+    assert_eq!(sent["outcome"], "submitted", "{program}: {sent}");
+    let wanted = format!("^submitted {} {}$", digest(prompt), prompt.len());
+    let seen = f
+        .ok(
+            "wait_for_text",
+            json!({"pane": pane, "patterns": [wanted], "regex": true, "since": sent["since"], "seconds": 10}),
+        )
+        .await;
+    assert_eq!(
+        seen["outcome"],
+        "matched",
+        "{program}, {} bytes: {sent} {seen}\n{}",
+        prompt.len(),
+        f.screen(pane)
+    );
+    assert_eq!(lines_in(f, pane, "submitted "), n, "exactly once");
+}
+
 fn target(swallow_ms: u32) -> String {
     let program = repo_root().join("tests/programs/prompt_target.py");
     format!("python3 {} {swallow_ms}", program.display())
@@ -77,22 +98,7 @@ async fn a_prompt_arrives_once_whole_even_where_a_fast_enter_is_swallowed() {
     ];
     for (pane, window) in panes.iter().zip(&windows) {
         for (n, prompt) in (1..).zip(&prompts) {
-            let sent = send(&f, pane, prompt).await;
-            assert_eq!(sent["outcome"], "submitted", "{window}: {sent}");
-            let wanted = format!("^submitted {} {}$", digest(prompt), prompt.len());
-            let seen = f
-                .ok(
-                    "wait_for_text",
-                    json!({"pane": pane, "patterns": [wanted], "regex": true, "since": sent["since"], "seconds": 10}),
-                )
-                .await;
-            assert_eq!(
-                seen["outcome"],
-                "matched",
-                "{window}, {} bytes: {seen}",
-                prompt.len()
-            );
-            assert_eq!(lines_in(&f, pane, "submitted "), n, "exactly once");
+            submitted_once(&f, pane, prompt, n, window).await;
             assert_eq!(lines_in(&f, pane, "pending "), n, "pasted once");
         }
     }
@@ -102,6 +108,78 @@ async fn a_prompt_arrives_once_whole_even_where_a_fast_enter_is_swallowed() {
     assert_eq!(again["outcome"], "submitted", "{again}");
     assert!(again["enter_presses"].as_i64().unwrap() >= 2, "{again}");
     assert_eq!(lines_in(&f, &panes[2], "submitted "), prompts.len() + 1);
+}
+
+/// A program that takes an Enter coming soon after a paste as a newline in its input box (its
+/// box grows a row): the newline is taken back before Enter goes again, so the program submits
+/// the prompt byte for byte, once.
+#[tokio::test]
+async fn an_enter_taken_as_a_newline_is_taken_back() {
+    let program = format!("{} newline", target(500));
+    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
+    let pane = panes[0].as_str();
+    for (n, prompt) in (1..).zip(["one line", "two\nlines"]) {
+        let sent = send(&f, pane, prompt).await;
+        assert_eq!(sent["outcome"], "submitted", "{sent}");
+        assert!(sent["enter_presses"].as_i64().unwrap() >= 2, "{sent}");
+        let wanted = format!("submitted {} {}", digest(prompt), prompt.len());
+        f.wait_for_screen(pane, &wanted);
+        assert_eq!(lines_in(&f, pane, "submitted "), n, "exactly once");
+    }
+}
+
+/// A program that draws a paste well after it arrived (a TUI on a loaded machine, long past
+/// the quiet that usually means the paste was taken): what its input line showed before the
+/// paste is not taken for the prompt gone, so an Enter swallowed meanwhile is pressed again and
+/// `submitted` is said only once the program submitted.
+#[tokio::test]
+async fn a_paste_drawn_late_is_not_taken_for_submitted() {
+    let program = format!("{} late=800", target(300));
+    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
+    let pane = panes[0].as_str();
+    for (n, prompt) in (1..).zip(["one line", "another line"]) {
+        submitted_once(&f, pane, prompt, n, &program).await;
+    }
+}
+
+/// Nothing is typed into a program that asks a question: its agent reports asking, or its
+/// screen shows a choice dialog as agents' permission prompts draw them.
+#[tokio::test]
+async fn a_prompt_never_answers_a_question() {
+    let dialog =
+        "printf 'Do you want to proceed?\\n\\342\\235\\257 1. Yes\\n  2. No (esc)\\n'; cat";
+    let (f, panes) = Fixture::with_programs(&[(dialog, "2. No"), ("cat", "")]).await;
+    let refused = send(&f, &panes[0], "hello").await;
+    assert_eq!(refused["outcome"], "refused", "{refused}");
+    let reason = refused["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("1. Yes") && reason.contains("choice"),
+        "{refused}"
+    );
+    f.tmux(&[
+        "set-option",
+        "-p",
+        "-t",
+        &panes[1],
+        "@agent-state",
+        "asking",
+    ]);
+    let asking = send(&f, &panes[1], "hello").await;
+    assert_eq!(asking["outcome"], "refused", "{asking}");
+    assert!(
+        asking["reason"].as_str().unwrap().contains("asking"),
+        "{asking}"
+    );
+    for pane in &panes {
+        assert!(
+            !f.screen(pane).contains("hello"),
+            "nothing typed into {pane}"
+        );
+    }
+    // Answered, the prompt goes.
+    f.tmux(&["set-option", "-p", "-t", &panes[1], "@agent-state", "idle"]);
+    let sent = send(&f, &panes[1], "hello").await;
+    assert_eq!(sent["outcome"], "submitted", "{sent}");
 }
 
 /// A program that never takes the Enter, however often its input line is redrawn: the prompt

@@ -19,7 +19,7 @@ fn clients() -> PathBuf {
 
 /// `npm ci` in `dir` when its `node_modules` does not hold the version of `package` that its
 /// package.json pins.
-fn npm_ci(dir: &Path, package: &str) {
+pub(crate) fn npm_ci(dir: &Path, package: &str) {
     let read = |path: PathBuf| -> Value {
         std::fs::read_to_string(path)
             .ok()
@@ -231,7 +231,8 @@ fn judge(which: &str, records: &[Value], calls: &[Value], succeeding: usize) {
     for record in &results[succeeding..] {
         assert_eq!(record["isError"], true, "{which}: {record}");
         assert_eq!(record["structured"], Value::Null, "{which}: {record}");
-        let body: Value = serde_json::from_str(record["text"].as_str().unwrap()).unwrap();
-        tmux_mcp_tests::check_error_body(&body);
+        let body = &record["meta"][tmux_mcp::catalog::ERROR_META];
+        tmux_mcp_tests::check_error_body(body);
+        tmux_mcp_tests::check_error_text(record["text"].as_str(), body);
     }
 }

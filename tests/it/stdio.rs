@@ -138,6 +138,7 @@ async fn batch_only_selection_prunes_the_exclusion_everywhere() {
     assert_eq!(tools.tools.len(), 1);
     let batch = &tools.tools[0];
     assert_eq!(batch.name, "call_read_tools_batch");
+    // Nothing else is offered: every row's schema is inlined.
     let alternatives = batch.input_schema["properties"]["operations"]["items"]["oneOf"]
         .as_array()
         .expect("oneOf")
@@ -146,6 +147,7 @@ async fn batch_only_selection_prunes_the_exclusion_everywhere() {
         .iter()
         .filter_map(|a| a["properties"]["tool"]["const"].as_str())
         .collect();
+    assert_eq!(consts.len(), alternatives.len());
     let record = &batch.meta.as_ref().expect("_meta")[CAPABILITY_KEY];
     let nested: Vec<&str> = record["nestedAuthority"]
         .as_array()
@@ -235,6 +237,21 @@ async fn bad_arguments_are_tool_errors_that_name_the_field() {
             body["message"].as_str().unwrap().contains(needle),
             "{args}: {body}"
         );
+    }
+    // Every mistake in one reply, each with what is allowed: a model that fixes one and tries
+    // again must not fail again on the next.
+    let args = json!({"pane": "not-a-pane", "max_lines": "ten", "histroy": true});
+    let result = call(&client, "capture_pane", args.clone())
+        .await
+        .expect("tool result");
+    let body = tmux_mcp_tests::payload(&serde_json::to_value(&result).unwrap());
+    let message = body["message"].as_str().unwrap();
+    for needle in [
+        "pane: \"not-a-pane\" does not have the expected form",
+        "max_lines: expected integer from 1 to ",
+        "histroy: unknown field; expected one of ",
+    ] {
+        assert!(message.contains(needle), "{needle:?} missing: {message}");
     }
     let result = call(&client, "list_sessions", json!({"extra": 1}))
         .await
@@ -605,4 +622,59 @@ fn started_by_hand_in_a_terminal_it_says_how_to_connect() {
     );
     assert!(screen().contains("exited with 0"), "{}", screen());
     assert!(!screen().contains("error"), "{}", screen());
+}
+
+/// A client that starts servers with a reduced environment (Codex passes only `HOME` and
+/// `PATH`) drops `TMUX_TMPDIR`: the server takes it from the process that started it, finds
+/// the person's tmux where it says, and says where it found it.
+#[tokio::test]
+async fn a_client_that_drops_tmux_tmpdir_still_finds_the_persons_tmux() {
+    let world = World::new();
+    world.start_server("work");
+    // A parent started with the person's TMUX_TMPDIR, which starts the server without it;
+    // `; true` keeps sh from exec-ing the server in its own place.
+    let script = "unset TMUX_TMPDIR; \"$0\" -L work \"$@\"; true";
+    let parent = |args: &[&str]| {
+        let mut cmd = tokio::process::Command::new("sh");
+        cmd.env_clear()
+            .envs(world.base_env())
+            .args(["-c", script])
+            .arg(tmux_mcp_tests::binary())
+            .args(args);
+        cmd
+    };
+    let out = parent(&["check"]).output().await.unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let socket = world
+        .tmpdir()
+        .join(format!("tmux-{}/work", tmux::process::uid()));
+    assert!(
+        out.status.success()
+            && text.contains(&format!("socket:      {}", socket.display()))
+            && text.contains("socket dir:  TMUX_TMPDIR of process ")
+            && text.contains(" (sh), which the client that started this server did not pass on")
+            && text.contains("operator-selected server, already running"),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    let (transport, _) = rmcp::transport::TokioChildProcess::builder(parent(&[]))
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn sh");
+    let client = rmcp::ServiceExt::serve((), transport)
+        .await
+        .expect("handshake");
+    let caps = capabilities(&client).await;
+    assert_eq!(caps["socket"]["path"], socket.display().to_string());
+    let said = caps["socket"]["directoryProvenance"].as_str().unwrap();
+    assert!(said.starts_with("TMUX_TMPDIR of process "), "{said}");
+    let sessions = tmux_mcp_tests::ok(&client, "list_sessions", json!({})).await;
+    assert_eq!(sessions["sessions"][0]["name"], "main", "{sessions}");
+    client.cancel().await.expect("close");
+
+    // Given its own, nothing is taken from elsewhere.
+    let out = world.run(&["-L", "work", "check"], &[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("socket dir:  TMUX_TMPDIR\n"), "{text}");
 }

@@ -6,11 +6,18 @@ pending, is swallowed, and the input line is drawn again, as real TUIs do. An En
 submits: it prints `submitted <sha256 of the prompt> <bytes>`, clears the prompt and, with
 BUSY_MS, prints progress for that long before it takes input again.
 
+With `newline`, such an Enter is not swallowed but becomes a newline in the pending prompt (as
+some TUIs take an Enter that arrives with a paste), and the input box grows a row for each
+line, drawn again by moving the cursor up; Backspace takes the last byte back.
+
+With `late=MS`, it draws a paste MS after it arrived, as a loaded TUI does (Claude Code on a
+busy machine with a long paste), and an Enter read meanwhile counts as coming right after it.
+
 With `hooks`, it reports its state as agents' lifecycle hooks do, in its pane's `@agent-state`
 option: `working` on a submit, `idle` when done, `asking` (until a key comes) when the prompt
 holds `ASK`.
 
-Usage: prompt_target.py SWALLOW_MS [BUSY_MS] [exit-on-paste] [hooks]
+Usage: prompt_target.py SWALLOW_MS [BUSY_MS] [exit-on-paste] [newline] [hooks] [late=MS]
 """
 
 import hashlib
@@ -27,23 +34,45 @@ swallow = int(sys.argv[1]) / 1000
 busy = int(args[0]) / 1000 if args and args[0].isdigit() else 0
 exit_on_paste = "exit-on-paste" in args
 hooks = "hooks" in args
+newline = "newline" in args
+late = next((int(a[5:]) / 1000 for a in args if a.startswith("late=")), 0)
 out = sys.stdout
+# Rows the input box was drawn on last.
+box_rows = 1
 
 
 def report(state):
+    """As the documented hook lines do: the state, and a finished turn or a question counted."""
     if hooks:
         pane = os.environ["TMUX_PANE"]
-        subprocess.run(["tmux", "set-option", "-p", "-t", pane, "@agent-state", state], check=True)
+        line = ["tmux", "set-option", "-p", "-t", pane, "@agent-state", state]
+        if state in ("idle", "asking"):
+            line += [";", "set-option", "-pF", "-t", pane, "@agent-state-turn", "#{e|+:#{@agent-state-turn},1}"]
+        subprocess.run(line, check=True)
+
+
+def erase_box():
+    """Back to the box's first row, everything from there erased."""
+    global box_rows
+    if box_rows > 1:
+        out.write(f"\x1b[{box_rows - 1}A")
+    out.write("\r\x1b[J")
+    box_rows = 1
 
 
 def draw(pending):
-    tail = bytes(pending).decode("latin-1").replace("\r", " ").replace("\t", " ")[-60:]
-    out.write("\r\x1b[2K> " + tail)
+    global box_rows
+    text = bytes(pending).decode("latin-1").replace("\r", " ").replace("\t", " ")
+    lines = text.split("\n") if newline else [text.replace("\n", " ")]
+    erase_box()
+    out.write("\r\n".join(("> " if i == 0 else "  ") + l[-60:] for i, l in enumerate(lines)))
+    box_rows = len(lines)
     out.flush()
 
 
 def say(line):
-    out.write("\r\x1b[2K" + line + "\r\n")
+    erase_box()
+    out.write(line + "\r\n")
     out.flush()
 
 
@@ -89,6 +118,7 @@ def main():
                     pending += buffered[:end]
                     buffered = buffered[end + len(END):]
                     pasting = False
+                    time.sleep(late)
                     pasted_at = time.monotonic()
                     if exit_on_paste:
                         return
@@ -103,6 +133,10 @@ def main():
                     break
                 byte, buffered = buffered[:1], buffered[1:]
                 if byte == b"\r":
+                    if newline and pending and time.monotonic() - pasted_at < swallow:
+                        pending += b"\n"
+                        draw(pending)
+                        continue
                     if time.monotonic() - pasted_at < swallow or not pending:
                         draw(pending)
                         continue
@@ -120,6 +154,9 @@ def main():
                     draw(pending)
                 elif byte == b"\x03":
                     return
+                elif byte == b"\x7f":
+                    del pending[-1:]
+                    draw(pending)
                 else:
                     pending += byte
                     draw(pending)

@@ -474,6 +474,29 @@ impl Drop for World {
     }
 }
 
+/// The tools a batch's published schema lets a row name, sorted: each inlined alternative's
+/// constant, and the names of the one alternative for tools offered directly too.
+pub fn batch_row_tools(batch: &rmcp::model::Tool) -> Vec<String> {
+    let alternatives = batch.input_schema["properties"]["operations"]["items"]["oneOf"]
+        .as_array()
+        .expect("the batch's rows are oneOf its tools");
+    let mut names: Vec<String> = alternatives
+        .iter()
+        .flat_map(|a| {
+            let tool = &a["properties"]["tool"];
+            let names = match tool.get("enum").and_then(Value::as_array) {
+                Some(names) => names.iter().collect(),
+                None => vec![&tool["const"]],
+            };
+            names
+                .into_iter()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+        })
+        .collect();
+    names.sort();
+    names
+}
+
 /// The seeds' example: a client that may only read, through the batch, and never
 /// `show_environment`.
 pub const BATCH_ONLY_SEED: [(&str, &str); 3] = [
@@ -575,6 +598,15 @@ impl Fixture {
     /// showing `ready` before the MCP server starts, as programs a person started earlier are;
     /// returns their panes too.
     pub async fn with_programs(programs: &[(&str, &str)]) -> (Fixture, Vec<String>) {
+        Fixture::with_programs_ready_within(programs, Duration::from_secs(20)).await
+    }
+
+    /// [`Fixture::with_programs`] for programs that may take up to `ready` to show theirs
+    /// (agents' CLIs, on a loaded machine).
+    pub async fn with_programs_ready_within(
+        programs: &[(&str, &str)],
+        ready: Duration,
+    ) -> (Fixture, Vec<String>) {
         let world = World::new();
         world.start_server("work");
         let panes: Vec<String> = programs
@@ -584,13 +616,10 @@ impl Fixture {
                 world.tmux("work", &args).trim().to_owned()
             })
             .collect();
-        for (pane, (command, ready)) in panes.iter().zip(programs) {
-            let up = wait_until(Duration::from_secs(20), || {
-                world
-                    .tmux("work", &["capture-pane", "-p", "-t", pane])
-                    .contains(ready)
-            });
-            assert!(up, "{command} never showed {ready:?}");
+        for (pane, (command, shows)) in panes.iter().zip(programs) {
+            let screen = || world.tmux("work", &["capture-pane", "-p", "-t", pane]);
+            let up = wait_until(ready, || screen().contains(shows));
+            assert!(up, "{command} never showed {shows:?}:\n{}", screen());
         }
         world.count_syncs("work");
         let env = [("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
@@ -677,7 +706,8 @@ impl Fixture {
 
     /// Waits until `needle` is on the pane's screen.
     pub fn wait_for_screen(&self, pane: &str, needle: &str) {
-        let seen = wait_until(Duration::from_secs(10), || {
+        // Long: a deadline only bounds a failure, and the suite runs on two loaded cores.
+        let seen = wait_until(Duration::from_secs(30), || {
             self.screen(pane).contains(needle)
         });
         assert!(
@@ -743,17 +773,36 @@ pub async fn capabilities(client: &Client) -> Value {
 }
 
 /// What a tool result (a `CallToolResult` as JSON) carries: its `structuredContent`, or for an
-/// `isError` result the error body its text holds (an error has no `structuredContent`).
+/// `isError` result the error body its `_meta` holds (an error has no `structuredContent`),
+/// checked to be what its text says.
 pub fn payload(result: &Value) -> Value {
     if result["isError"] == true {
         assert!(result.get("structuredContent").is_none(), "{result}");
-        let text = result["content"][0]["text"].as_str().expect("error text");
-        let body: Value = serde_json::from_str(text).expect("the error text is JSON");
+        let body = tmux_mcp::envelope::error_body(result)
+            .unwrap_or_else(|| panic!("an error result without its body: {result}"))
+            .clone();
         check_error_body(&body);
+        check_error_text(result["content"][0]["text"].as_str(), &body);
         body
     } else {
         result["structuredContent"].clone()
     }
+}
+
+/// An error result's first text: its message and kind in words, never JSON (a client may take
+/// a JSON object for the tool's output).
+pub fn check_error_text(text: Option<&str>, body: &Value) {
+    let text = text.unwrap_or_else(|| panic!("an error result without text: {body}"));
+    assert!(
+        serde_json::from_str::<Value>(text).is_err(),
+        "an error's text is JSON: {text}"
+    );
+    let (message, kind) = (body["message"].as_str(), body["kind"].as_str());
+    assert!(
+        message.is_some_and(|m| text.starts_with(m))
+            && kind.is_some_and(|k| text.contains(&format!("[{k}"))),
+        "the error's text does not say its body: {text:?} for {body}"
+    );
 }
 
 /// A tool error body: exactly `{message, kind, retryable}`, kind from the documented vocabulary.

@@ -55,7 +55,7 @@ async fn find(tmux: &Tmux, hint: Option<&str>) -> Option<String> {
         .collect();
     let own = std::process::id();
     let found = std::iter::once(own)
-        .chain(ancestors(own))
+        .chain(crate::process::ancestors(own))
         .find_map(|pid| panes.get(&pid))
         .cloned();
     if let Some(hint) = hint
@@ -70,29 +70,4 @@ async fn find(tmux: &Tmux, hint: Option<&str>) -> Option<String> {
         );
     }
     found
-}
-
-/// `pid`'s parent, grandparent and so on, up to (not including) pid 1.
-fn ancestors(pid: u32) -> impl Iterator<Item = u32> {
-    std::iter::successors(parent(pid), |&p| parent(p))
-}
-
-/// The parent of `pid`, from `/proc/PID/stat` (Linux).
-fn parent(pid: u32) -> Option<u32> {
-    let ppid = crate::process::Stat::read(pid)?.ppid;
-    (ppid > 1).then_some(ppid)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{ancestors, parent};
-
-    #[test]
-    fn this_process_has_its_parent_among_its_ancestors() {
-        let own = std::process::id();
-        let first = parent(own).expect("a parent");
-        assert_eq!(ancestors(own).next(), Some(first));
-        assert!(ancestors(own).all(|p| p > 1));
-        assert_eq!(parent(u32::MAX), None);
-    }
 }

@@ -88,6 +88,8 @@ pub enum Notice<'a> {
     },
     /// Windows or panes closed or changed: a followed pane may be gone.
     Changed,
+    /// A window's layout changed: its panes may have another size.
+    Layout,
     /// The client is now attached to this session.
     SessionChanged(&'a str),
     /// A subscription's value changed (or was first read): for pane subscriptions, the pane
@@ -123,11 +125,10 @@ pub fn parse(line: &str) -> Notice<'_> {
                 _ => Notice::Other,
             }
         }
-        "%window-close"
-        | "%unlinked-window-close"
-        | "%layout-change"
-        | "%sessions-changed"
-        | "%pane-mode-changed" => Notice::Changed,
+        "%layout-change" => Notice::Layout,
+        "%window-close" | "%unlinked-window-close" | "%sessions-changed" | "%pane-mode-changed" => {
+            Notice::Changed
+        }
         _ => Notice::Other,
     }
 }
@@ -185,7 +186,7 @@ mod tests {
             parse("%session-changed $4 name"),
             Notice::SessionChanged("$4")
         );
-        assert_eq!(parse("%layout-change @1 x y *"), Notice::Changed);
+        assert_eq!(parse("%layout-change @1 x y *"), Notice::Layout);
         assert_eq!(
             parse("%subscription-changed agent7 $1 @2 0 %7 : needs input"),
             Notice::Subscription {

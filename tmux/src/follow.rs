@@ -28,6 +28,7 @@ use tokio::sync::oneshot;
 
 use super::control::{Item, Notice, Reader, parse, unescape};
 use super::journal::{Journal, Position};
+use super::screen::Seed;
 use super::{COMMAND_DEADLINE, Tmux, TmuxError, TmuxErrorKind, Verb, lock};
 use crate::client::WeakTmux;
 use crate::version::Features;
@@ -55,6 +56,11 @@ enum Waiter {
     PutBack(oneshot::Sender<bool>),
     /// A command whose answer says nothing this server needs (a subscription).
     Ignored,
+    /// One answer of a screen's seed, kept for the last.
+    Part(Arc<Mutex<Vec<String>>>),
+    /// The last answer of a screen's seed: the journal's screen model starts again from the
+    /// answers, at this point of the output.
+    Seed(Arc<Journal>, Arc<Mutex<Vec<String>>>),
 }
 
 /// One session's control client.
@@ -115,6 +121,7 @@ impl Tmux {
             .is_none();
         if fresh {
             journal.restart();
+            stream.seed(pane, &journal).await?;
             // A pane moved here from another session: its option is reported by this client now.
             if let Some(option) = journal.watched_option() {
                 stream.subscribe(pane, &option).await?;
@@ -346,6 +353,49 @@ impl Stream {
         }
     }
 
+    /// Has tmux say what `pane` shows, on this stream, so that `journal`'s screen model starts
+    /// from it exactly where its answer stands in the output (tmux runs a line's commands
+    /// together, between two reads of any pane's output). The answer comes before that of any
+    /// command written after.
+    async fn seed(&self, pane: &str, journal: &Arc<Journal>) -> Result<(), TmuxError> {
+        let fields: Vec<String> = Seed::FIELDS.iter().map(|f| format!("#{{{f}}}")).collect();
+        let ask = crate::Command::new(Verb::DisplayMessage)
+            .flag("-p")
+            .target(pane)?
+            .arg(fields.join(" "))?;
+        let shown = crate::Command::new(Verb::CapturePane)
+            .flag("-p")
+            .flag("-e")
+            .target(pane)?;
+        // The main screen beneath the alternate one; nothing (-q) when that is not shown.
+        let main = crate::Command::new(Verb::CapturePane)
+            .flag("-p")
+            .flag("-e")
+            .flag("-a")
+            .flag("-q")
+            .target(pane)?;
+        // One line: tmux parses it into three commands it runs back to back, each answered
+        // in a block of its own (measured on 3.2a, 3.5a and next-3.8), with no pane output
+        // read in between.
+        let line: Vec<String> = [ask, shown, main]
+            .iter()
+            .map(|c| {
+                super::command_line(c, Features::default())
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect();
+        let parts = Arc::new(Mutex::new(Vec::new()));
+        let waiters = [
+            Waiter::Part(parts.clone()),
+            Waiter::Part(parts.clone()),
+            Waiter::Seed(journal.clone(), parts),
+        ];
+        self.write_each(&format!("{}\n", line.join(" ; ")), waiters)
+            .await;
+        Ok(())
+    }
+
     /// Subscribes this client to `pane`'s option `option`; tmux reports its value at the next
     /// check and then each change.
     async fn subscribe(&self, pane: &str, option: &str) -> Result<(), TmuxError> {
@@ -362,8 +412,13 @@ impl Stream {
 
     /// Writes a command line whose answer `waiter` takes.
     async fn write(&self, line: &str, waiter: Waiter) {
+        self.write_each(line, [waiter]).await;
+    }
+
+    /// Writes a line of several commands, whose answers `waiters` take in turn.
+    async fn write_each(&self, line: &str, waiters: impl IntoIterator<Item = Waiter>) {
         let mut stdin = self.stdin.lock().await;
-        lock(&self.waiters).push_back(waiter);
+        lock(&self.waiters).extend(waiters);
         if stdin.write_all(line.as_bytes()).await.is_err() {
             self.alive.store(false, Ordering::Release);
         }
@@ -384,26 +439,60 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
     let mut detached = false;
     while let Some(item) = reader.next().await {
         match item {
-            Item::Answer { ours: true, ok, .. } => match lock(&stream.waiters).pop_front() {
-                Some(Waiter::Sync(reply, journal)) => {
-                    let _ = reply.send(journal.map(|j| j.position()));
-                }
-                Some(Waiter::Ignored) => {}
-                Some(Waiter::PutBack(done)) => {
-                    let _ = done.send(ok);
-                    // Its session has gone meanwhile: nothing to go back to.
-                    if !ok {
-                        break;
+            Item::Answer {
+                ours: true,
+                ok,
+                body,
+            } => {
+                let waiter = lock(&stream.waiters).pop_front();
+                match waiter {
+                    Some(Waiter::Sync(reply, journal)) => {
+                        let _ = reply.send(journal.map(|j| j.position()));
                     }
+                    Some(Waiter::Ignored) => {}
+                    Some(Waiter::Part(parts)) if ok => lock(&parts).push(body),
+                    // tmux drops the rest of a line's commands after one fails (cmdq_remove_group,
+                    // 3.2a to 3.7c): their answers never come, so neither may their waiters wait.
+                    Some(Waiter::Part(parts)) => {
+                        let mut waiters = lock(&stream.waiters);
+                        while let Some(Waiter::Part(p) | Waiter::Seed(_, p)) = waiters.front()
+                            && Arc::ptr_eq(p, &parts)
+                        {
+                            waiters.pop_front();
+                        }
+                    }
+                    Some(Waiter::Seed(journal, parts)) => {
+                        let parts = std::mem::take(&mut *lock(&parts));
+                        if ok
+                            && let [fields, shown] = &parts[..]
+                            && let Some(seed) = Seed::read(fields, shown, &body)
+                        {
+                            journal.seed(&seed);
+                        }
+                    }
+                    Some(Waiter::PutBack(done)) => {
+                        let _ = done.send(ok);
+                        // Its session has gone meanwhile: nothing to go back to.
+                        if !ok {
+                            break;
+                        }
+                    }
+                    None => {}
                 }
-                None => {}
-            },
+            }
             Item::Notice(text) => match parse(&text) {
                 // Other panes of the session print too; only followed ones are decoded.
                 Notice::Output { pane, escaped } if !stream.away.load(Ordering::Acquire) => {
                     let journal = lock(&stream.panes).get(pane).cloned();
                     if let Some(journal) = journal {
                         journal.push(&unescape(escaped));
+                        // Its program switched screens: ask tmux what it shows now.
+                        if journal.wants_seed() {
+                            let (stream, pane) = (stream.clone(), pane.to_owned());
+                            tokio::spawn(async move {
+                                let _ = stream.seed(&pane, &journal).await;
+                            });
+                        }
                     }
                 }
                 Notice::Subscription { pane, .. } => {
@@ -413,6 +502,20 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                     }
                 }
                 Notice::Changed => stream.poke_all(),
+                // A pane whose size changed shows what tmux made of its rows: ask again.
+                Notice::Layout => {
+                    stream.poke_all();
+                    let panes: Vec<(String, Arc<Journal>)> = lock(&stream.panes)
+                        .iter()
+                        .map(|(p, j)| (p.clone(), j.clone()))
+                        .collect();
+                    let stream = stream.clone();
+                    tokio::spawn(async move {
+                        for (pane, journal) in panes {
+                            let _ = stream.seed(&pane, &journal).await;
+                        }
+                    });
+                }
                 Notice::SessionChanged(id) if id == stream.session => {
                     stream.away.store(false, Ordering::Release);
                 }

@@ -8,13 +8,14 @@
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
 use super::lines::{LineAssembler, Piece};
+use super::screen::{Screen, Seed, row_hash};
 use crate::lock;
 
 /// Most lines kept per pane.
@@ -27,14 +28,20 @@ const MAX_REPORTS: usize = 32;
 const ECHO_TTL: Duration = Duration::from_secs(10);
 /// Most typed lines waiting for their echo per pane.
 const MAX_PENDING_ECHO: usize = 64;
+/// Most typed lines whose echo is taken out of the screen's rows, per pane.
+const MAX_TYPED: usize = 64;
+/// Most inputs whose screen (as it was then) is kept, per pane.
+const MAX_BASELINES: usize = 16;
 
 /// A point in a pane's output: before line `line` (counted from the first output followed),
-/// `col` bytes into it, after `bytes` bytes of text.
+/// `col` bytes into it, after `bytes` bytes of text and `screen` changes of what the pane
+/// shows (its screen model's [`Screen::seq`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     pub line: u64,
     pub col: usize,
     pub bytes: u64,
+    pub screen: u64,
 }
 
 /// A report from a command this server typed, and where in the output it came.
@@ -67,6 +74,8 @@ struct Pending {
 struct State {
     assembler: LineAssembler,
     store: Store,
+    /// What the pane shows, once tmux said ([`Journal::seed`]).
+    screen: Option<Screen>,
 }
 
 #[derive(Default)]
@@ -88,6 +97,14 @@ struct Store {
     ended: bool,
     /// When text last came (escape sequences alone are no text).
     last_text: Option<Instant>,
+    /// When what the pane shows last changed (its screen model's rows).
+    last_change: Option<Instant>,
+    /// The rows shown at recent inputs (their hashes), by the screen change count then.
+    baselines: VecDeque<(u64, Arc<[u64]>)>,
+    /// Recent typed lines, whose echo on the screen is not output.
+    typed: VecDeque<String>,
+    /// The screen model asked to be seeded again.
+    wants_seed: bool,
     changes: u64,
 }
 
@@ -97,6 +114,18 @@ impl State {
             line: self.store.next_line(),
             col: self.assembler.partial_len(),
             bytes: self.assembler.text_bytes(),
+            screen: self.screen.as_ref().map_or(0, Screen::seq),
+        }
+    }
+}
+
+impl State {
+    /// When the pane last printed: what it shows changed, or, before tmux said what it shows,
+    /// text came.
+    fn last_output(&self) -> Option<Instant> {
+        match self.screen {
+            Some(_) => self.store.last_change,
+            None => self.store.last_text,
         }
     }
 }
@@ -119,6 +148,7 @@ impl Store {
                     line: self.next_line(),
                     col: partial.len(),
                     bytes: text_bytes,
+                    screen: 0,
                 };
                 if self.reports.len() == MAX_REPORTS {
                     self.reports.pop_front();
@@ -185,14 +215,73 @@ impl Journal {
     pub fn push(&self, bytes: &[u8]) {
         {
             let mut guard = lock(&self.state);
-            let State { assembler, store } = &mut *guard;
+            let State {
+                assembler,
+                store,
+                screen,
+            } = &mut *guard;
             let before = assembler.text_bytes();
             assembler.push(bytes, &mut |piece| store.apply(piece));
             if assembler.text_bytes() != before {
                 store.last_text = Some(Instant::now());
             }
+            if let Some(screen) = screen {
+                if screen.push(bytes) {
+                    store.last_change = Some(Instant::now());
+                }
+                store.wants_seed |= screen.wants_seed();
+            }
         }
         self.poke();
+    }
+
+    /// Whether the screen model wants to start again from what tmux shows (its program
+    /// switched screens); asking clears it.
+    pub fn wants_seed(&self) -> bool {
+        std::mem::take(&mut lock(&self.state).store.wants_seed)
+    }
+
+    /// Starts the screen model again from what tmux shows at this point of the output.
+    pub fn seed(&self, seed: &Seed) {
+        {
+            let mut state = lock(&self.state);
+            let screen = state
+                .screen
+                .get_or_insert_with(|| Screen::new(seed.width, seed.height));
+            screen.seed(seed);
+        }
+        self.poke();
+    }
+
+    /// What the screen shows since `from`, as a wait reads it; `None` before tmux said what
+    /// the pane shows.
+    pub fn screen_since(&self, from: Position) -> Option<ScreenView> {
+        let state = lock(&self.state);
+        let screen = state.screen.as_ref()?;
+        let baseline = state
+            .store
+            .baselines
+            .iter()
+            .find(|(seq, _)| *seq == from.screen)
+            .map(|(_, hashes)| hashes.clone());
+        let mut gone: Vec<(u64, String)> = Vec::new();
+        for g in screen.gone_after(from.screen) {
+            match gone.last_mut() {
+                Some((changed, line)) if g.continues => {
+                    *changed = (*changed).max(g.changed);
+                    line.push_str(&g.text);
+                }
+                _ => gone.push((g.changed, g.text.to_string())),
+            }
+        }
+        Some(ScreenView {
+            seq: screen.seq(),
+            rows: screen.rows(),
+            lines: screen.lines(),
+            gone,
+            baseline,
+            typed: state.store.typed.iter().cloned().collect(),
+        })
     }
 
     /// Wakes everyone watching: output came.
@@ -226,7 +315,7 @@ impl Journal {
         if state.store.ended {
             return None;
         }
-        state.store.last_text.map(|at| at.elapsed())
+        state.last_output().map(|at| at.elapsed())
     }
 
     /// When this server last gave the pane input (see [`Journal::input`]).
@@ -267,7 +356,7 @@ impl Journal {
     /// [`Journal::idle`]).
     pub fn last_text(&self) -> Option<Instant> {
         let state = lock(&self.state);
-        state.store.last_text.filter(|_| !state.store.ended)
+        state.last_output().filter(|_| !state.store.ended)
     }
 
     /// The stream stopped delivering this pane's output (its session went away, say).
@@ -298,17 +387,30 @@ impl Journal {
     /// Records input this server is about to send, output from `at` on being what it causes:
     /// `at` becomes the last input's position, and the input's lines are expected back as echo.
     pub fn input(&self, at: Position, typed: &str) {
-        let mut state = lock(&self.state);
-        state.store.last_input = Some(at);
-        state.store.last_input_at = Some(Instant::now());
-        for line in typed.lines().map(str::trim).filter(|l| !l.is_empty()) {
-            if state.store.pending_echo.len() == MAX_PENDING_ECHO {
-                state.store.pending_echo.pop_front();
+        let mut guard = lock(&self.state);
+        let State { store, screen, .. } = &mut *guard;
+        store.last_input = Some(at);
+        store.last_input_at = Some(Instant::now());
+        if let Some(screen) = screen {
+            if store.baselines.len() == MAX_BASELINES {
+                store.baselines.pop_front();
             }
-            state.store.pending_echo.push_back(Pending {
+            store
+                .baselines
+                .push_back((at.screen, screen.hashes().into()));
+        }
+        for line in typed.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            if store.pending_echo.len() == MAX_PENDING_ECHO {
+                store.pending_echo.pop_front();
+            }
+            store.pending_echo.push_back(Pending {
                 text: line.to_owned(),
                 at: Instant::now(),
             });
+            if store.typed.len() == MAX_TYPED {
+                store.typed.pop_front();
+            }
+            store.typed.push_back(line.to_owned());
         }
     }
 
@@ -422,6 +524,74 @@ impl Journal {
     }
 }
 
+/// What a pane's screen shows, as a wait from a position reads it.
+pub struct ScreenView {
+    /// Changes of what the screen shows so far.
+    pub seq: u64,
+    /// The rows shown, each with the change count at which it last changed.
+    pub rows: Vec<(u64, String)>,
+    /// The lines shown (rows joined where one wrapped into the next), each with the latest
+    /// change count of its rows.
+    pub lines: Vec<(u64, String)>,
+    /// Lines pushed off the top after the position (joined likewise), each with the change
+    /// count at which it last changed.
+    pub gone: Vec<(u64, String)>,
+    /// The hashes of the rows shown at the position, when it was an input's.
+    pub baseline: Option<Arc<[u64]>>,
+    /// Recent typed lines.
+    pub typed: Vec<String>,
+}
+
+impl ScreenView {
+    /// The lines (pushed off the top first, then those shown, top to bottom) that changed
+    /// after change `after` and hold text that was not on the screen at the position, this
+    /// server's echo left out: each with the change count at which it last changed, its text
+    /// as shown, and whether it is shown (not pushed off). Lines, not rows, so that a token
+    /// that wrapped is one token to the masker.
+    pub fn new_rows(&self, after: u64) -> Vec<(u64, &str, bool)> {
+        let old = |text: &str| {
+            self.baseline
+                .as_ref()
+                .is_some_and(|b| b.contains(&row_hash(text)))
+        };
+        let gone = self.gone.iter().map(|(seq, t)| (*seq, t.as_str(), false));
+        let shown = self.lines.iter().map(|(seq, t)| (*seq, t.as_str(), true));
+        gone.chain(shown)
+            .filter(|(seq, text, _)| {
+                if *seq <= after || text.trim().is_empty() || old(text) {
+                    return false;
+                }
+                let mine = strip_echo(text, &self.typed);
+                !mine.trim().is_empty() && !old(&mine)
+            })
+            .collect()
+    }
+}
+
+/// A row without this server's echo: every typed line it holds, and a typed line's start
+/// that ends it (still being echoed, or cut by the row's end).
+pub fn strip_echo(row: &str, typed: &[String]) -> String {
+    let mut row = row.to_owned();
+    for t in typed {
+        while let Some(at) = row.find(t.as_str()) {
+            row.replace_range(at..at + t.len(), "");
+        }
+    }
+    let end = row.trim_end().len();
+    row.truncate(end);
+    for t in typed {
+        if let Some(n) = (2..t.len())
+            .rev()
+            .filter(|&n| t.is_char_boundary(n))
+            .find(|&n| row.ends_with(&t[..n]))
+        {
+            row.truncate(row.len() - n);
+            break;
+        }
+    }
+    row
+}
+
 /// What a command printed between two reports.
 pub struct Between {
     /// The lines still held, oldest first; the last may be unfinished.
@@ -523,6 +693,7 @@ mod tests {
             line: 0,
             col: 0,
             bytes: 0,
+            screen: 0,
         });
         assert_eq!(reports.len(), 2);
         let between = j.text_between(&reports[0], &reports[1]);

@@ -27,6 +27,7 @@ mod lines;
 pub mod nonce;
 mod outside;
 pub mod process;
+pub mod screen;
 pub mod socket;
 pub mod tty;
 pub mod version;

@@ -44,6 +44,23 @@ impl Reader {
         }
     }
 
+    /// A variable of the environment process `pid` started with: Linux's
+    /// `/proc/PID/environ`, readable for this user's own processes. `ps` shows a process's
+    /// environment only mixed into its arguments, so the portable reader says `None`.
+    fn environment(self, pid: u32, name: &str) -> Option<std::ffi::OsString> {
+        use std::os::unix::ffi::OsStrExt;
+        match self {
+            Reader::Proc => {
+                let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
+                environ.split(|b| *b == 0).find_map(|entry| {
+                    let value = entry.strip_prefix(name.as_bytes())?.strip_prefix(b"=")?;
+                    Some(std::ffi::OsStr::from_bytes(value).to_owned())
+                })
+            }
+            Reader::Ps => None,
+        }
+    }
+
     /// The process's arguments after its name, empty ones left out.
     fn arguments(self, pid: u32) -> Vec<String> {
         match self {
@@ -94,6 +111,32 @@ impl Reader {
         };
         (!members.is_empty()).then_some(members)
     }
+}
+
+/// `pid`'s parent, grandparent and so on, up to (not including) pid 1.
+pub fn ancestors(pid: u32) -> impl Iterator<Item = u32> {
+    std::iter::successors(parent(pid), |&p| parent(p))
+}
+
+/// The parent of `pid`, unless that is pid 1.
+fn parent(pid: u32) -> Option<u32> {
+    let ppid = Stat::read(pid)?.ppid;
+    (ppid > 1).then_some(ppid)
+}
+
+/// A variable of the environment process `pid` started with, as the reader in use can tell
+/// (Linux's `/proc` can; `ps` cannot).
+pub fn started_with(pid: u32, name: &str) -> Option<std::ffi::OsString> {
+    Reader::current().environment(pid, name)
+}
+
+/// The nearest ancestor of this process that was started with `name` set, its name, and the
+/// value: what a client that starts servers with a reduced environment did not pass on.
+pub fn inherited(name: &str) -> Option<(u32, String, std::ffi::OsString)> {
+    ancestors(std::process::id()).find_map(|pid| {
+        let value = started_with(pid, name)?;
+        Some((pid, Stat::read(pid)?.name, value))
+    })
 }
 
 /// This process's user.
@@ -297,7 +340,7 @@ pub fn reads_input(pid: i64) -> Option<bool> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Reader, Stat};
+    use super::{Reader, Stat, ancestors, parent};
 
     /// The portable reader says what `/proc` says, of processes that hold still: this test's
     /// parent (cargo, or a shell) and a `sleep`.
@@ -352,5 +395,46 @@ mod tests {
         assert!(own.ppid > 0 && own.pgrp > 0, "{own:?}");
         assert!(!own.name.is_empty());
         assert_eq!(Stat::read(u32::MAX), None);
+    }
+
+    #[test]
+    fn this_process_has_its_parent_among_its_ancestors() {
+        let own = std::process::id();
+        let first = parent(own).expect("a parent");
+        assert_eq!(ancestors(own).next(), Some(first));
+        assert!(ancestors(own).all(|p| p > 1));
+        assert_eq!(parent(u32::MAX), None);
+    }
+
+    /// What a process started with, and nothing it was not: a child started with a variable
+    /// this test process lacks.
+    #[test]
+    fn reads_the_environment_a_process_started_with() {
+        let started_with = |pid, name| Reader::Proc.environment(pid, name);
+        let own = std::process::id();
+        assert_eq!(started_with(own, "PATH"), std::env::var_os("PATH"));
+        assert_eq!(started_with(own, "TMUX_MCP_NEVER_SET"), None);
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .env("TMUX_MCP_SET_FOR_A_CHILD", "a=b c")
+            .spawn()
+            .expect("sleep");
+        // Read right after `spawn` returned, the file was empty in 18 of 30 runs beside the
+        // other tests here (a suite running too): the new program's environment comes later.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let seen = loop {
+            let seen = started_with(child.id(), "TMUX_MCP_SET_FOR_A_CHILD");
+            if seen.is_some() || std::time::Instant::now() > deadline {
+                break seen;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        // `PAT` is a prefix of `PATH`, not a variable.
+        assert_eq!(started_with(child.id(), "PAT"), None);
+        let _ = child.kill();
+        let _ = child.wait();
+        assert_eq!(seen, Some("a=b c".into()));
+        assert_eq!(started_with(u32::MAX, "PATH"), None);
+        assert_eq!(Reader::Ps.environment(own, "PATH"), None);
     }
 }

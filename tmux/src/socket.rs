@@ -24,10 +24,24 @@ pub enum Source {
     Dedicated,
 }
 
+/// Where the socket directory of a socket found by name came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Directory {
+    /// This process's `$TMUX_TMPDIR`.
+    Own,
+    /// The `$TMUX_TMPDIR` of an ancestor (its pid and name), which the client that started
+    /// this process did not pass on.
+    Inherited(u32, String),
+    /// `$TMUX_TMPDIR` unset: tmux's default, /tmp.
+    Default,
+}
+
 #[derive(Debug, Clone)]
 pub struct Socket {
     pub selector: Selector,
     pub source: Source,
+    /// For a socket found by name: where its directory came from.
+    pub directory: Option<Directory>,
     /// LIBTMUX_TMUX_CONFIG: the configuration for a server tmux starts.
     pub config: Option<PathBuf>,
     /// Where the socket file is (or will be).
@@ -36,13 +50,24 @@ pub struct Socket {
 
 impl Socket {
     /// The socket `selector` names; a name is looked up in tmux's socket directory under
-    /// `tmpdir` (`$TMUX_TMPDIR`, else /tmp). Touches no tmux.
+    /// `tmpdir` (`$TMUX_TMPDIR`, else /tmp), which `inherited` says came from an ancestor
+    /// (its pid and name). Touches no tmux.
     pub fn new(
         selector: Selector,
         source: Source,
         config: Option<PathBuf>,
         tmpdir: Option<&str>,
+        inherited: Option<(u32, String)>,
     ) -> Result<Socket, String> {
+        let tmpdir = tmpdir.filter(|s| !s.is_empty());
+        let directory = match (&selector, tmpdir, inherited) {
+            (Selector::Path(_), _, _) => None,
+            (Selector::Name(_), None, _) => Some(Directory::Default),
+            (Selector::Name(_), Some(_), None) => Some(Directory::Own),
+            (Selector::Name(_), Some(_), Some((pid, name))) => {
+                Some(Directory::Inherited(pid, name))
+            }
+        };
         let path = match &selector {
             Selector::Name(name) => {
                 if name.is_empty() || name.contains('/') {
@@ -59,8 +84,20 @@ impl Socket {
         Ok(Socket {
             selector,
             source,
+            directory,
             config,
             path,
+        })
+    }
+
+    /// Where the socket directory came from, for people; `None` for a socket path.
+    pub fn directory_text(&self) -> Option<String> {
+        Some(match self.directory.as_ref()? {
+            Directory::Own => "TMUX_TMPDIR".to_owned(),
+            Directory::Inherited(pid, name) => format!(
+                "TMUX_TMPDIR of process {pid} ({name}), which the client that started this server did not pass on"
+            ),
+            Directory::Default => "tmux's default, /tmp (TMUX_TMPDIR is not set)".to_owned(),
         })
     }
 
@@ -95,12 +132,14 @@ impl Socket {
         // -u: UTF-8 output whatever the locale; without it tmux turns the field separator
         // (a control character) and every non-ASCII character into `_`.
         let mut args = vec![OsString::from("-u")];
-        match &self.selector {
-            // -L lets tmux create its socket directory with the permissions it insists on.
-            Selector::Name(n) => args.extend([OsString::from("-L"), OsString::from(n)]),
-            Selector::Path(_) => {
+        match (&self.selector, &self.directory) {
+            // The tmux this process starts lacks the inherited $TMUX_TMPDIR too: the path says
+            // where (the dedicated daemon's lease makes its directory first).
+            (Selector::Name(_), Some(Directory::Inherited(..))) | (Selector::Path(_), _) => {
                 args.extend([OsString::from("-S"), self.path.clone().into_os_string()])
             }
+            // -L lets tmux create its socket directory with the permissions it insists on.
+            (Selector::Name(n), _) => args.extend([OsString::from("-L"), OsString::from(n)]),
         }
         if let Some(c) = config.or(self.config.as_deref()) {
             args.push("-f".into());
@@ -133,5 +172,40 @@ pub fn shell_quote(s: &str) -> String {
         s.to_owned()
     } else {
         format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Directory, Selector, Socket, Source};
+
+    #[test]
+    fn a_named_socket_says_where_its_directory_came_from() {
+        let named = |tmpdir: Option<&str>, inherited: Option<(u32, String)>| {
+            let name = Selector::Name("a".into());
+            Socket::new(name, Source::Flag, None, tmpdir, inherited).unwrap()
+        };
+        assert_eq!(named(None, None).directory, Some(Directory::Default));
+        assert_eq!(named(Some(""), None).directory, Some(Directory::Default));
+        assert_eq!(named(Some("/x"), None).directory, Some(Directory::Own));
+        let inherited = named(Some("/x"), Some((7, "codex".into())));
+        assert_eq!(
+            inherited.directory,
+            Some(Directory::Inherited(7, "codex".into()))
+        );
+        assert!(inherited.path.starts_with("/x"), "{:?}", inherited.path);
+        let text = inherited.directory_text().unwrap();
+        assert!(
+            text.starts_with("TMUX_TMPDIR of process 7 (codex)"),
+            "{text}"
+        );
+        let path = Selector::Path("/s".into());
+        let path = Socket::new(path, Source::Flag, None, Some("/x"), None).unwrap();
+        assert_eq!((path.directory_text(), path.directory), (None, None));
+        // The tmux it starts lacks the inherited directory too.
+        let args = |s: &Socket| s.global_args(None)[1..3].to_vec();
+        assert_eq!(args(&named(Some("/x"), None)), ["-L", "a"]);
+        let at = format!("/x/tmux-{}/a", crate::process::uid());
+        assert_eq!(args(&inherited), ["-S", at.as_str()]);
     }
 }

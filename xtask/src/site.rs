@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 
 use tmux::daemon::{Configuration, Provenance, ServerState};
-use tmux::socket::{Selector, Socket, Source};
+use tmux::socket::{Directory, Selector, Socket, Source};
 use tmux_mcp::catalog::{TOOLSETS, ToolId};
 use tmux_mcp::environment::{self as env, Environment};
 use tmux_mcp::selection::Selection;
@@ -71,6 +71,8 @@ pub fn pages() -> Vec<(String, String)> {
 pub fn catalog_json() -> String {
     // As a server started with no trust variables set publishes them.
     let trust = tmux_mcp::trust::Settings::default();
+    // As a server offering every tool publishes them.
+    let every = ToolId::ALL.iter().copied().collect();
     let tools: Vec<Value> = ToolId::ALL
         .iter()
         .map(|id| {
@@ -80,7 +82,7 @@ pub fn catalog_json() -> String {
                 .iter()
                 .filter_map(|n| ToolId::from_name(n))
                 .collect();
-            let tool = surface::tool(*id, &declared, &trust);
+            let tool = surface::tool(*id, &declared, &every, &trust);
             json!({
                 "name": d.name,
                 "title": d.title,
@@ -325,6 +327,7 @@ fn capabilities_page() -> String {
     let socket = Socket {
         selector: Selector::Name("libtmux-mcp".into()),
         source: Source::Dedicated,
+        directory: Some(Directory::Default),
         config: None,
         path: PathBuf::from("/tmp/tmux-1000/libtmux-mcp"),
     };

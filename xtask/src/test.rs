@@ -132,6 +132,13 @@ pub fn run(args: &[String]) -> ExitCode {
             &version,
         ));
     }
+    // What failed, again at the end, where a reader of the output's tail looks.
+    for run in runs.iter().filter(|r| !r.failures.is_empty()) {
+        eprintln!("\nxtask test: what failed against {}", run.tmux);
+        for line in &run.failures {
+            eprintln!("  {line}");
+        }
+    }
     if runs.len() > 1 {
         eprintln!("\nxtask test: the tmux matrix");
         for run in &runs {
@@ -228,6 +235,8 @@ struct Run {
     passed: bool,
     /// The test binaries' totals.
     summary: String,
+    /// The failed tests' reports (what cargo test prints under `failures:`), bounded.
+    failures: Vec<String>,
     took: std::time::Duration,
 }
 
@@ -253,24 +262,28 @@ fn run_against(
         flags.join(" ")
     );
     let started = std::time::Instant::now();
-    let (passed, totals) = cargo_test(flags, args, &path, oldest, &crate::repo_root());
+    let (passed, totals, failures) = cargo_test(flags, args, &path, oldest, &crate::repo_root());
     Run {
         tmux,
         passed,
         summary: totals,
+        failures,
         took: started.elapsed(),
     }
 }
 
+/// Most lines of failure reports a run keeps for the summary.
+const MAX_FAILURE_LINES: usize = 200;
+
 /// Runs `cargo test FLAGS ARGS` with `path`, passing its output through; whether it passed,
-/// and the passed and failed counts summed over its test binaries.
+/// the passed and failed counts summed over its test binaries, and the failures' reports.
 fn cargo_test(
     flags: &[&str],
     args: &[String],
     path: &OsString,
     oldest: Option<&Path>,
     dir: &Path,
-) -> (bool, String) {
+) -> (bool, String, Vec<String>) {
     let child = Command::new(cargo())
         .arg("test")
         .args(flags)
@@ -282,12 +295,20 @@ fn cargo_test(
         .spawn();
     let mut child = match child {
         Ok(c) => c,
-        Err(e) => return (false, format!("cannot run cargo: {e}")),
+        Err(e) => return (false, format!("cannot run cargo: {e}"), Vec::new()),
     };
     let (mut passed, mut failed) = (0u64, 0u64);
+    let mut failures = Vec::new();
+    // Inside a binary's `failures:` reports (they end at its second `failures:`, the list).
+    let mut reporting = false;
     if let Some(out) = child.stdout.take() {
         for line in BufReader::new(out).lines().map_while(Result::ok) {
             println!("{line}");
+            if line == "failures:" {
+                reporting = !reporting;
+            } else if reporting && failures.len() < MAX_FAILURE_LINES {
+                failures.push(line.clone());
+            }
             if let Some(result) = line.strip_prefix("test result: ") {
                 let count = |word: &str| {
                     result
@@ -309,7 +330,7 @@ fn cargo_test(
         }
     }
     let ok = child.wait().is_ok_and(|s| s.success());
-    (ok, format!("{passed} passed, {failed} failed"))
+    (ok, format!("{passed} passed, {failed} failed"), failures)
 }
 
 fn cargo() -> std::ffi::OsString {

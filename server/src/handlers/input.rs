@@ -9,7 +9,7 @@ use std::hash::BuildHasher;
 use std::sync::Arc;
 
 use super::Tools;
-use super::since::key;
+use super::signing::key;
 use crate::catalog::{ErrorKind, ToolError, ToolId};
 use tmux::journal::Position;
 use tmux::{Command, Feature, Fields, Journal, Script, TmuxError, Verb, row_format};
@@ -19,9 +19,22 @@ type R<T> = Result<T, ToolError>;
 /// Follows `pane` and records that `typed` is about to be sent to it; returns the journal, the
 /// input's position and its cursor.
 pub async fn mark(t: &Tools, pane: &str, typed: &str) -> R<(Arc<Journal>, Position, String)> {
+    if t.agents.reported(pane) {
+        note_turn(t, pane).await?;
+    }
     let (journal, at) = t.tmux.follow(pane).await?;
     let cursor = mark_followed(pane, &journal, at, typed);
     Ok((journal, at, cursor))
+}
+
+/// Notes the turn count of `pane`'s agent before input, so that a turn finished after it is
+/// known for one even when it began and ended between two looks.
+async fn note_turn(t: &Tools, pane: &str) -> R<()> {
+    let format = row_format(&[t.agents.turn_option()]);
+    let out = t.tmux.run(super::objects::display(pane, format)?).await?;
+    t.agents
+        .note_input(pane, &Fields::new(out.trim_end_matches('\n'), 1).text()?);
+    Ok(())
 }
 
 /// [`mark`] for a pane already followed, its journal at `at`; returns the cursor.
@@ -38,6 +51,8 @@ pub struct Receiver {
     pub alternate: bool,
     pub bracketed: Option<bool>,
     pub tty: String,
+    /// What the pane's agent reports of itself.
+    pub agent: Option<crate::catalog::types::AgentState>,
 }
 
 /// `pane` as an input tool finds it before sending anything: `Err` with why not, in words for
@@ -52,6 +67,7 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
         "bracket_paste_flag",
         "pane_tty",
         t.agents.option(),
+        t.agents.turn_option(),
     ];
     let out = t
         .tmux
@@ -60,7 +76,8 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
     let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
     let (dead, in_mode, alternate, pid) = (f.flag()?, f.flag()?, f.flag()?, f.opt_int()?);
     let (flag, tty) = (f.flag()?, f.text()?);
-    t.agents.observe(pane, &f.text()?);
+    let (agent, _) = t.agents.observe(pane, &f.text()?);
+    t.agents.note_input(pane, &f.text()?);
     let bracketed = t
         .tmux
         .features()
@@ -79,6 +96,7 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
                 alternate,
                 bracketed,
                 tty,
+                agent,
             })
         }
     } else {
@@ -129,15 +147,18 @@ pub async fn paste(t: &Tools, pane: &str, pieces: &[(&str, bool)]) -> Result<(),
 }
 
 fn mac(pane: &str, journal: u64, at: Position) -> u64 {
-    key().hash_one((pane, journal, at.line, at.col, at.bytes, "input/1"))
+    key().hash_one((
+        pane, journal, at.line, at.col, at.bytes, at.screen, "input/2",
+    ))
 }
 
 fn encode(pane: &str, journal: u64, at: Position) -> String {
     format!(
-        "{journal:x}.{:x}.{:x}.{:x}.{:016x}",
+        "{journal:x}.{:x}.{:x}.{:x}.{:x}.{:016x}",
         at.line,
         at.col,
         at.bytes,
+        at.screen,
         mac(pane, journal, at)
     )
 }
@@ -157,13 +178,14 @@ pub fn decode(pane: &str, text: &str) -> R<(u64, Position)> {
         .map(|p| u64::from_str_radix(p, 16).ok())
         .collect::<Option<_>>()
         .ok_or_else(refused)?;
-    let [journal, line, col, bytes, given] = parts[..] else {
+    let [journal, line, col, bytes, screen, given] = parts[..] else {
         return Err(refused());
     };
     let at = Position {
         line,
         col: usize::try_from(col).map_err(|_| refused())?,
         bytes,
+        screen,
     };
     if mac(pane, journal, at) != given {
         return Err(refused());
@@ -181,6 +203,7 @@ mod tests {
             line: 7,
             col: 2,
             bytes: 99,
+            screen: 4,
         };
         let cursor = encode("%3", 5, at);
         assert_eq!(decode("%3", &cursor).ok(), Some((5, at)));

@@ -24,7 +24,9 @@ pub(crate) mod objects;
 mod pane_reads;
 mod prompt;
 mod quiet;
+mod reports;
 mod shell;
+mod signing;
 mod since;
 mod teardown;
 mod wait;
@@ -33,8 +35,8 @@ mod wait;
 pub use inspect::list_sessions_command;
 pub use pane_reads::{pane_info_command, pane_infos_command};
 
-pub use agent::{DEFAULT_OPTION as DEFAULT_AGENT_OPTION, option_name as agent_option};
 pub use call::{call, rejected};
+pub use reports::{DEFAULT_OPTION as DEFAULT_AGENT_OPTION, option_name as agent_option};
 
 use crate::catalog::{self, ErrorKind, Service, ToolError, ToolId};
 use crate::surface::Surface;
@@ -61,7 +63,7 @@ pub struct Tools {
     pub scope: scope::Guard,
     pub audit: Option<Audit>,
     /// What agents in panes report of themselves.
-    pub agents: agent::Reports,
+    pub agents: reports::Reports,
     /// The other machines calls may name.
     pub hosts: crate::hosts::Hosts,
 }
@@ -79,7 +81,7 @@ impl Tools {
         Tools {
             hosts: crate::hosts::Hosts::default(),
             pane_reads: pane_reads::PaneReads::new(&agent_option),
-            agents: agent::Reports::new(agent_option),
+            agents: reports::Reports::new(agent_option),
             masker: trust.masker,
             scope: scope::Guard::new(trust.scope, tmux.clone(), socket_path.clone()),
             audit: trust.audit,

@@ -129,7 +129,7 @@ pub struct State {
     pub foreground_pid: Option<i64>,
     pub at_prompt: bool,
     pub idle_ms: Option<i64>,
-    pub agent: super::agent::Report,
+    pub agent: super::reports::Report,
 }
 
 impl State {

@@ -185,7 +185,7 @@ mod tests {
             .join(format!("tmux-mcp-no-such-directory-{}", std::process::id()))
             .join("socket");
         let tmux = Tmux::new(vec!["-S".into(), socket.into()]);
-        let reads = PaneReads::new(super::super::agent::DEFAULT_OPTION);
+        let reads = PaneReads::new(super::super::reports::DEFAULT_OPTION);
         let mut leader = Box::pin(reads.read(&tmux, "%1"));
         assert!(
             (&mut leader).now_or_never().is_none(),

@@ -11,11 +11,20 @@
 //! Output alone proves nothing: a TUI that swallows an Enter redraws its input box. While the
 //! prompt waits there, Enter is pressed again, waiting longer each time ([`ENTER_WAITS`]),
 //! never the paste.
+//!
+//! Nothing is typed into a program that asks something: its agent reports `asking`, or its
+//! screen shows a choice (numbered options, one pointed at, as Claude Code's, Codex's and
+//! Gemini CLI's permission dialogs draw them, [`choice`]); the paste's first key would answer
+//! it. And an Enter that the program took as a newline in its input box (the cursor went one
+//! row down, the prompt's end on the row above it, as TUIs take an Enter that comes with a
+//! paste) is taken back with one Backspace before Enter is pressed again, so what the program
+//! submits is the prompt byte for byte.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::{CallContext, Tools, cancelled, input, objects, seconds};
+use crate::catalog::types::AgentState;
 use crate::catalog::{ToolError, ToolId, send_prompt};
 use tmux::journal::{Journal, Position};
 use tmux::tty::{self, Discipline};
@@ -79,10 +88,10 @@ impl send_prompt::Handle for Tools {
         let deadline = started + Duration::from_secs(seconds(a.seconds) as u64);
         let (ended, since, delivery) = match refusal(t, &a).await? {
             Err(reason) => (Ended::refused(reason), None, None),
-            Ok((journal, at, delivery)) => {
+            Ok((journal, at, plan)) => {
                 let since = input::mark_followed(&a.pane, &journal, at, &a.text);
-                let ended = deliver(t, cx, &a, &journal, delivery, deadline).await?;
-                (ended, Some(since), Some(delivery))
+                let ended = deliver(t, cx, &a, &journal, plan, deadline).await?;
+                (ended, Some(since), Some(plan.delivery))
             }
         };
         Ok(send_prompt::Output {
@@ -103,7 +112,7 @@ impl send_prompt::Handle for Tools {
 async fn refusal(
     t: &Tools,
     a: &send_prompt::Args,
-) -> R<Result<(Arc<Journal>, Position, Delivery), String>> {
+) -> R<Result<(Arc<Journal>, Position, Plan), String>> {
     let receiver = match input::receiver(t, &a.pane).await? {
         Ok(r) => r,
         Err(why) => return Ok(Err(why)),
@@ -117,13 +126,87 @@ async fn refusal(
             "its program ({program}) is not reading input: it sleeps or waits for another process"
         )));
     }
+    if receiver.agent == Some(AgentState::Asking) {
+        return Ok(Err(format!(
+            "its agent reports asking: it waits for an answer to its own question, which the prompt would give; answer it with {} (look first with {}), or {} until it is idle",
+            ToolId::SendKeys.name(),
+            ToolId::SnapshotPane.name(),
+            ToolId::WaitForAgent.name()
+        )));
+    }
     let (journal, at) = t.tmux.follow(&a.pane).await?;
+    if let Some(rows) = journal.screen_since(at).map(|view| {
+        view.rows
+            .into_iter()
+            .map(|(_, text)| text)
+            .collect::<Vec<_>>()
+    }) && let Some(shown) = choice(&rows)
+    {
+        return Ok(Err(format!(
+            "its screen shows a choice ({}), which the prompt's first key would answer; answer it with {} (look first with {}), then send the prompt",
+            t.masker.mask(&shown).text,
+            ToolId::SendKeys.name(),
+            ToolId::SnapshotPane.name()
+        )));
+    }
     let asked = Asked {
         tmux: receiver.bracketed,
         journal: journal.bracketed_paste(),
     };
-    let delivery = plan(asked, tty::discipline(&receiver.tty), a.text.contains('\n'));
-    Ok(delivery.map(|d| (journal, at, d)))
+    let discipline = tty::discipline(&receiver.tty);
+    let delivery = plan(asked, discipline, a.text.contains('\n'));
+    // Only a program reading keys itself can take an Enter as a newline: a shell at its prompt
+    // (whose empty line a Backspace would ring at) and cooked lines submit on Enter.
+    let newlines =
+        discipline == Some(Discipline::Keys) && process::prompt(pid) != process::Prompt::AtPrompt;
+    Ok(delivery.map(|delivery| (journal, at, Plan { delivery, newlines })))
+}
+
+/// How a prompt goes, and whether the program may take an Enter as a newline.
+#[derive(Clone, Copy)]
+struct Plan {
+    delivery: Delivery,
+    newlines: bool,
+}
+
+/// The options of a choice a program shows, when its screen holds one: two or more rows
+/// numbered 1, 2, … in turn (a row apart at most), one of them pointed at (`❯`, `›`, `>`,
+/// `●`, `▶`, `→`, `➤`, `▸`), as agents' permission dialogs draw them, boxes and all.
+fn choice(rows: &[String]) -> Option<String> {
+    const POINTERS: &[char] = &['❯', '›', '>', '●', '▶', '→', '➤', '▸'];
+    // A row's option number and whether it is pointed at.
+    let option = |row: &str| -> Option<(u32, bool)> {
+        let body = row.trim_start_matches(|c: char| {
+            c.is_whitespace() || ('\u{2500}'..='\u{257f}').contains(&c) || c == '|'
+        });
+        let (pointed, body) = match body.strip_prefix(POINTERS) {
+            Some(rest) => (true, rest.trim_start()),
+            None => (false, body),
+        };
+        let digits = body.find(|c: char| !c.is_ascii_digit())?;
+        let number: u32 = body[..digits].parse().ok()?;
+        let rest = body[digits..].strip_prefix(['.', ')'])?;
+        (rest.starts_with(' ') && !rest.trim().is_empty()).then_some((number, pointed))
+    };
+    let mut run: Vec<(usize, bool)> = Vec::new();
+    let mut found = None;
+    for (i, row) in rows.iter().enumerate() {
+        match option(row) {
+            Some((1, pointed)) => run = vec![(i, pointed)],
+            Some((n, pointed))
+                if run.len() as u32 + 1 == n && run.last().is_some_and(|(at, _)| i - at <= 2) =>
+            {
+                run.push((i, pointed));
+            }
+            _ => {}
+        }
+        if run.len() >= 2 && run.iter().filter(|(_, p)| *p).count() == 1 {
+            found = Some(run.clone());
+        }
+    }
+    let run = found?;
+    let shown: Vec<&str> = run.iter().map(|(i, _)| rows[*i].trim()).collect();
+    Some(shown.join(" / ").chars().take(200).collect())
 }
 
 /// Whether the program asked for bracketed paste: tmux says from 3.7
@@ -168,25 +251,37 @@ async fn deliver(
     cx: &CallContext,
     a: &send_prompt::Args,
     journal: &Journal,
-    delivery: Delivery,
+    plan: Plan,
     deadline: Instant,
 ) -> R<Ended> {
-    let bracketed = delivery != Delivery::Keys;
+    let bracketed = plan.delivery != Delivery::Keys;
+    let before = match InputLine::read(t, &a.pane).await {
+        Ok((line, _)) => line,
+        Err(e) => return gone_or(e, 0),
+    };
     let input_at = Instant::now();
     if let Err(e) = input::paste(t, &a.pane, &[(a.text.as_str(), bracketed)]).await {
         return gone_or(e, 0);
     }
-    // The paste taken: the program printed nothing for SETTLE (or SETTLE_LIMIT passed).
-    quiet_for(
-        cx,
-        journal,
-        SETTLE,
-        deadline.min(Instant::now() + SETTLE_LIMIT),
-    )
-    .await?;
-    if journal.ended() {
-        return Ok(Ended::closed(0));
-    }
+    let settled = deadline.min(Instant::now() + SETTLE_LIMIT);
+    // The paste taken: the input line shows something else than before and then nothing was
+    // printed for SETTLE; or SETTLE_LIMIT passed. A loaded program may draw a long paste well
+    // after it went quiet, and its input line as it was before would read as a prompt gone.
+    let pasted = loop {
+        quiet_for(cx, journal, SETTLE, settled).await?;
+        if journal.ended() {
+            return Ok(Ended::closed(0));
+        }
+        let line = match InputLine::read(t, &a.pane).await {
+            Ok((line, _)) => line,
+            Err(e) => return gone_or(e, 0),
+        };
+        if line != before || Instant::now() >= settled {
+            break line;
+        }
+        let at = journal.position().bytes;
+        shows_text(cx, journal, at, remaining(settled)).await?;
+    };
     if !a.submit {
         return Ok(Ended {
             outcome: Outcome::PastedNotSubmitted,
@@ -195,10 +290,6 @@ async fn deliver(
         });
     }
     let tail = tail(&a.text);
-    let pasted = match InputLine::read(t, &a.pane).await {
-        Ok((line, _)) => line,
-        Err(e) => return gone_or(e, 0),
-    };
     let mut seen = pasted.text.clone();
     for (press, wait) in (1..).zip(ENTER_WAITS) {
         if Instant::now() >= deadline {
@@ -224,6 +315,37 @@ async fn deliver(
             };
             // The agent's own report that it began working is proof too.
             let working = t.agents.working_since(&a.pane, &agent, input_at);
+            if !working && plan.newlines && now.took_a_newline(&tail, &pasted) {
+                // Taken back: the box holds the prompt as pasted again, and Enter goes again
+                // after a longer wait.
+                let back = Command::new(Verb::SendKeys).target(&a.pane)?.flag("BSpace");
+                if let Err(e) = t.tmux.run(back).await {
+                    return gone_or(e, press);
+                }
+                quiet_for(cx, journal, DRAWN, until).await?;
+                match InputLine::read(t, &a.pane).await {
+                    Ok((back, _)) if back.holds(&tail, &pasted) => {
+                        seen = back.text;
+                        // A program that took the Enter as part of a paste takes keys close
+                        // together as one: the next Enter waits the next press's whole wait
+                        // from here.
+                        let next = ENTER_WAITS.get(press as usize).unwrap_or(&wait);
+                        let rest = deadline.saturating_duration_since(Instant::now());
+                        tokio::time::sleep((*next).min(rest)).await;
+                        break;
+                    }
+                    // The Enter was taken after all (what it drew only looked like a newline):
+                    // the Backspace met an empty input line.
+                    Ok(_) => {
+                        return Ok(Ended {
+                            outcome: Outcome::Submitted,
+                            reason: None,
+                            presses: press,
+                        });
+                    }
+                    Err(e) => return gone_or(e, press),
+                }
+            }
             if working || !now.holds(&tail, &pasted) {
                 return Ok(Ended {
                     outcome: Outcome::Submitted,
@@ -269,6 +391,8 @@ struct InputLine {
     text: String,
     cursor: (u64, u64),
     history: u64,
+    /// The row above the line.
+    above: String,
 }
 
 impl InputLine {
@@ -300,8 +424,23 @@ impl InputLine {
             text: rows.get(first..=y).unwrap_or_default().concat(),
             cursor: (x as u64, y as u64),
             history: history as u64,
+            above: first
+                .checked_sub(1)
+                .and_then(|i| rows.get(i))
+                .map_or_else(String::new, |r| (*r).to_owned()),
         };
         Ok((line, agent))
+    }
+
+    /// Whether an Enter became a newline in the input box: the cursor went exactly one row
+    /// down (counting the history), to a line without the prompt's end, and the row above it
+    /// is the input line as it was.
+    fn took_a_newline(&self, tail: &str, pasted: &InputLine) -> bool {
+        let row = |l: &InputLine| l.history + l.cursor.1;
+        row(self) == row(pasted) + 1
+            && self.cursor.0 < pasted.cursor.0
+            && self.above.trim_end() == pasted.text.trim_end()
+            && (tail.is_empty() || !self.text.contains(tail))
     }
 
     /// Whether the prompt still waits here: its tail is on the cursor's line, or, where the
@@ -400,7 +539,52 @@ mod tests {
             text: text.into(),
             cursor: (x, 5),
             history: 0,
+            above: String::new(),
         }
+    }
+
+    #[test]
+    fn an_enter_that_became_a_newline_in_the_box_is_told_from_a_submission() {
+        let pasted = line("> say hello", 11);
+        let newline = InputLine {
+            text: "  ".into(),
+            cursor: (2, 6),
+            history: 0,
+            above: "> say hello".into(),
+        };
+        assert!(newline.took_a_newline("say hello", &pasted));
+        // Submitted: the box empty on the same row, or the answer printed below it.
+        assert!(!line("> ", 2).took_a_newline("say hello", &pasted));
+        let below = InputLine {
+            cursor: (2, 8),
+            ..newline
+        };
+        assert!(!below.took_a_newline("say hello", &pasted));
+    }
+
+    fn rows(text: &str) -> Vec<String> {
+        text.lines().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn a_choice_is_numbered_options_one_pointed_at() {
+        let claude = rows(
+            "╭────────╮\n│ Bash command │\n│ Do you want to proceed? │\n│ ❯ 1. Yes │\n│   2. Yes, and don't ask again │\n│   3. No, and tell Claude what to do differently (esc) │\n╰────╯",
+        );
+        let shown = choice(&claude).expect("Claude Code's dialog");
+        assert!(shown.contains("❯ 1. Yes │ / │   2. Yes"), "{shown}");
+        let codex = rows(
+            "Allow command?\n\n› 1. Yes, proceed (y)\n  2. Yes, and don't ask again (a)\n  3. No (esc)",
+        );
+        assert!(choice(&codex).is_some());
+        let gemini = rows(
+            "Apply this change?\n ● 1. Allow once\n   2. Allow for this session\n   3. No, suggest changes (esc)",
+        );
+        assert!(choice(&gemini).is_some());
+        // An answer's numbered list, or a prompt that quotes one, is no choice.
+        let list = rows("Steps:\n1. build\n2. test\n> 1.5 is the version");
+        assert_eq!(choice(&list), None);
+        assert_eq!(choice(&rows("> ")), None);
     }
 
     #[test]

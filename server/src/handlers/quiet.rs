@@ -90,9 +90,24 @@ impl Printed {
             .filter(|l| !l.is_empty())
             .collect();
         let looked = std::mem::replace(&mut self.looked, true);
-        if new.is_empty() {
-            return;
-        }
+        // Where the screen is modelled, printing is what it shows changing: rows with new
+        // text, wherever drawn (a spinner that changes is printing, one redrawn the same is
+        // not), and the line is the lowest such row as shown.
+        let new = match &scan.screen {
+            Some(look) => {
+                // The line is the lowest new row as the screen shows it now, even when this
+                // look only took a row away.
+                if look.last.is_some() {
+                    self.line = look.last.clone();
+                }
+                if !look.changed {
+                    return;
+                }
+                look.last.clone().into_iter().collect()
+            }
+            None if new.is_empty() => return,
+            None => new,
+        };
         let now = tokio::time::Instant::now();
         // The first look reads what came before the call: its silence began at the journal's
         // last text. Later looks come as text arrives (a redraw of the same text is no change).

@@ -282,6 +282,7 @@ mod tests {
                 line: 0,
                 col: 0,
                 bytes: 0,
+                screen: 0,
             },
             partial: String::new(),
             restarted: 0,

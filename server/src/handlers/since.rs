@@ -5,11 +5,19 @@
 //! respawned pane), a hash of the text just before the position (to find it again after tmux
 //! trims a full history, which shifts every row up) and a MAC keyed per server process, so a
 //! forged or corrupted cursor is refused rather than trusted.
+//!
+//! A position in the grid means nothing to a program that draws by cursor addressing: on the
+//! alternate screen (Codex) the history never grows and the cursor stays where it was; on the
+//! main screen an Ink program (Claude Code) writes its answer into rows above the cursor. So
+//! the cursor also names the pane's journal and its screen model's change count, and when the
+//! screen is the alternate one at either end, or rows above the cursor's row changed, the text
+//! is what the model says changed since: the rows pushed off the top, then those shown that
+//! were rewritten, top to bottom (`redrawn`).
 
-use std::hash::{BuildHasher, DefaultHasher, Hash, Hasher, RandomState};
-use std::sync::OnceLock;
+use std::hash::{BuildHasher, DefaultHasher, Hash, Hasher};
 
 use super::content::shape;
+use super::signing::key;
 use super::{CallContext, Tools, input, objects};
 use crate::catalog::{ErrorKind, ToolError, ToolId, capture_since};
 use tmux::{Command, Fields, Verb, row_format};
@@ -23,40 +31,54 @@ struct Cursor {
     row: u64,
     col: u32,
     anchor: u64,
-}
-
-pub(super) fn key() -> &'static RandomState {
-    static KEY: OnceLock<RandomState> = OnceLock::new();
-    KEY.get_or_init(RandomState::new)
+    /// The pane's journal, its screen's change count, the cursor's row on the screen and
+    /// whether the alternate screen was shown.
+    journal: u64,
+    screen: u64,
+    y: u32,
+    alternate: bool,
 }
 
 impl Cursor {
     fn mac(&self) -> u64 {
         key().hash_one((
-            self.pane,
-            self.pid,
-            self.row,
-            self.col,
-            self.anchor,
-            "capture_since/1",
+            (self.pane, self.pid, self.row, self.col, self.anchor),
+            (self.journal, self.screen, self.y, self.alternate),
+            "capture_since/2",
         ))
     }
 
     fn encode(&self) -> String {
         format!(
-            "{:x}.{:x}.{:x}.{:x}.{:016x}.{:016x}",
+            "{:x}.{:x}.{:x}.{:x}.{:016x}.{:x}.{:x}.{:x}.{:x}.{:016x}",
             self.pane,
             self.pid,
             self.row,
             self.col,
             self.anchor,
+            self.journal,
+            self.screen,
+            self.y,
+            u8::from(self.alternate),
             self.mac()
         )
     }
 
     fn decode(text: &str) -> Option<Cursor> {
         let parts: Vec<&str> = text.split('.').collect();
-        let [pane, pid, row, col, anchor, mac] = parts.as_slice() else {
+        let [
+            pane,
+            pid,
+            row,
+            col,
+            anchor,
+            journal,
+            screen,
+            y,
+            alternate,
+            mac,
+        ] = parts.as_slice()
+        else {
             return None;
         };
         let cursor = Cursor {
@@ -65,6 +87,14 @@ impl Cursor {
             row: u64::from_str_radix(row, 16).ok()?,
             col: u32::from_str_radix(col, 16).ok()?,
             anchor: u64::from_str_radix(anchor, 16).ok()?,
+            journal: u64::from_str_radix(journal, 16).ok()?,
+            screen: u64::from_str_radix(screen, 16).ok()?,
+            y: u32::from_str_radix(y, 16).ok()?,
+            alternate: match *alternate {
+                "0" => false,
+                "1" => true,
+                _ => return None,
+            },
         };
         (u64::from_str_radix(mac, 16).ok()? == cursor.mac()).then_some(cursor)
     }
@@ -103,6 +133,7 @@ struct PaneState {
     cursor_y: u64,
     cursor_x: u32,
     width: usize,
+    alternate: bool,
 }
 
 impl capture_since::Handle for Tools {
@@ -134,6 +165,9 @@ impl capture_since::Handle for Tools {
                 Some(cursor)
             }
         };
+        // Followed first: the screen model's count is taken before tmux is read, so what
+        // changes in between is read again next time rather than lost.
+        let (journal, now) = t.tmux.follow(&a.pane).await?;
         let vars = [
             "pane_pid",
             "history_size",
@@ -141,6 +175,7 @@ impl capture_since::Handle for Tools {
             "cursor_y",
             "cursor_x",
             "pane_width",
+            "alternate_on",
         ];
         let out = t
             .tmux
@@ -158,6 +193,7 @@ impl capture_since::Handle for Tools {
             cursor_y: f.int()? as u64,
             cursor_x: f.int()? as u32,
             width: f.int()? as usize,
+            alternate: f.flag()?,
         };
         let end_row = s.history + s.cursor_y;
 
@@ -194,6 +230,10 @@ impl capture_since::Handle for Tools {
             row: end_row,
             col: s.cursor_x,
             anchor: anchor(&rows, end_index, s.cursor_x),
+            journal: journal.id,
+            screen: now.screen,
+            y: s.cursor_y as u32,
+            alternate: s.alternate,
         };
 
         let Some(old) = given.filter(|_| !replaced) else {
@@ -202,19 +242,21 @@ impl capture_since::Handle for Tools {
             } else {
                 String::new()
             };
-            let m = t.masker.mask(&text);
-            let shaped = shape(&m.text, None);
-            return Ok(capture_since::Output {
-                masked: m.count as i64,
-                pane: a.pane,
-                text: shaped.text,
-                cursor: cursor.encode(),
+            let read = Read {
                 first: given.is_none(),
-                missed_lines: 0,
                 replaced,
-                truncated: shaped.truncated,
-            });
+                ..Read::default()
+            };
+            return Ok(output(t, a.pane, &text, &cursor, read));
         };
+
+        if let Some(text) = redrawn(&journal, &old, s.alternate) {
+            let read = Read {
+                redrawn: true,
+                ..Read::default()
+            };
+            return Ok(output(t, a.pane, &text, &cursor, read));
+        }
 
         let (start_index, col, missed) = if old.row > end_row {
             // The pane was cleared (history cleared, or reset): everything now there is new.
@@ -238,19 +280,74 @@ impl capture_since::Handle for Tools {
         };
         // Masked after the positions are taken, so cursors count what tmux holds.
         let text = text_between(&rows, start_index, col, end_index, s.cursor_x, s.width);
-        let m = t.masker.mask(&text);
-        let shaped = shape(&m.text, None);
-        Ok(capture_since::Output {
-            masked: m.count as i64,
-            pane: a.pane,
-            text: shaped.text,
-            cursor: cursor.encode(),
-            first: false,
+        let read = Read {
             missed_lines: missed,
-            replaced: false,
-            truncated: shaped.truncated,
-        })
+            ..Read::default()
+        };
+        Ok(output(t, a.pane, &text, &cursor, read))
     }
+}
+
+/// How a read went, beside its text.
+#[derive(Default)]
+struct Read {
+    first: bool,
+    missed_lines: i64,
+    replaced: bool,
+    redrawn: bool,
+}
+
+/// The reply for `text` (masked, then cut to the output bound) and the next cursor.
+fn output(
+    t: &Tools,
+    pane: String,
+    text: &str,
+    cursor: &Cursor,
+    read: Read,
+) -> capture_since::Output {
+    let m = t.masker.mask(text);
+    let shaped = shape(&m.text, None);
+    capture_since::Output {
+        masked: m.count as i64,
+        pane,
+        text: shaped.text,
+        cursor: cursor.encode(),
+        first: read.first,
+        missed_lines: read.missed_lines,
+        replaced: read.replaced,
+        redrawn: read.redrawn,
+        truncated: shaped.truncated,
+    }
+}
+
+/// What changed since `old` as the screen model says, when the screen was redrawn rather
+/// than written on from the cursor: the alternate screen is shown now or was at `old`, or a
+/// row above `old`'s (where it is now, after the rows pushed off the top) shows new text.
+/// `None` when it was not, or the model is not the one `old` names.
+fn redrawn(journal: &tmux::Journal, old: &Cursor, alternate: bool) -> Option<String> {
+    if old.journal != journal.id {
+        return None;
+    }
+    let from = tmux::journal::Position {
+        screen: old.screen,
+        ..journal.position()
+    };
+    let view = journal.screen_since(from)?;
+    let new = |(changed, text): &&(u64, String)| *changed > old.screen && !text.is_empty();
+    let above = (old.y as usize).saturating_sub(view.gone.len());
+    let rewritten = view.rows.iter().take(above).any(|row| new(&row));
+    if !(alternate || old.alternate || rewritten) {
+        return None;
+    }
+    // Lines, not rows: a token that wrapped is one token to the masker.
+    let rows: Vec<&str> = view
+        .gone
+        .iter()
+        .chain(&view.lines)
+        .filter(new)
+        .map(|(_, text)| text.as_str())
+        .collect();
+    Some(rows.join("\n"))
 }
 
 /// Text from (`row`, `col`) up to (`end_row`, `end_col`). A row that fills the pane's `width`
@@ -299,6 +396,10 @@ mod tests {
             row: 100,
             col: 2,
             anchor: 7,
+            journal: 9,
+            screen: 11,
+            y: 4,
+            alternate: true,
         };
         assert_eq!(Cursor::decode(&c.encode()), Some(c));
         let forged = Cursor { row: 5, ..c }
@@ -317,7 +418,7 @@ mod tests {
             // Anything not issued by this process is refused...
             proptest::prop_assert_eq!(Cursor::decode(&text), None);
             // ...and so is an issued cursor with any one character changed.
-            let issued = Cursor { pane: 1, pid: 2, row: 3, col: 4, anchor: 5 }.encode();
+            let issued = Cursor { pane: 1, pid: 2, row: 3, col: 4, anchor: 5, journal: 6, screen: 7, y: 8, alternate: false }.encode();
             let mut chars: Vec<char> = issued.chars().collect();
             let at = at % chars.len();
             if chars[at] != with {

@@ -2,6 +2,7 @@
 //! session's output stream), so output printed between an input and the wait still counts and
 //! new output is seen within a millisecond, with no screen polling.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -11,6 +12,7 @@ use super::content::matcher;
 use super::{CallContext, Tools, cancelled, input, progress_ticker, seconds};
 use crate::catalog::{ErrorKind, ToolError, ToolId, wait_for_text};
 use tmux::journal::Position;
+use tmux::screen::row_hash;
 use tmux::{Command, Journal, TmuxErrorKind, Verb};
 use tmux_mcp_runtime::mask::Masker;
 
@@ -323,7 +325,9 @@ impl wait_for_text::Handle for Tools {
 }
 
 /// Walks a journal's lines once each from a position, masked; the line being written is
-/// looked at again whenever it changes.
+/// looked at again whenever it changes. Where the pane's screen is modelled, the rows that
+/// show new text since the position (drawn anywhere, by cursor addressing too) are walked as
+/// well, each text once.
 pub struct Scan<'a> {
     from: Position,
     next: u64,
@@ -334,6 +338,21 @@ pub struct Scan<'a> {
     /// Spans masked in the complete lines, and in the line being written as last seen.
     masked: usize,
     partial_masked: usize,
+    /// Text given out already (journal lines and screen lines), by its hash: a screen line
+    /// that reads as a line already given is the same output, matched and counted once.
+    shown: HashSet<u64>,
+    /// The screen's change count at the last look.
+    screen_seq: u64,
+    /// What the last look saw of the screen, when it is modelled.
+    pub screen: Option<ScreenLook>,
+}
+
+/// What a look saw of a modelled screen.
+pub struct ScreenLook {
+    /// Rows with new text changed since the look before (the first look: since the position).
+    pub changed: bool,
+    /// The lowest row with new text (one pushed off the top when none is shown), masked.
+    pub last: Option<String>,
 }
 
 impl<'a> Scan<'a> {
@@ -346,6 +365,9 @@ impl<'a> Scan<'a> {
             open: false,
             masked: 0,
             partial_masked: 0,
+            shown: HashSet::new(),
+            screen_seq: from.screen,
+            screen: None,
         }
     }
 
@@ -354,7 +376,7 @@ impl<'a> Scan<'a> {
         (self.masked + self.partial_masked) as i64
     }
 
-    /// The lines not looked at yet, oldest first, masked.
+    /// The lines not looked at yet, oldest first, masked: the journal's, then the screen's.
     pub fn next(&mut self, journal: &Journal) -> Vec<String> {
         let at = if self.next == self.from.line {
             self.from
@@ -363,10 +385,12 @@ impl<'a> Scan<'a> {
                 line: self.next,
                 col: 0,
                 bytes: 0,
+                screen: self.from.screen,
             }
         };
         let mut out = Vec::new();
         for (index, text, complete) in journal.matchable_since(at) {
+            self.shown.insert(row_hash(&text));
             if complete {
                 self.next = index + 1;
                 self.partial = None;
@@ -381,6 +405,24 @@ impl<'a> Scan<'a> {
                 self.partial_masked = count;
                 out.push(line);
             }
+        }
+        if let Some(view) = journal.screen_since(self.from) {
+            let rows = view.new_rows(self.from.screen);
+            let changed = rows.iter().any(|(seq, _, _)| *seq > self.screen_seq);
+            self.screen_seq = view.seq;
+            for (_, text, _) in &rows {
+                if self.shown.insert(row_hash(text)) {
+                    let (row, count) = self.masker.line(&mut false, text);
+                    self.masked += count;
+                    out.push(row);
+                }
+            }
+            let last = rows
+                .iter()
+                .rfind(|(_, _, shown)| *shown)
+                .or(rows.last())
+                .map(|(_, text, _)| self.masker.line(&mut false, text).0);
+            self.screen = Some(ScreenLook { changed, last });
         }
         out
     }

@@ -366,9 +366,7 @@ fn answered(host: &str, response: Value) -> Result<Value, ToolError> {
     if result["isError"] != true {
         return Ok(result["structuredContent"].clone());
     }
-    let body: Option<Value> = result["content"][0]["text"]
-        .as_str()
-        .and_then(|t| serde_json::from_str(t).ok());
+    let body = crate::envelope::error_body(result);
     let kind = body
         .as_ref()
         .and_then(|b| b["kind"].as_str())

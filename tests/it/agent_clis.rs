@@ -1,0 +1,382 @@
+//! The agent CLIs people drive, from npm at the versions tests/agents/package.json pins
+//! (Claude Code, Codex, Gemini CLI), each started in a pane before the server looked, as a
+//! person starts it, and answered by a stand-in model server on loopback
+//! (tests/programs/model_server.py: Anthropic Messages, OpenAI Responses, Gemini, streamed
+//! a few words at a time). Through the server, as an orchestrating agent would: send_prompt
+//! (one line, several lines with quotes and `$HOME`, 10 KB), each received by the model once,
+//! byte for byte; wait_for_text of the answer; wait_for_quiet after the answer ends and not
+//! before; capture_since holding it; and the screen model showing what tmux shows.
+//!
+//! The CLIs' own binaries are built for Linux x86-64 here (Claude Code and Codex ship native
+//! ones): on another platform the test fails saying so, it is never skipped.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tmux_mcp_tests::{Fixture, TempDir, repo_root, wait_until};
+
+fn agents() -> PathBuf {
+    repo_root().join("tests/agents")
+}
+
+/// The pinned CLIs in tests/agents, installed when missing.
+pub(crate) fn install() {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+            panic!(
+                "the agent CLIs' tests run Claude Code's and Codex's Linux x86-64 binaries; this platform has none installed by tests/agents"
+            );
+        }
+        for package in [
+            "@anthropic-ai/claude-code",
+            "@openai/codex",
+            "@google/gemini-cli",
+        ] {
+            crate::sdk::npm_ci(&agents(), package);
+        }
+    });
+}
+
+/// The stand-in model server: its port, and what it recorded.
+pub(crate) struct Model {
+    child: Child,
+    pub(crate) port: u16,
+    log: PathBuf,
+}
+
+impl Model {
+    /// Answers each turn after the prompt it received, or, given `script` (a JSON file of
+    /// `{tool, arguments}`), by calling those tools in turn.
+    pub(crate) fn start(dir: &Path, script: Option<&Path>) -> Model {
+        let (port_file, log) = (dir.join("model.port"), dir.join("model.log"));
+        let child = Command::new("python3")
+            .arg(repo_root().join("tests/programs/model_server.py"))
+            .args([&port_file, &log])
+            .arg("50")
+            .args(script)
+            .spawn()
+            .expect("python3 runs the model server");
+        let up = wait_until(Duration::from_secs(10), || port_file.exists());
+        assert!(up, "the model server never listened");
+        let port = std::fs::read_to_string(&port_file)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        Model { child, port, log }
+    }
+
+    /// What it recorded, one entry per line of its log.
+    pub(crate) fn log(&self) -> Vec<Value> {
+        std::fs::read_to_string(&self.log)
+            .unwrap_or_default()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    /// The prompts of the turns it answered, in order.
+    fn prompts(&self) -> Vec<String> {
+        let log = self.log().into_iter();
+        log.filter_map(|e| Some(e["prompt"].as_str()?.to_owned()))
+            .collect()
+    }
+}
+
+impl Drop for Model {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Ends every process started from under a folder: Codex leaves an app-server daemon of its own
+/// (`~/.codex/packages/app-server-daemon`) running after it exits.
+pub(crate) struct Reap(pub(crate) PathBuf);
+
+impl Drop for Reap {
+    fn drop(&mut self) {
+        let under = self.0.display().to_string();
+        let mine = || -> Vec<i32> {
+            std::fs::read_dir("/proc")
+                .into_iter()
+                .flatten()
+                .flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+                .filter(|pid| {
+                    std::fs::read(format!("/proc/{pid}/cmdline"))
+                        .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&under))
+                })
+                .collect()
+        };
+        for pid in mine() {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        }
+        let gone = wait_until(Duration::from_secs(10), || mine().is_empty());
+        assert!(
+            gone || std::thread::panicking(),
+            "processes from {under} outlived the test"
+        );
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Cli {
+    ClaudeCode,
+    Codex,
+    Gemini,
+}
+
+impl Cli {
+    /// The command a person would type, with the configuration a person would have made, in
+    /// `home`, working in `work`.
+    fn command(self, home: &Path, work: &Path, port: u16) -> String {
+        let (vars, program) = self.configure(home, work, port);
+        let vars: Vec<String> = vars.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        format!(
+            "cd {} && exec env -i PATH={}:/usr/bin:/bin HOME={} TERM=xterm-256color {} {program}",
+            work.display(),
+            Cli::bin().display(),
+            home.display(),
+            vars.join(" ")
+        )
+    }
+
+    /// Where the pinned CLIs' commands are.
+    pub(crate) fn bin() -> PathBuf {
+        agents().join("node_modules/.bin")
+    }
+
+    /// Writes the configuration a person would have made (onboarding done, the folder `work`
+    /// trusted, the stand-in model's address) in `home`; returns the environment the CLI then
+    /// needs and its command.
+    pub(crate) fn configure(
+        self,
+        home: &Path,
+        work: &Path,
+        port: u16,
+    ) -> (Vec<(&'static str, String)>, &'static str) {
+        let url = format!("http://127.0.0.1:{port}");
+        let write = |path: &str, text: String| {
+            let path = home.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        let work = work.display();
+        match self {
+            Cli::ClaudeCode => {
+                write(
+                    ".claude.json",
+                    json!({
+                        "hasCompletedOnboarding": true,
+                        "theme": "dark",
+                        "numStartups": 5,
+                        "projects": {work.to_string(): {"hasTrustDialogAccepted": true, "hasCompletedProjectOnboarding": true}}
+                    })
+                    .to_string(),
+                );
+                let vars = vec![
+                    ("ANTHROPIC_BASE_URL", url),
+                    ("ANTHROPIC_AUTH_TOKEN", "stand-in".into()),
+                    ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1".into()),
+                    ("DISABLE_AUTOUPDATER", "1".into()),
+                ];
+                (vars, "claude")
+            }
+            Cli::Codex => {
+                write(
+                    ".codex/config.toml",
+                    format!(
+                        "model = \"stand-in\"\nmodel_provider = \"stand-in\"\ncheck_for_update_on_startup = false\n\n[model_providers.stand-in]\nname = \"stand-in\"\nbase_url = \"{url}/v1\"\nenv_key = \"STAND_IN_KEY\"\nwire_api = \"responses\"\n\n[projects.\"{work}\"]\ntrust_level = \"trusted\"\n"
+                    ),
+                );
+                (vec![("STAND_IN_KEY", "stand-in".into())], "codex")
+            }
+            Cli::Gemini => {
+                write(
+                    ".gemini/settings.json",
+                    json!({
+                        "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": false}},
+                        "general": {"disableAutoUpdate": true, "disableUpdateNag": true},
+                        "privacy": {"usageStatisticsEnabled": false},
+                        "ui": {"hideTips": true}
+                    })
+                    .to_string(),
+                );
+                let vars = vec![
+                    ("GEMINI_API_KEY", "stand-in".into()),
+                    ("GOOGLE_GEMINI_BASE_URL", url),
+                ];
+                (vars, "gemini")
+            }
+        }
+    }
+
+    /// What it shows once it takes input.
+    /// Codex draws its input box before its backend has started, and holds an Enter until then
+    /// ("Waiting for startup"): it is ready once its status line names the model.
+    fn ready(self) -> &'static str {
+        match self {
+            Cli::ClaudeCode => "? for shortcuts",
+            Cli::Codex => "← for agents",
+            Cli::Gemini => "Type your message",
+        }
+    }
+}
+
+/// The prompts every CLI is handed, in order.
+fn prompts() -> [String; 3] {
+    // Words of 63 letters; it ends with a letter (Gemini CLI trims trailing white space).
+    let long: String = (0..10 * 1024)
+        .map(|i| {
+            if i % 64 == 63 {
+                ' '
+            } else {
+                char::from(b'a' + (i % 26) as u8)
+            }
+        })
+        .chain(['.'])
+        .collect();
+    [
+        "Say hello to the tmux-mcp tests".to_owned(),
+        "first line with \"double\" and 'single' quotes\nsecond line with $HOME and `ticks`"
+            .to_owned(),
+        long,
+    ]
+}
+
+/// The screen model of `pane` and tmux's capture agree (polled until they do).
+async fn model_agrees(f: &Fixture, pane: &str) {
+    let socket = f.display(pane, "#{socket_path}");
+    let tmux = tmux::Tmux::new(vec!["-S".into(), socket.into()]);
+    let (journal, _) = tmux.follow(pane).await.expect("follow");
+    let rows = |text: Vec<String>| {
+        let mut rows: Vec<String> = text.into_iter().map(|r| r.trim_end().to_owned()).collect();
+        while rows.last().is_some_and(String::is_empty) {
+            rows.pop();
+        }
+        rows
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let shown = rows(f.screen(pane).lines().map(str::to_owned).collect());
+        let view = journal.screen_since(journal.position()).expect("a model");
+        let model = rows(view.rows.into_iter().map(|(_, t)| t).collect());
+        if model == shown {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the model never showed what tmux shows:\nmodel: {model:#?}\ntmux: {shown:#?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn hand_prompts_and_read_answers(cli: Cli) {
+    install();
+    let dir = TempDir::new("agent-cli");
+    let _reap = Reap(dir.path.clone());
+    let (home, work) = (dir.path.join("home"), dir.path.join("work"));
+    std::fs::create_dir_all(&work).unwrap();
+    let model = Model::start(&dir.path, None);
+    let command = cli.command(&home, &work, model.port);
+    // A CLI takes seconds to start on a loaded machine (the whole suite runs beside it).
+    let (f, panes) = Fixture::with_programs_ready_within(
+        &[(command.as_str(), cli.ready())],
+        Duration::from_secs(90),
+    )
+    .await;
+    let pane = panes[0].as_str();
+    model_agrees(&f, pane).await;
+
+    for (n, prompt) in (1..).zip(prompts()) {
+        let before = f.ok("capture_since", json!({"pane": pane})).await;
+        let sent = f
+            .ok(
+                "send_prompt",
+                json!({"pane": pane, "text": prompt, "seconds": 60}),
+            )
+            .await;
+        assert_eq!(
+            sent["outcome"],
+            "submitted",
+            "{cli:?} prompt {n}: {sent}\n{}",
+            f.screen(pane)
+        );
+        // The answer, as the screen shows it (the CLIs draw it by cursor addressing).
+        let first = f
+            .ok(
+                "wait_for_text",
+                json!({"pane": pane, "patterns": [format!("ANSWER {n}: received")], "since": sent["since"], "seconds": 60}),
+            )
+            .await;
+        assert_eq!(
+            first["outcome"],
+            "matched",
+            "{cli:?} prompt {n}: {first}\nsent: {sent}\nthe model received {} prompt(s)\n{}",
+            model.prompts().len(),
+            f.screen(pane)
+        );
+        // Quiet only once it is all there.
+        let quiet = f
+            .ok(
+                "wait_for_quiet",
+                json!({"pane": pane, "quiet_ms": 1500, "since": sent["since"], "seconds": 60}),
+            )
+            .await;
+        assert_eq!(quiet["outcome"], "quiet", "{cli:?} prompt {n}: {quiet}");
+        let screen = f.screen(pane);
+        assert!(
+            screen.contains("and that is all."),
+            "{cli:?} prompt {n}: quiet before the answer ended: {quiet}\n{screen}"
+        );
+        // Received once, byte for byte.
+        let received = model.prompts();
+        assert_eq!(
+            received.len(),
+            n,
+            "{cli:?} prompt {n}: {sent} {received:#?}"
+        );
+        assert_eq!(
+            received[n - 1],
+            prompt,
+            "{cli:?} prompt {n} changed on the way: {sent}"
+        );
+        let since = f
+            .ok(
+                "capture_since",
+                json!({"pane": pane, "cursor": before["cursor"]}),
+            )
+            .await;
+        assert!(
+            since["text"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("ANSWER {n}: received")),
+            "{cli:?} prompt {n}: {since}"
+        );
+        if matches!(cli, Cli::Codex) {
+            assert_eq!(since["redrawn"], true, "on the alternate screen: {since}");
+        }
+        model_agrees(&f, pane).await;
+    }
+}
+
+#[tokio::test]
+async fn claude_code_takes_prompts_and_its_answers_are_read() {
+    hand_prompts_and_read_answers(Cli::ClaudeCode).await;
+}
+
+#[tokio::test]
+async fn codex_takes_prompts_and_its_answers_are_read() {
+    hand_prompts_and_read_answers(Cli::Codex).await;
+}
+
+#[tokio::test]
+async fn gemini_cli_takes_prompts_and_its_answers_are_read() {
+    hand_prompts_and_read_answers(Cli::Gemini).await;
+}
