@@ -76,33 +76,42 @@ async fn a_program_whose_hooks_report_drives_agent_state_and_wait_for_agent() {
     assert!(f.screen(pane).contains("working 1"), "it worked first");
 }
 
-/// The hook commands of the agents page, taken from its JSON blocks: the event each one serves
-/// and the command.
-fn documented_hooks() -> Vec<(String, String, String)> {
+/// The code blocks in `lang` of the agents page, each under the title of its section (the agent
+/// it configures).
+pub(crate) fn documented_blocks(lang: &str) -> Vec<(String, String)> {
     let page = std::fs::read_to_string(repo_root().join("xtask/src/site/agents.md")).unwrap();
-    let mut hooks = Vec::new();
-    let mut agent = String::new();
-    let mut block: Option<String> = None;
+    let (mut blocks, mut agent, mut block) = (Vec::new(), String::new(), None::<String>);
+    let fence = format!("```{lang}");
     for line in page.lines() {
         if let Some(title) = line.strip_prefix("## ") {
             agent = title.to_owned();
-        } else if line == "```json" {
+        } else if line == fence {
             block = Some(String::new());
         } else if line == "```" {
             if let Some(text) = block.take() {
-                let config: Value = serde_json::from_str(&text).expect("a JSON block");
-                for (event, groups) in config["hooks"].as_object().unwrap() {
-                    for group in groups.as_array().unwrap() {
-                        for hook in group["hooks"].as_array().unwrap() {
-                            let command = hook["command"].as_str().unwrap().to_owned();
-                            hooks.push((agent.clone(), event.clone(), command));
-                        }
-                    }
-                }
+                blocks.push((agent.clone(), text));
             }
         } else if let Some(text) = &mut block {
             text.push_str(line);
             text.push('\n');
+        }
+    }
+    blocks
+}
+
+/// The hook commands of the agents page, taken from its JSON blocks: the event each one serves
+/// and the command.
+fn documented_hooks() -> Vec<(String, String, String)> {
+    let mut hooks = Vec::new();
+    for (agent, text) in documented_blocks("json") {
+        let config: Value = serde_json::from_str(&text).expect("a JSON block");
+        for (event, groups) in config["hooks"].as_object().unwrap() {
+            for group in groups.as_array().unwrap() {
+                for hook in group["hooks"].as_array().unwrap() {
+                    let command = hook["command"].as_str().unwrap().to_owned();
+                    hooks.push((agent.clone(), event.clone(), command));
+                }
+            }
         }
     }
     hooks

@@ -5,7 +5,10 @@
 //! a few words at a time). Through the server, as an orchestrating agent would: send_prompt
 //! (one line, several lines with quotes and `$HOME`, 10 KB), each received by the model once,
 //! byte for byte; wait_for_text of the answer; wait_for_quiet after the answer ends and not
-//! before; capture_since holding it; and the screen model showing what tmux shows.
+//! before; capture_since holding it; and the screen model showing what tmux shows. With the
+//! hook lines of the Agents' state page installed as it says: wait_for_agent after a turn of
+//! 0.2 s and during one of 5 s, `asking` on the CLI's own permission question, and send_prompt
+//! refusing to type into it.
 //!
 //! The CLIs' own binaries are built for Linux x86-64 here (Claude Code and Codex ship native
 //! ones): on another platform the test fails saying so, it is never skipped.
@@ -131,18 +134,57 @@ pub(crate) enum Cli {
 }
 
 impl Cli {
-    /// The command a person would type, with the configuration a person would have made, in
-    /// `home`, working in `work`.
+    /// The command a person would type in a pane, with the configuration a person would have
+    /// made, in `home`, working in `work`. It keeps what a pane gives a program (`TMUX`,
+    /// `TMUX_PANE`, the person's tmux on `PATH`), which the hooks need.
     fn command(self, home: &Path, work: &Path, port: u16) -> String {
         let (vars, program) = self.configure(home, work, port);
         let vars: Vec<String> = vars.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let tmux = std::env::var_os("PATH")
+            .and_then(|path| std::env::split_paths(&path).find(|dir| dir.join("tmux").is_file()))
+            .expect("tmux on PATH");
         format!(
-            "cd {} && exec env -i PATH={}:/usr/bin:/bin HOME={} TERM=xterm-256color {} {program}",
+            "cd {} && exec env -i PATH={}:{}:/usr/bin:/bin HOME={} TERM=xterm-256color TMUX=\"$TMUX\" TMUX_PANE=\"$TMUX_PANE\" {} {program}",
             work.display(),
             Cli::bin().display(),
+            tmux.display(),
             home.display(),
             vars.join(" ")
         )
+    }
+
+    /// Installs the hook lines the Agents' state page gives for this CLI, in `home`, as the
+    /// page says: its JSON block in the file it names (merged into the settings written before),
+    /// and for Codex the feature flag of its TOML block.
+    fn install_hooks(self, home: &Path) {
+        let (section, file) = match self {
+            Cli::ClaudeCode => ("Claude Code", ".claude/settings.json"),
+            Cli::Codex => ("Codex", ".codex/hooks.json"),
+            Cli::Gemini => ("Gemini CLI", ".gemini/settings.json"),
+        };
+        let block = |lang: &str| {
+            let blocks = crate::agent::documented_blocks(lang).into_iter();
+            blocks
+                .filter(|(agent, _)| agent == section)
+                .map(|(_, text)| text)
+                .next()
+                .unwrap_or_else(|| panic!("the agents page has no {lang} block for {section}"))
+        };
+        let hooks: Value = serde_json::from_str(&block("json")).unwrap();
+        let path = home.join(file);
+        let mut settings: Value = std::fs::read_to_string(&path)
+            .map(|text| serde_json::from_str(&text).unwrap())
+            .unwrap_or_else(|_| json!({}));
+        settings["hooks"] = hooks["hooks"].clone();
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, settings.to_string()).unwrap();
+        if let Cli::Codex = self {
+            let config = home.join(".codex/config.toml");
+            let mut text = std::fs::read_to_string(&config).unwrap();
+            text.push('\n');
+            text.push_str(&block("toml"));
+            std::fs::write(&config, text).unwrap();
+        }
     }
 
     /// Where the pinned CLIs' commands are.
@@ -276,22 +318,71 @@ async fn model_agrees(f: &Fixture, pane: &str) {
     }
 }
 
-async fn hand_prompts_and_read_answers(cli: Cli) {
+/// A CLI started in a pane before the server looked, answered by its own stand-in model, with
+/// the documented hooks when `hooks`.
+struct Started {
+    f: Fixture,
+    pane: String,
+    model: Model,
+    _reap: Reap,
+    _dir: TempDir,
+}
+
+async fn start(cli: Cli, hooks: bool) -> Started {
     install();
     let dir = TempDir::new("agent-cli");
-    let _reap = Reap(dir.path.clone());
+    let reap = Reap(dir.path.clone());
     let (home, work) = (dir.path.join("home"), dir.path.join("work"));
     std::fs::create_dir_all(&work).unwrap();
     let model = Model::start(&dir.path, None);
     let command = cli.command(&home, &work, model.port);
+    if hooks {
+        cli.install_hooks(&home);
+    }
+    // Codex shows hooks it has not seen before for review, once, before its input box: the
+    // person trusts them as the Agents' state page says.
+    let trust = hooks && matches!(cli, Cli::Codex);
+    let shows = if trust {
+        "Trust all and continue"
+    } else {
+        cli.ready()
+    };
     // A CLI takes seconds to start on a loaded machine (the whole suite runs beside it).
-    let (f, panes) = Fixture::with_programs_ready_within(
-        &[(command.as_str(), cli.ready())],
-        Duration::from_secs(90),
-    )
-    .await;
-    let pane = panes[0].as_str();
-    model_agrees(&f, pane).await;
+    let (f, panes) =
+        Fixture::with_programs_ready_within(&[(command.as_str(), shows)], Duration::from_secs(90))
+            .await;
+    let pane = panes[0].clone();
+    if trust {
+        f.tmux(&["send-keys", "-t", &pane, "2"]);
+        let chosen = || f.screen(&pane).contains("› 2. Trust all");
+        assert!(
+            wait_until(Duration::from_secs(10), chosen),
+            "{}",
+            f.screen(&pane)
+        );
+        f.tmux(&["send-keys", "-t", &pane, "Enter"]);
+        let up = wait_until(Duration::from_secs(30), || {
+            f.screen(&pane).contains(cli.ready())
+        });
+        assert!(
+            up,
+            "Codex never took the hooks' trust:\n{}",
+            f.screen(&pane)
+        );
+    }
+    Started {
+        f,
+        pane,
+        model,
+        _reap: reap,
+        _dir: dir,
+    }
+}
+
+async fn hand_prompts_and_read_answers(cli: Cli) {
+    let Started { f, pane, model, .. } = &start(cli, false).await;
+    let pane = pane.as_str();
+    model_agrees(f, pane).await;
 
     for (n, prompt) in (1..).zip(prompts()) {
         let before = f.ok("capture_since", json!({"pane": pane})).await;
@@ -362,7 +453,7 @@ async fn hand_prompts_and_read_answers(cli: Cli) {
         if matches!(cli, Cli::Codex) {
             assert_eq!(since["redrawn"], true, "on the alternate screen: {since}");
         }
-        model_agrees(&f, pane).await;
+        model_agrees(f, pane).await;
     }
 }
 
@@ -379,4 +470,120 @@ async fn codex_takes_prompts_and_its_answers_are_read() {
 #[tokio::test]
 async fn gemini_cli_takes_prompts_and_its_answers_are_read() {
     hand_prompts_and_read_answers(Cli::Gemini).await;
+}
+
+/// With the documented hooks: a 0.2 s turn over before the wait began, a 5 s turn during it,
+/// then the CLI's own permission question (its model calls the CLI's shell tool): `asking`, and
+/// a prompt sent then is refused, never typed into the question.
+async fn report_turns_through_the_documented_hooks(cli: Cli) {
+    let Started { f, pane, model, .. } = &start(cli, true).await;
+    let pane = pane.as_str();
+    let prompt = async |text: &str| {
+        let sent = f
+            .ok(
+                "send_prompt",
+                json!({"pane": pane, "text": text, "seconds": 60}),
+            )
+            .await;
+        assert_eq!(
+            sent["outcome"],
+            "submitted",
+            "{cli:?} {text}: {sent}\n{}",
+            f.screen(pane)
+        );
+        sent
+    };
+    let answered = async |sent: &Value, words: &str| {
+        let seen = f
+            .ok(
+                "wait_for_text",
+                json!({"pane": pane, "patterns": [words], "since": sent["since"], "seconds": 60}),
+            )
+            .await;
+        assert_eq!(
+            seen["outcome"],
+            "matched",
+            "{cli:?}: {seen}\n{}",
+            f.screen(pane)
+        );
+    };
+    let wait = async || {
+        f.ok("wait_for_agent", json!({"pane": pane, "seconds": 60}))
+            .await
+    };
+
+    // A short turn, over before the orchestrator waits: the turn count shows it ended.
+    let sent = prompt("a quick one [[turn 200]]").await;
+    answered(&sent, "ANSWER 1: received").await;
+    let short = wait().await;
+    assert_eq!(
+        short["outcome"],
+        "idle",
+        "{cli:?}: {short}\n{}",
+        f.screen(pane)
+    );
+    assert!(
+        short["elapsed_ms"].as_i64().unwrap() < 1000,
+        "{cli:?}: {short}"
+    );
+
+    // A 5 s turn: the wait returns when it ends, the answer on the screen by then.
+    let sent = prompt("a slow one [[turn 5000]]").await;
+    let long = wait().await;
+    assert_eq!(
+        long["outcome"],
+        "idle",
+        "{cli:?}: {long}\n{}",
+        f.screen(pane)
+    );
+    assert!(
+        long["elapsed_ms"].as_i64().unwrap() >= 4000,
+        "{cli:?}: {long}"
+    );
+    answered(&sent, "ANSWER 2: received").await;
+
+    // A question: the CLI asks to run its shell tool.
+    prompt("run a command [[ask]]").await;
+    let asked = wait().await;
+    assert_eq!(
+        asked["outcome"],
+        "asking",
+        "{cli:?}: {asked}\n{}",
+        f.screen(pane)
+    );
+    let refused = f
+        .ok(
+            "send_prompt",
+            json!({"pane": pane, "text": "not for the question", "seconds": 10}),
+        )
+        .await;
+    assert_eq!(
+        refused["outcome"],
+        "refused",
+        "{cli:?}: {refused}\n{}",
+        f.screen(pane)
+    );
+    let info = f.ok("get_pane_info", json!({"pane": pane})).await;
+    assert_eq!(info["pane"]["agent_state"], "asking", "{cli:?}: {info}");
+    let received = model.prompts();
+    assert_eq!(
+        received.len(),
+        3,
+        "{cli:?}: the refused prompt arrived: {received:#?}"
+    );
+}
+
+#[tokio::test]
+async fn claude_code_reports_its_turns_through_the_documented_hooks() {
+    report_turns_through_the_documented_hooks(Cli::ClaudeCode).await;
+}
+
+#[tokio::test]
+async fn codex_reports_its_turns_through_the_documented_hooks() {
+    report_turns_through_the_documented_hooks(Cli::Codex).await;
+}
+
+#[tokio::test]
+async fn gemini_cli_reports_its_turns_through_the_documented_hooks() {
+    report_turns_through_the_documented_hooks(Cli::Gemini).await;
 }

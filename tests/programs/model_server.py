@@ -5,7 +5,10 @@ a loopback port, streaming when asked, and records what each request's last user
 Every answer is scripted from the prompt: `ANSWER <n>: <words>` where n counts the prompts the
 server saw and the words say what it received (its length and SHA-256), sent a few words at a
 time, DELAY_MS apart. Requests that are not a turn (titles, token counts, quota checks) get a
-short answer and are not recorded.
+short answer and are not recorded. A prompt may direct its turn: `[[turn MS]]` thinks MS
+milliseconds before the answer starts; `[[ask]]` calls the CLI's own shell tool (`touch asked`),
+which the CLI asks the person to allow, and answers `ASKED: the command ran` once its result
+comes back.
 
 With SCRIPT_FILE (a JSON list of {"tool", "arguments"}), a turn is a script instead: the model
 calls each tool in order, the CLI's own name for it found among the tools the request offers
@@ -22,6 +25,7 @@ LOG_FILE: {"prompt": ...}.
 import hashlib
 import http.server
 import json
+import re
 import sys
 import threading
 import time
@@ -79,6 +83,46 @@ def answer_for(prompt):
             log.write(json.dumps({"prompt": prompt}) + "\n")
     digest = hashlib.sha256(prompt.encode()).hexdigest()[:16]
     return f"ANSWER {n}: received {len(prompt)} characters sha {digest} and that is all."
+
+
+# The CLIs' shell tools, by the name each offers its model, and the arguments each takes.
+SHELLS = {
+    "Bash": lambda c: {"command": c, "description": "Touch a file"},
+    "run_shell_command": lambda c: {"command": c, "description": "Touch a file"},
+    "exec_command": lambda c: {"cmd": c, "sandbox_permissions": "require_escalated",
+                               "justification": "The tests want a question"},
+    "shell_command": lambda c: {"command": c, "sandbox_permissions": "require_escalated",
+                                "justification": "The tests want a question"},
+    "shell": lambda c: {"command": ["bash", "-lc", c], "sandbox_permissions": "require_escalated",
+                        "justification": "The tests want a question"},
+}
+
+
+def turn(prompt, tools, answered):
+    """A turn without a script: the move for a request whose last user message is `prompt`,
+    that offers `tools` and, when `answered`, ends with a tool's result."""
+    if answered:
+        return ("text", "ASKED: the command ran and that is all.")
+    if "[[ask]]" in prompt:
+        answer_for(prompt)
+        name = next((n for n in SHELLS if n in tools), None)
+        if name is None:
+            return ("text", f"ASK FAILED: no shell tool among {sorted(tools)}")
+        return ("call", name, SHELLS[name]("touch asked"))
+    think = re.search(r"\[\[turn (\d+)\]\]", prompt)
+    if think:
+        time.sleep(int(think.group(1)) / 1000)
+    return ("text", answer_for(prompt))
+
+
+def move_for(prompt, tools, results, answered, title):
+    """The move for any request: `title` for one that offers no tools (titles, summaries,
+    routing), otherwise the turn, or the script's next step when there is a script."""
+    if not tools:
+        return ("text", title)
+    if script is None:
+        return turn(prompt, tools, answered)
+    return step(tools, results)
 
 
 def chunks(text):
@@ -147,16 +191,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         last = next((m for m in reversed(messages) if m.get("role") == "user"), {})
         prompt = text_of(last.get("content"))
         # A turn's request carries tools; titles and summaries do not.
-        turn = bool(request.get("tools"))
-        if script is None or not turn:
-            move = ("text", answer_for(prompt) if turn else "Title")
-        else:
-            results = [
-                {"content": b.get("content"), "is_error": b.get("is_error", False)}
-                for m in messages if isinstance(m.get("content"), list)
-                for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_result"
-            ]
-            move = step({t.get("name"): t for t in request["tools"]}, results)
+        tools = {t.get("name"): t for t in request.get("tools") or []}
+        results = [
+            {"content": b.get("content"), "is_error": b.get("is_error", False)}
+            for m in messages if isinstance(m.get("content"), list)
+            for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_result"
+        ]
+        answered = isinstance(last.get("content"), list) and any(
+            isinstance(b, dict) and b.get("type") == "tool_result" for b in last["content"])
+        move = move_for(prompt, tools, results, answered, "Title")
         message = {
             "id": "msg_1", "type": "message", "role": "assistant",
             "model": request.get("model", "m"), "content": [],
@@ -207,25 +250,23 @@ class Handler(http.server.BaseHTTPRequestHandler):
             users = [i for i in items if isinstance(i, dict) and i.get("role") == "user"]
             prompt = text_of(users[-1].get("content")) if users else ""
         # A turn's request carries tools; titles do not.
-        turn = bool(request.get("tools"))
-        if script is None or not turn:
-            move = ("text", answer_for(prompt) if turn else "Title")
-        else:
-            # Codex offers a server's tools in a namespace named for it, whose description is
-            # the server's instructions.
-            tools, namespaces = {}, {}
-            for t in request["tools"]:
-                if t.get("type") == "namespace":
-                    tools[t["name"]] = {"description": t.get("description")}
-                    for sub in t.get("tools") or []:
-                        full = t["name"] + "__" + sub.get("name", "")
-                        tools[full] = sub
-                        namespaces[full] = (t["name"], sub.get("name"))
-                else:
-                    tools[t.get("name") or t.get("type")] = t
-            results = [{"output": i.get("output")} for i in items
-                       if isinstance(i, dict) and i.get("type") == "function_call_output"]
-            move = step(tools, results)
+        # Codex offers a server's tools in a namespace named for it, whose description is the
+        # server's instructions.
+        tools, namespaces = {}, {}
+        for t in request.get("tools") or []:
+            if t.get("type") == "namespace":
+                tools[t["name"]] = {"description": t.get("description")}
+                for sub in t.get("tools") or []:
+                    full = t["name"] + "__" + sub.get("name", "")
+                    tools[full] = sub
+                    namespaces[full] = (t["name"], sub.get("name"))
+            else:
+                tools[t.get("name") or t.get("type")] = t
+        results = [{"output": i.get("output")} for i in items
+                   if isinstance(i, dict) and i.get("type") == "function_call_output"]
+        answered = isinstance(items, list) and bool(items) and isinstance(items[-1], dict) \
+            and items[-1].get("type") == "function_call_output"
+        move = move_for(prompt, tools, results, answered, "Title")
         if move[0] == "call":
             item = {"type": "function_call", "id": f"fc_{moves[0]}", "call_id": f"call_{moves[0]}",
                     "name": move[1], "arguments": json.dumps(move[2]), "status": "completed"}
@@ -268,7 +309,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         contents = request.get("contents") or []
         users = [c for c in contents if c.get("role") == "user"]
         prompt = text_of(users[-1].get("parts") if users else [])
-        turn = bool(request.get("tools"))
+        tools = {d.get("name"): d for t in request.get("tools") or []
+                 for d in t.get("functionDeclarations") or []}
+        results = [p["functionResponse"] for c in contents for p in c.get("parts") or []
+                   if isinstance(p, dict) and "functionResponse" in p]
+        answered = bool(contents) and any(
+            isinstance(p, dict) and "functionResponse" in p
+            for p in contents[-1].get("parts") or [])
         usage = {"promptTokenCount": 10, "candidatesTokenCount": 20, "totalTokenCount": 30}
 
         def candidate(part, done):
@@ -277,21 +324,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 c["finishReason"] = "STOP"
             return {"candidates": [c], "usageMetadata": usage, "modelVersion": "m"}
 
-        if script is None or not turn:
-            text = answer_for(prompt) if turn else '{"reasoning": "", "next_speaker": "user"}'
-        else:
-            tools = {d.get("name"): d for t in request["tools"]
-                     for d in t.get("functionDeclarations") or []}
-            results = [p["functionResponse"] for c in contents for p in c.get("parts") or []
-                       if isinstance(p, dict) and "functionResponse" in p]
-            move = step(tools, results)
-            if move[0] == "call":
-                call = candidate({"functionCall": {"name": move[1], "args": move[2]}}, True)
-                if not stream:
-                    return self.send_json(call)
-                self.start_sse()
-                return self.event(None, call)
-            text = move[1]
+        move = move_for(prompt, tools, results, answered,
+                        '{"reasoning": "", "next_speaker": "user"}')
+        if move[0] == "call":
+            call = candidate({"functionCall": {"name": move[1], "args": move[2]}}, True)
+            if not stream:
+                return self.send_json(call)
+            self.start_sse()
+            return self.event(None, call)
+        text = move[1]
         if not stream:
             return self.send_json(candidate({"text": text}, True))
         self.start_sse()
