@@ -50,6 +50,8 @@ const ENTER_WAITS: [Duration; 5] = [
 ];
 /// The program has drawn what an Enter made it draw once it printed nothing for this long.
 const DRAWN: Duration = Duration::from_millis(100);
+/// Longest wait for a program to draw the Backspace that takes back a newline.
+const BACK_LIMIT: Duration = Duration::from_secs(1);
 /// Characters of the prompt's end looked for on the cursor's line.
 const TAIL_CHARS: usize = 12;
 
@@ -264,9 +266,11 @@ async fn deliver(
         return gone_or(e, 0);
     }
     let settled = deadline.min(Instant::now() + SETTLE_LIMIT);
-    // The paste taken: the input line shows something else than before and then nothing was
+    // The paste taken: the input line shows other text than before and then nothing was
     // printed for SETTLE; or SETTLE_LIMIT passed. A loaded program may draw a long paste well
-    // after it went quiet, and its input line as it was before would read as a prompt gone.
+    // after it went quiet, and its input line as it was before would read as a prompt gone;
+    // it may move the cursor first (Gemini CLI, redrawing its box while it starts, moves it
+    // rows down with its placeholder still there), so a moved cursor alone is not the paste.
     let pasted = loop {
         quiet_for(cx, journal, SETTLE, settled).await?;
         if journal.ended() {
@@ -276,7 +280,7 @@ async fn deliver(
             Ok((line, _)) => line,
             Err(e) => return gone_or(e, 0),
         };
-        if line != before || Instant::now() >= settled {
+        if line.text != before.text || Instant::now() >= settled {
             break line;
         }
         let at = journal.position().bytes;
@@ -322,9 +326,9 @@ async fn deliver(
                 if let Err(e) = t.tmux.run(back).await {
                     return gone_or(e, press);
                 }
-                quiet_for(cx, journal, DRAWN, until).await?;
-                match InputLine::read(t, &a.pane).await {
-                    Ok((back, _)) if back.holds(&tail, &pasted) => {
+                let redrawn = deadline.min(Instant::now().max(until) + BACK_LIMIT);
+                match taken_back(t, cx, journal, &a.pane, &now, redrawn).await? {
+                    Ok(back) if back.holds(&tail, &pasted) => {
                         seen = back.text;
                         // A program that took the Enter as part of a paste takes keys close
                         // together as one: the next Enter waits the next press's whole wait
@@ -335,7 +339,8 @@ async fn deliver(
                         break;
                     }
                     // The Enter was taken after all (what it drew only looked like a newline):
-                    // the Backspace met an empty input line.
+                    // the Backspace met an empty input line, which it left as it was or
+                    // redrew without the prompt.
                     Ok(_) => {
                         return Ok(Ended {
                             outcome: Outcome::Submitted,
@@ -450,6 +455,34 @@ impl InputLine {
             self.text.contains(tail)
         } else {
             self == pasted
+        }
+    }
+}
+
+/// The input line once the program redrew it after the Backspace that takes back a newline:
+/// it differs from `newline` (the line the Enter left) and nothing was printed for [`DRAWN`];
+/// or, at `until`, the line as it stands. A loaded program takes a while to draw a key, and
+/// the line read before it did would show the prompt gone.
+async fn taken_back(
+    t: &Tools,
+    cx: &CallContext,
+    journal: &Journal,
+    pane: &str,
+    newline: &InputLine,
+    until: Instant,
+) -> R<Result<InputLine, TmuxError>> {
+    loop {
+        let at = journal.position().bytes;
+        quiet_for(cx, journal, DRAWN, until).await?;
+        let line = match InputLine::read(t, pane).await {
+            Ok((line, _)) => line,
+            Err(e) => return Ok(Err(e)),
+        };
+        if line != *newline || Instant::now() >= until || journal.ended() {
+            return Ok(Ok(line));
+        }
+        if journal.position().bytes == at {
+            shows_text(cx, journal, at, remaining(until)).await?;
         }
     }
 }
