@@ -3,11 +3,13 @@
 //! person starts it, and answered by a stand-in model server on loopback
 //! (tests/programs/model_server.py: Anthropic Messages, OpenAI Responses, Gemini, streamed
 //! a few words at a time). Through the server, as an orchestrating agent would: send_prompt
-//! (one line, several lines with quotes and `$HOME`, 10 KB), each received by the model once,
-//! byte for byte; wait_for_text of the answer; wait_for_quiet after the answer ends and not
-//! before; capture_since holding it; and the screen model showing what tmux shows. With the
+//! (one line, several lines with quotes, a tab and `$HOME`, 10 KB), each received by the model
+//! once, byte for byte (but for what a CLI rewrites itself, [`Cli::submits`]); wait_for_text
+//! of the answer; wait_for_quiet after the answer ends and not before; capture_since holding
+//! it; and the screen model showing what tmux shows. With the
 //! hook lines of the Agents' state page installed as it says: wait_for_agent after a turn of
-//! 0.2 s and during one of 5 s, `asking` on the CLI's own permission question, and send_prompt
+//! 0.2 s and during one of 5 s, a prompt sent while the agent works (held by the CLI, received
+//! once after that turn), `asking` on the CLI's own permission question, and send_prompt
 //! refusing to type into it.
 //!
 //! The CLIs' own binaries are built for Linux x86-64 here (Claude Code and Codex ship native
@@ -187,6 +189,16 @@ impl Cli {
         }
     }
 
+    /// What the CLI sends its model for a prompt that arrived in its input box byte for byte:
+    /// Claude Code turns each tab into four spaces (wherever it stands); Codex and Gemini CLI
+    /// send the text as it is.
+    fn submits(self, prompt: &str) -> String {
+        match self {
+            Cli::ClaudeCode => prompt.replace('\t', "    "),
+            Cli::Codex | Cli::Gemini => prompt.to_owned(),
+        }
+    }
+
     /// Where the pinned CLIs' commands are.
     pub(crate) fn bin() -> PathBuf {
         agents().join("node_modules/.bin")
@@ -284,7 +296,7 @@ fn prompts() -> [String; 3] {
         .collect();
     [
         "Say hello to the tmux-mcp tests".to_owned(),
-        "first line with \"double\" and 'single' quotes\nsecond line with $HOME and `ticks`"
+        "first line with \"double\" and 'single' quotes\nsecond line with $HOME,\ta tab and `ticks`"
             .to_owned(),
         long,
     ]
@@ -434,7 +446,7 @@ async fn hand_prompts_and_read_answers(cli: Cli) {
         );
         assert_eq!(
             received[n - 1],
-            prompt,
+            cli.submits(&prompt),
             "{cli:?} prompt {n} changed on the way: {sent}"
         );
         let since = f
@@ -472,8 +484,8 @@ async fn gemini_cli_takes_prompts_and_its_answers_are_read() {
     hand_prompts_and_read_answers(Cli::Gemini).await;
 }
 
-/// With the documented hooks: a 0.2 s turn over before the wait began, a 5 s turn during it,
-/// then the CLI's own permission question (its model calls the CLI's shell tool): `asking`, and
+/// With the documented hooks: a 0.2 s turn over before the wait began, a 5 s turn during it, a
+/// prompt sent during a turn, then the CLI's own permission question (its model calls the CLI's shell tool): `asking`, and
 /// a prompt sent then is refused, never typed into the question.
 async fn report_turns_through_the_documented_hooks(cli: Cli) {
     let Started { f, pane, model, .. } = &start(cli, true).await;
@@ -542,6 +554,25 @@ async fn report_turns_through_the_documented_hooks(cli: Cli) {
     );
     answered(&sent, "ANSWER 2: received").await;
 
+    // A prompt sent while the agent works: the CLI holds it and the model gets it once, after
+    // the turn it came during.
+    prompt("another slow one [[turn 3000]]").await;
+    let during = prompt("sent while it works").await;
+    answered(&during, "ANSWER 4: received").await;
+    let after = wait().await;
+    assert_eq!(
+        after["outcome"],
+        "idle",
+        "{cli:?}: {after}\n{}",
+        f.screen(pane)
+    );
+    let received = model.prompts();
+    assert_eq!(
+        received[2..],
+        ["another slow one [[turn 3000]]", "sent while it works"],
+        "{cli:?}"
+    );
+
     // A question: the CLI asks to run its shell tool.
     prompt("run a command [[ask]]").await;
     let asked = wait().await;
@@ -568,7 +599,7 @@ async fn report_turns_through_the_documented_hooks(cli: Cli) {
     let received = model.prompts();
     assert_eq!(
         received.len(),
-        3,
+        5,
         "{cli:?}: the refused prompt arrived: {received:#?}"
     );
 }
