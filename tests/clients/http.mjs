@@ -30,12 +30,13 @@ const sessions = await client.callTool({ name: "list_sessions", arguments: {} })
 print({ kind: "call", structured: sessions.structuredContent });
 
 // A wait that reaches its deadline reports progress each second meanwhile, and another
-// client's calls are answered while it waits.
+// client's calls are answered while it waits: they end before it does (its 8 s leave a loaded
+// machine time for 50 calls; a server that held them behind the wait would end them after it).
 let progress = 0;
 const began = Date.now();
 const [waited, othersMs] = await Promise.all([
   client.callTool(
-    { name: "wait_for_text", arguments: { pane: plan.panes[0], patterns: ["never-printed"], seconds: 3 } },
+    { name: "wait_for_text", arguments: { pane: plan.panes[0], patterns: ["never-printed"], seconds: 8 } },
     undefined,
     { onprogress: () => { progress += 1; }, timeout: 20000 },
   ),

@@ -651,6 +651,8 @@ async fn teardown_tools_delete_but_never_the_servers_own_pane_read_by(reader: &s
     f.tmux(&["send-keys", "-t", "%0", "clear; seq 1 50", "Enter"]);
     // A line of its own: the typed command line holds " 50" too.
     f.wait_for_screen("%0", "\n50\n");
+    // And the prompt after it, drawn when the shell is back.
+    f.wait_for_prompt("%0");
     let screen = f.screen("%0");
     let cleared = f.ok("clear_pane_scrollback", json!({"pane": "%0"})).await;
     assert!(cleared["discarded_lines"].as_i64().unwrap() > 0);

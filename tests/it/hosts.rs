@@ -351,8 +351,10 @@ async fn control_persist_in_the_users_config_hangs_nothing_and_leaves_nothing() 
     let started = Instant::now();
     let listed = ok(&client, "list_sessions", json!({"host": host.name()})).await;
     assert_eq!(listed["sessions"][0]["name"], "main");
+    // A master left holding the link's output would hang the connect for good; a loaded
+    // machine takes seconds (10.5 s seen with the suite run four times at once).
     assert!(
-        started.elapsed() < Duration::from_secs(10),
+        started.elapsed() < Duration::from_secs(30),
         "{:?}",
         started.elapsed()
     );

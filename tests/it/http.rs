@@ -398,8 +398,8 @@ fn the_typescript_sdk_over_http_lists_calls_waits_cancels_and_shares_the_server(
     assert_eq!(progress["outcome"], "deadline", "{progress}");
     assert!(progress["progress"].as_u64().unwrap() >= 1, "{progress}");
     assert!(
-        progress["othersMs"].as_u64().unwrap() < 2_500
-            && progress["waitMs"].as_u64().unwrap() >= 3_000,
+        progress["othersMs"].as_u64().unwrap() < progress["waitMs"].as_u64().unwrap()
+            && progress["waitMs"].as_u64().unwrap() >= 8_000,
         "another client's 50 calls end while the wait goes on: {progress}"
     );
     let cancel = record("cancel");
