@@ -131,7 +131,7 @@ window.TMUX_MCP_CATALOG = {
       ],
       "outputSchema": {
         "properties": {
-          "droppedBytes": {
+          "dropped_bytes": {
             "description": "Bytes of payload dropped.",
             "type": "integer"
           },
@@ -205,7 +205,7 @@ window.TMUX_MCP_CATALOG = {
             },
             "type": "array"
           },
-          "stoppedAt": {
+          "stopped_at": {
             "description": "Index of the row that stopped the batch.",
             "type": [
               "integer",
@@ -225,9 +225,9 @@ window.TMUX_MCP_CATALOG = {
           "results",
           "succeeded",
           "failed",
-          "stoppedAt",
+          "stopped_at",
           "truncated",
-          "droppedBytes"
+          "dropped_bytes"
         ],
         "type": "object"
       },
@@ -3450,7 +3450,7 @@ window.TMUX_MCP_CATALOG = {
             },
             "type": "array"
           },
-          "stoppedAt": {
+          "stopped_at": {
             "description": "Index of the row that stopped the batch.",
             "type": [
               "integer",
@@ -3466,7 +3466,7 @@ window.TMUX_MCP_CATALOG = {
           "results",
           "succeeded",
           "failed",
-          "stoppedAt"
+          "stopped_at"
         ],
         "type": "object"
       },

@@ -356,7 +356,7 @@ fn structure(
     let doc = doc.map(|d| format!(" {d}")).unwrap_or_default();
     let members = fields.iter().filter_map(|f| {
         let wire = f.name.as_deref()?;
-        let rust = ident(&snake(wire));
+        let rust = ident(wire);
         let inner = rust_type(cat, f, &pascal(wire), side, extra);
         let description = format!(" {}", cat.manifest.description(f));
         let optional = match side {
@@ -380,7 +380,7 @@ fn structure(
     };
     let into_json = (side == Side::Output).then(|| {
         let wires = fields.iter().filter_map(|f| f.name.as_deref());
-        let rusts = wires.clone().map(|w| ident(&snake(w)));
+        let rusts = wires.clone().map(ident);
         quote! {
             impl rt::IntoJson for #name {
                 fn into_json(self) -> rt::serde_json::Value {
@@ -638,20 +638,6 @@ fn pascal(name: &str) -> Ident {
         out.insert(0, 'V');
     }
     Ident::new(&out, Span::call_site())
-}
-
-/// `stoppedAt` → `stopped_at`.
-fn snake(name: &str) -> String {
-    let mut out = String::new();
-    for c in name.chars() {
-        if c.is_ascii_uppercase() {
-            out.push('_');
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 fn ident(name: &str) -> Ident {

@@ -472,13 +472,14 @@ impl Checker<'_> {
                 self.error(&here, "field has no name".into());
                 continue;
             };
-            if cx != Context::Output {
-                self.name(&here, "argument", name);
-            } else if !name.starts_with(|c: char| c.is_ascii_lowercase())
-                || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            {
-                self.error(&here.key("name"), format!("output field name `{name}` must start with a lowercase letter and hold only letters, digits and underscores"));
-            }
+            // Output keys are snake_case as arguments are: the model reads both, and one
+            // result that mixes two conventions reads as two kinds of thing.
+            let what = if cx == Context::Output {
+                "output field"
+            } else {
+                "argument"
+            };
+            self.name(&here, what, name);
             if !seen.insert(name) {
                 self.error(&here.key("name"), format!("duplicate field name `{name}`"));
             }

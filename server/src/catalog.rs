@@ -40,6 +40,6 @@ mod tests {
             {"index": 1, "tool": "nope", "success": false, "result": null,
                 "result_dropped": false,
                 "error": {"message": "m", "kind": "invalid_input", "retryable": false}}],
-            "succeeded": 1, "failed": 1, "stoppedAt": 1, "truncated": false, "droppedBytes": 0}));
+            "succeeded": 1, "failed": 1, "stopped_at": 1, "truncated": false, "dropped_bytes": 0}));
     }
 }

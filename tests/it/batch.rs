@@ -117,7 +117,7 @@ async fn exclusions_prune_schema_record_and_dispatch_alike() {
             body["results"][0]["error"]["kind"], "invalid_input",
             "{excluded} cannot be restored through the batch"
         );
-        assert_eq!(body["stoppedAt"], 0);
+        assert_eq!(body["stopped_at"], 0);
     }
     for forbidden in [
         "kill_pane",
@@ -168,7 +168,7 @@ async fn rows_are_validated_and_bounded() {
         (
             body["succeeded"].clone(),
             body["failed"].clone(),
-            body["stoppedAt"].clone()
+            body["stopped_at"].clone()
         ),
         (json!(1), json!(1), json!(1))
     );
@@ -200,7 +200,7 @@ async fn rows_are_validated_and_bounded() {
         (
             all["succeeded"].clone(),
             all["failed"].clone(),
-            all["stoppedAt"].clone()
+            all["stopped_at"].clone()
         ),
         (json!(1), json!(1), Value::Null)
     );
@@ -300,7 +300,7 @@ fn sixteen_huge_captures_fit_in_one_megabyte() {
                 .iter()
                 .all(|r| (r["result_dropped"] == true) == r["result"].is_null())
     );
-    assert!(body["droppedBytes"].as_i64().unwrap() > 0);
+    assert!(body["dropped_bytes"].as_i64().unwrap() > 0);
     let kept = rows
         .iter()
         .find(|r| !r["result"].is_null())

@@ -149,7 +149,7 @@ async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
         (
             stopped["succeeded"].clone(),
             stopped["failed"].clone(),
-            stopped["stoppedAt"].clone()
+            stopped["stopped_at"].clone()
         ),
         (json!(1), json!(1), json!(1))
     );
@@ -168,7 +168,7 @@ async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
         (
             continued["succeeded"].clone(),
             continued["failed"].clone(),
-            continued["stoppedAt"].clone()
+            continued["stopped_at"].clone()
         ),
         (json!(2), json!(1), Value::Null)
     );

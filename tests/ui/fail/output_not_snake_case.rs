@@ -1,0 +1,3 @@
+tmux_mcp_macros::tools!("output_not_snake_case.yaml");
+
+fn main() {}
