@@ -464,14 +464,19 @@ async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
     };
     let transport = bound.as_ref().map(|b| &b.listen);
     let surface = Arc::new(startup.surface(launch.provenance, transport, &launch.found));
-    eprintln!(
-        "tmux-mcp {}: serving {} tools on {} ({}; write scope {})",
-        env!("CARGO_PKG_VERSION"),
-        surface.offered_count(),
-        startup.socket.path.display(),
-        launch.provenance.describe(),
-        startup.trust.scope.as_str(),
-    );
+    // Over stdio, stderr is the client's log, where a line is an error (Claude Code logs a
+    // server's stderr as `[ERROR]`): the startup line goes there only for a person watching
+    // or an HTTP server's operator; `check` and tmux://capabilities say the same.
+    if bound.is_some() || std::io::stderr().is_terminal() {
+        eprintln!(
+            "tmux-mcp {}: serving {} tools on {} ({}; write scope {})",
+            env!("CARGO_PKG_VERSION"),
+            surface.offered_count(),
+            startup.socket.path.display(),
+            launch.provenance.describe(),
+            startup.trust.scope.as_str(),
+        );
+    }
     if bound.is_none() && std::io::stdin().is_terminal() {
         eprintln!(
             "tmux-mcp speaks MCP (JSON-RPC) over stdin/stdout and is waiting for a client. Configure your MCP client to run \

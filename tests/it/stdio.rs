@@ -264,6 +264,17 @@ async fn bad_arguments_are_tool_errors_that_name_the_field() {
     client.cancel().await.expect("close");
 }
 
+/// A client reads a stdio server's stderr as its error log (Claude Code labels each line
+/// `[ERROR]`): a run that goes well writes nothing there.
+#[test]
+fn a_run_that_goes_well_writes_nothing_on_stderr() {
+    let world = World::new();
+    world.start_server("work");
+    let out = world.run(&["-L", "work"], &[]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
 #[tokio::test]
 async fn startup_errors_are_one_line_on_stderr_and_nothing_on_stdout() {
     let world = World::new();
