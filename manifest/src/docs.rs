@@ -475,6 +475,34 @@ offer `run_shell_command`, whose name is that of a tool of its own: use `send_ke
 }
 ```
 
+VS Code sends a chat request at most 128 tools, of every server and extension together; past
+that it groups them or refuses the request. The default selection on a tmux server you name is
+44 tools (49 on the server's own daemon, where `teardown` is on too): with other
+servers beside it, pick the toolsets a task needs (`\"env\": {\"LIBTMUX_TOOLSETS\":
+\"inspect,execute\"}`, 31 tools) rather than switching tools off one by one in its tool picker,
+which the server does not see (a tool switched off there is still in the batch's reach). Over
+HTTP: [Serve over HTTP](http.md).
+
+## Cursor
+
+`~/.cursor/mcp.json` (or `.cursor/mcp.json` in a project):
+
+```json
+{
+  \"mcpServers\": {
+    \"tmux\": {
+      \"command\": \"tmux-mcp\",
+      \"args\": [\"-L\", \"default\"],
+      \"env\": { \"LIBTMUX_TOOLSETS\": \"inspect,execute\" }
+    }
+  }
+}
+```
+
+Cursor has long offered its model at most 40 MCP tools, of all its servers together, and drops
+the rest; the 31 tools of `inspect,execute` leave room for others, `inspect` alone is 21.
+Agents that only read and wait need no more than `inspect`.
+
 Changing the environment or arguments takes a new connection: the tool surface is frozen when
 the server starts.
 ";

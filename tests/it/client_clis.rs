@@ -343,3 +343,41 @@ fn codex_without_env_vars_still_finds_the_persons_tmux() {
     );
     assert!(run.said[0].contains(r#""name":"main""#), "{}", run.said[0]);
 }
+
+/// The VS Code and Cursor entries, which cannot run here: each starts this server on the
+/// tmux it names, offering the number of tools the page says, within the client's limit.
+#[tokio::test]
+async fn the_vs_code_and_cursor_entries_start_the_server_within_their_tool_limits() {
+    let world = World::new();
+    world.start_server("work");
+    for (heading, servers, limit) in [("VS Code", "servers", 128), ("Cursor", "mcpServers", 40)] {
+        let block: Value = serde_json::from_str(&page_block(heading)).unwrap();
+        let entry = &block[servers]["tmux"];
+        assert_eq!(entry["command"], "tmux-mcp", "{heading}: {entry}");
+        let args: Vec<&str> = entry["args"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap())
+            .collect();
+        assert_eq!(args, ["-L", "default"], "{heading}: {entry}");
+        let env: Vec<(&str, &str)> = entry["env"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| (k.as_str(), v.as_str().unwrap()))
+            .collect();
+        let client = world.client(&["-L", "work"], &env).await;
+        let offered = client.list_all_tools().await.unwrap().len();
+        client.cancel().await.unwrap();
+        assert!(offered <= limit, "{heading}: {offered} tools, over {limit}");
+        let page =
+            std::fs::read_to_string(repo_root().join("generated-docs/src/clients.md")).unwrap();
+        let section = page.split(&format!("\n## {heading}\n")).nth(1).unwrap();
+        let section = section.split("\n## ").next().unwrap();
+        assert!(
+            section.contains(&format!("{offered} tools")),
+            "the {heading} section does not say its {offered} tools:\n{section}"
+        );
+    }
+}
