@@ -126,7 +126,10 @@ impl run_shell_command::Handle for Tools {
 
         let id = tmux::nonce::nonce()[..10].to_owned();
         let line = wrapper(&id, &a.command, a.suppress_history);
-        let (journal, from, _) = input::mark(t, &a.pane, &line).await?;
+        // at_prompt read the pane through input::receiver, which noted its agent's turn
+        // count: input::mark would read it again.
+        let (journal, from) = t.tmux.follow(&a.pane).await?;
+        input::mark_followed(&a.pane, &journal, from, &line);
         t.tmux
             .run(
                 Command::new(Verb::SendKeys)
