@@ -296,6 +296,30 @@ async fn another_option_is_read_when_configured() {
 /// cursors it names) and `claude` standing for a test TUI whose hooks report its state.
 #[tokio::test]
 async fn the_worked_example_runs_as_written() {
+    let agent = format!(
+        "python3 {} 300 1000 hooks",
+        repo_root()
+            .join("tests/programs/prompt_target.py")
+            .display()
+    );
+    let f = Fixture::new().await;
+    let read = run_the_worked_example(&f, &agent, true, |_| {}).await;
+    let text = read["text"].as_str().unwrap();
+    assert!(text.contains("submitted "), "the answer is read: {read}");
+    assert!(text.contains("working 1"), "{read}");
+}
+
+/// Runs the worked example's calls on `f` in a new session `work`, `start` typed for its
+/// `claude`; without `hooks`, step 3 is `wait_for_quiet` alone, as the page says for an agent
+/// without them. `started` runs once the program went quiet after it started (what a person
+/// does there, such as answering a question the program asks once). Returns step 4's reply,
+/// each step's outcome checked on the way.
+pub(crate) async fn run_the_worked_example(
+    f: &Fixture,
+    start: &str,
+    hooks: bool,
+    started: impl Fn(&str),
+) -> Value {
     let page =
         std::fs::read_to_string(repo_root().join("xtask/src/site/driving-an-agent.md")).unwrap();
     let mut calls: Vec<Value> = Vec::new();
@@ -308,14 +332,7 @@ async fn the_worked_example_runs_as_written() {
             _ => {}
         }
     }
-    let agent = format!(
-        "python3 {} 300 1000 hooks",
-        repo_root()
-            .join("tests/programs/prompt_target.py")
-            .display()
-    );
-    let f = Fixture::new().await;
-    // New windows run sh, not a login shell: /etc/profile would reset PATH, and the test TUI's
+    // New windows run sh, not a login shell: /etc/profile would reset PATH, and the program's
     // hooks must reach this tmux (the matrix's, not the system's).
     f.tmux(&["set-option", "-g", "default-command", "sh"]);
     f.tmux(&["new-session", "-d", "-s", "work"]);
@@ -325,12 +342,15 @@ async fn the_worked_example_runs_as_written() {
     let mut answers = Vec::new();
     for call in calls {
         let name = call["name"].as_str().unwrap().to_owned();
+        if name == "wait_for_agent" && !hooks {
+            continue;
+        }
         let mut arguments = call["arguments"].clone();
         if arguments["pane"] == "%7" {
             arguments["pane"] = json!(pane);
         }
         if arguments["text"] == "claude" {
-            arguments["text"] = json!(agent);
+            arguments["text"] = json!(start);
         }
         if arguments["since"] == "<since from send_prompt>" {
             arguments["since"] = since_cursor.clone();
@@ -339,35 +359,39 @@ async fn the_worked_example_runs_as_written() {
             arguments["cursor"] = read_cursor.clone();
         }
         let answer = f.ok(&name, arguments).await;
+        let screen = || f.screen(&pane);
         match name.as_str() {
             "create_window" => pane = answer["pane"].as_str().unwrap().to_owned(),
             "capture_since" if read_cursor.is_null() => read_cursor = answer["cursor"].clone(),
             "send_prompt" => {
-                assert_eq!(answer["outcome"], "submitted", "{answer}");
+                assert_eq!(answer["outcome"], "submitted", "{answer}\n{}", screen());
                 since_cursor = answer["since"].clone();
             }
-            "wait_for_agent" => assert_eq!(answer["outcome"], "idle", "{answer}"),
-            "wait_for_quiet" => assert_eq!(answer["outcome"], "quiet", "{answer}"),
+            "wait_for_agent" => assert_eq!(answer["outcome"], "idle", "{answer}\n{}", screen()),
+            "wait_for_quiet" => {
+                assert_eq!(answer["outcome"], "quiet", "{answer}\n{}", screen());
+                if since_cursor.is_null() {
+                    started(&pane);
+                }
+            }
             _ => {}
         }
         answers.push((name, answer));
     }
     let names: Vec<&str> = answers.iter().map(|(n, _)| n.as_str()).collect();
-    assert_eq!(
-        names,
-        [
-            "create_window",
-            "send_keys",
-            "wait_for_quiet",
-            "capture_since",
-            "send_prompt",
-            "wait_for_agent",
-            "wait_for_quiet",
-            "capture_since"
-        ]
-    );
-    let (_, read) = answers.last().unwrap();
-    let text = read["text"].as_str().unwrap();
-    assert!(text.contains("submitted "), "the answer is read: {read}");
-    assert!(text.contains("working 1"), "{read}");
+    let mut expected = vec![
+        "create_window",
+        "send_keys",
+        "wait_for_quiet",
+        "capture_since",
+        "send_prompt",
+        "wait_for_agent",
+        "wait_for_quiet",
+        "capture_since",
+    ];
+    if !hooks {
+        expected.retain(|n| *n != "wait_for_agent");
+    }
+    assert_eq!(names, expected);
+    answers.pop().unwrap().1
 }

@@ -11,6 +11,8 @@
 //! 0.2 s and during one of 5 s, a prompt sent while the agent works (held by the CLI, received
 //! once after that turn), `asking` on the CLI's own permission question, and send_prompt
 //! refusing to type into it.
+//! And the Driving an agent page's worked example as written, with each CLI for its `claude`,
+//! hooks on and off.
 //!
 //! The CLIs' own binaries are built for Linux x86-64 here (Claude Code and Codex ship native
 //! ones): on another platform the test fails saying so, it is never skipped.
@@ -330,6 +332,30 @@ async fn model_agrees(f: &Fixture, pane: &str) {
     }
 }
 
+/// Answers Codex's question about hooks it has not seen as the Agents' state page says: trust
+/// them all, as a person does once.
+fn trust_codex_hooks(f: &Fixture, pane: &str) {
+    let asks = || f.screen(pane).contains("Trust all and continue");
+    assert!(
+        wait_until(Duration::from_secs(60), asks),
+        "{}",
+        f.screen(pane)
+    );
+    // Its second option, pressed again (at most 5 times, 3 s apart) until it is pointed at: a
+    // key that comes while Codex still draws the question is lost.
+    let chosen = || f.screen(pane).contains("› 2. Trust all");
+    let pointed = (0..5).any(|_| {
+        f.tmux(&["send-keys", "-t", pane, "2"]);
+        wait_until(Duration::from_secs(3), chosen)
+    });
+    assert!(pointed, "{}", f.screen(pane));
+    f.tmux(&["send-keys", "-t", pane, "Enter"]);
+    let up = wait_until(Duration::from_secs(30), || {
+        f.screen(pane).contains(Cli::Codex.ready())
+    });
+    assert!(up, "Codex never took the hooks' trust:\n{}", f.screen(pane));
+}
+
 /// A CLI started in a pane before the server looked, answered by its own stand-in model, with
 /// the documented hooks when `hooks`.
 struct Started {
@@ -365,22 +391,7 @@ async fn start(cli: Cli, hooks: bool) -> Started {
             .await;
     let pane = panes[0].clone();
     if trust {
-        f.tmux(&["send-keys", "-t", &pane, "2"]);
-        let chosen = || f.screen(&pane).contains("› 2. Trust all");
-        assert!(
-            wait_until(Duration::from_secs(10), chosen),
-            "{}",
-            f.screen(&pane)
-        );
-        f.tmux(&["send-keys", "-t", &pane, "Enter"]);
-        let up = wait_until(Duration::from_secs(30), || {
-            f.screen(&pane).contains(cli.ready())
-        });
-        assert!(
-            up,
-            "Codex never took the hooks' trust:\n{}",
-            f.screen(&pane)
-        );
+        trust_codex_hooks(&f, &pane);
     }
     Started {
         f,
@@ -617,4 +628,66 @@ async fn codex_reports_its_turns_through_the_documented_hooks() {
 #[tokio::test]
 async fn gemini_cli_reports_its_turns_through_the_documented_hooks() {
     report_turns_through_the_documented_hooks(Cli::Gemini).await;
+}
+
+/// The worked example of the Driving an agent page as written, with `cli` for its `claude`
+/// (started by the example's own send_keys, answered by a stand-in model), with the Agents'
+/// state page's hooks and without them.
+async fn run_the_worked_example(cli: Cli, hooks: bool) {
+    install();
+    let dir = TempDir::new("agent-cli");
+    let _reap = Reap(dir.path.clone());
+    let (home, work) = (dir.path.join("home"), dir.path.join("work"));
+    std::fs::create_dir_all(&work).unwrap();
+    let model = Model::start(&dir.path, None);
+    let command = cli.command(&home, &work, model.port);
+    if hooks {
+        cli.install_hooks(&home);
+    }
+    let f = Fixture::new().await;
+    let trust = |pane: &str| {
+        // Codex asks once to trust new hooks (the Agents' state page says to).
+        if hooks && matches!(cli, Cli::Codex) {
+            trust_codex_hooks(&f, pane);
+        }
+    };
+    let read = crate::agent::run_the_worked_example(&f, &command, hooks, trust).await;
+    let text = read["text"].as_str().unwrap();
+    assert!(text.contains("ANSWER 1: received"), "{cli:?}: {read}");
+    let received = model.prompts();
+    assert_eq!(
+        received,
+        ["Fix the failing test in\nserver/src/cli.rs and run the suite."],
+        "{cli:?}"
+    );
+}
+
+#[tokio::test]
+async fn claude_code_runs_the_worked_example_with_hooks() {
+    run_the_worked_example(Cli::ClaudeCode, true).await;
+}
+
+#[tokio::test]
+async fn claude_code_runs_the_worked_example_without_hooks() {
+    run_the_worked_example(Cli::ClaudeCode, false).await;
+}
+
+#[tokio::test]
+async fn codex_runs_the_worked_example_with_hooks() {
+    run_the_worked_example(Cli::Codex, true).await;
+}
+
+#[tokio::test]
+async fn codex_runs_the_worked_example_without_hooks() {
+    run_the_worked_example(Cli::Codex, false).await;
+}
+
+#[tokio::test]
+async fn gemini_cli_runs_the_worked_example_with_hooks() {
+    run_the_worked_example(Cli::Gemini, true).await;
+}
+
+#[tokio::test]
+async fn gemini_cli_runs_the_worked_example_without_hooks() {
+    run_the_worked_example(Cli::Gemini, false).await;
 }
