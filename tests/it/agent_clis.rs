@@ -366,7 +366,17 @@ struct Started {
     _dir: TempDir,
 }
 
-async fn start(cli: Cli, hooks: bool) -> Started {
+/// What a CLI needs before it starts: a directory of its own (its home and work directories,
+/// reaped of its processes at the end), its stand-in model, the documented hooks when `hooks`,
+/// and the command that starts it.
+struct Prepared {
+    dir: TempDir,
+    reap: Reap,
+    model: Model,
+    command: String,
+}
+
+fn prepare(cli: Cli, hooks: bool) -> Prepared {
     install();
     let dir = TempDir::new("agent-cli");
     let reap = Reap(dir.path.clone());
@@ -377,6 +387,21 @@ async fn start(cli: Cli, hooks: bool) -> Started {
     if hooks {
         cli.install_hooks(&home);
     }
+    Prepared {
+        dir,
+        reap,
+        model,
+        command,
+    }
+}
+
+async fn start(cli: Cli, hooks: bool) -> Started {
+    let Prepared {
+        dir,
+        reap,
+        model,
+        command,
+    } = prepare(cli, hooks);
     // Codex shows hooks it has not seen before for review, once, before its input box: the
     // person trusts them as the Agents' state page says.
     let trust = hooks && matches!(cli, Cli::Codex);
@@ -402,6 +427,24 @@ async fn start(cli: Cli, hooks: bool) -> Started {
     }
 }
 
+/// Hands `text` to the CLI in `pane` with send_prompt, which must say it was submitted.
+async fn submitted(f: &Fixture, pane: &str, cli: Cli, text: &str) -> Value {
+    let sent = f
+        .ok(
+            "send_prompt",
+            json!({"pane": pane, "text": text, "seconds": 60}),
+        )
+        .await;
+    let start: String = text.chars().take(40).collect();
+    assert_eq!(
+        sent["outcome"],
+        "submitted",
+        "{cli:?} {start:?}: {sent}\n{}",
+        f.screen(pane)
+    );
+    sent
+}
+
 async fn hand_prompts_and_read_answers(cli: Cli) {
     let Started { f, pane, model, .. } = &start(cli, false).await;
     let pane = pane.as_str();
@@ -409,18 +452,7 @@ async fn hand_prompts_and_read_answers(cli: Cli) {
 
     for (n, prompt) in (1..).zip(prompts()) {
         let before = f.ok("capture_since", json!({"pane": pane})).await;
-        let sent = f
-            .ok(
-                "send_prompt",
-                json!({"pane": pane, "text": prompt, "seconds": 60}),
-            )
-            .await;
-        assert_eq!(
-            sent["outcome"],
-            "submitted",
-            "{cli:?} prompt {n}: {sent}\n{}",
-            f.screen(pane)
-        );
+        let sent = submitted(f, pane, cli, &prompt).await;
         // The answer, as the screen shows it (the CLIs draw it by cursor addressing).
         let first = f
             .ok(
@@ -480,42 +512,14 @@ async fn hand_prompts_and_read_answers(cli: Cli) {
     }
 }
 
-#[tokio::test]
-async fn claude_code_takes_prompts_and_its_answers_are_read() {
-    hand_prompts_and_read_answers(Cli::ClaudeCode).await;
-}
-
-#[tokio::test]
-async fn codex_takes_prompts_and_its_answers_are_read() {
-    hand_prompts_and_read_answers(Cli::Codex).await;
-}
-
-#[tokio::test]
-async fn gemini_cli_takes_prompts_and_its_answers_are_read() {
-    hand_prompts_and_read_answers(Cli::Gemini).await;
-}
-
 /// With the documented hooks: a 0.2 s turn over before the wait began, a 5 s turn during it, a
-/// prompt sent during a turn, then the CLI's own permission question (its model calls the CLI's shell tool): `asking`, and
-/// a prompt sent then is refused, never typed into the question.
+/// prompt sent during a turn, then the CLI's own permission question (its model calls the
+/// CLI's shell tool): `asking`, and a prompt sent then is refused, never typed into the
+/// question.
 async fn report_turns_through_the_documented_hooks(cli: Cli) {
     let Started { f, pane, model, .. } = &start(cli, true).await;
     let pane = pane.as_str();
-    let prompt = async |text: &str| {
-        let sent = f
-            .ok(
-                "send_prompt",
-                json!({"pane": pane, "text": text, "seconds": 60}),
-            )
-            .await;
-        assert_eq!(
-            sent["outcome"],
-            "submitted",
-            "{cli:?} {text}: {sent}\n{}",
-            f.screen(pane)
-        );
-        sent
-    };
+    let prompt = async |text: &str| submitted(f, pane, cli, text).await;
     let answered = async |sent: &Value, words: &str| {
         let seen = f
             .ok(
@@ -615,35 +619,17 @@ async fn report_turns_through_the_documented_hooks(cli: Cli) {
     );
 }
 
-#[tokio::test]
-async fn claude_code_reports_its_turns_through_the_documented_hooks() {
-    report_turns_through_the_documented_hooks(Cli::ClaudeCode).await;
-}
-
-#[tokio::test]
-async fn codex_reports_its_turns_through_the_documented_hooks() {
-    report_turns_through_the_documented_hooks(Cli::Codex).await;
-}
-
-#[tokio::test]
-async fn gemini_cli_reports_its_turns_through_the_documented_hooks() {
-    report_turns_through_the_documented_hooks(Cli::Gemini).await;
-}
-
 /// The worked example of the Driving an agent page as written, with `cli` for its `claude`
 /// (started by the example's own send_keys, answered by a stand-in model), with the Agents'
 /// state page's hooks and without them.
 async fn run_the_worked_example(cli: Cli, hooks: bool) {
-    install();
-    let dir = TempDir::new("agent-cli");
-    let _reap = Reap(dir.path.clone());
-    let (home, work) = (dir.path.join("home"), dir.path.join("work"));
-    std::fs::create_dir_all(&work).unwrap();
-    let model = Model::start(&dir.path, None);
-    let command = cli.command(&home, &work, model.port);
-    if hooks {
-        cli.install_hooks(&home);
-    }
+    // Bound to the end: the directory and the reaper go when the test ends.
+    let Prepared {
+        dir: _dir,
+        reap: _reap,
+        model,
+        command,
+    } = prepare(cli, hooks);
     let f = Fixture::new().await;
     let trust = |pane: &str| {
         // Codex asks once to trust new hooks (the Agents' state page says to).
@@ -662,32 +648,29 @@ async fn run_the_worked_example(cli: Cli, hooks: bool) {
     );
 }
 
-#[tokio::test]
-async fn claude_code_runs_the_worked_example_with_hooks() {
-    run_the_worked_example(Cli::ClaudeCode, true).await;
+/// The tests, one per CLI and case: each awaits its case's function.
+macro_rules! tests {
+    ($($name:ident => $case:expr;)*) => {
+        $(
+            #[tokio::test]
+            async fn $name() {
+                $case.await;
+            }
+        )*
+    };
 }
 
-#[tokio::test]
-async fn claude_code_runs_the_worked_example_without_hooks() {
-    run_the_worked_example(Cli::ClaudeCode, false).await;
-}
-
-#[tokio::test]
-async fn codex_runs_the_worked_example_with_hooks() {
-    run_the_worked_example(Cli::Codex, true).await;
-}
-
-#[tokio::test]
-async fn codex_runs_the_worked_example_without_hooks() {
-    run_the_worked_example(Cli::Codex, false).await;
-}
-
-#[tokio::test]
-async fn gemini_cli_runs_the_worked_example_with_hooks() {
-    run_the_worked_example(Cli::Gemini, true).await;
-}
-
-#[tokio::test]
-async fn gemini_cli_runs_the_worked_example_without_hooks() {
-    run_the_worked_example(Cli::Gemini, false).await;
+tests! {
+    claude_code_takes_prompts_and_its_answers_are_read => hand_prompts_and_read_answers(Cli::ClaudeCode);
+    codex_takes_prompts_and_its_answers_are_read => hand_prompts_and_read_answers(Cli::Codex);
+    gemini_cli_takes_prompts_and_its_answers_are_read => hand_prompts_and_read_answers(Cli::Gemini);
+    claude_code_reports_its_turns_through_the_documented_hooks => report_turns_through_the_documented_hooks(Cli::ClaudeCode);
+    codex_reports_its_turns_through_the_documented_hooks => report_turns_through_the_documented_hooks(Cli::Codex);
+    gemini_cli_reports_its_turns_through_the_documented_hooks => report_turns_through_the_documented_hooks(Cli::Gemini);
+    claude_code_runs_the_worked_example_with_hooks => run_the_worked_example(Cli::ClaudeCode, true);
+    claude_code_runs_the_worked_example_without_hooks => run_the_worked_example(Cli::ClaudeCode, false);
+    codex_runs_the_worked_example_with_hooks => run_the_worked_example(Cli::Codex, true);
+    codex_runs_the_worked_example_without_hooks => run_the_worked_example(Cli::Codex, false);
+    gemini_cli_runs_the_worked_example_with_hooks => run_the_worked_example(Cli::Gemini, true);
+    gemini_cli_runs_the_worked_example_without_hooks => run_the_worked_example(Cli::Gemini, false);
 }
