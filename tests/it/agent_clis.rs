@@ -631,13 +631,21 @@ async fn run_the_worked_example(cli: Cli, hooks: bool) {
         command,
     } = prepare(cli, hooks);
     let f = Fixture::new().await;
-    let trust = |pane: &str| {
-        // Codex asks once to trust new hooks (the Agents' state page says to).
+    // What a person does once the program went quiet: looks that it is up (a loaded machine
+    // can keep a CLI silent for seconds while it loads, its terminal still taking lines) and,
+    // for Codex with new hooks, trusts them as the Agents' state page says.
+    let up = |pane: &str| {
         if hooks && matches!(cli, Cli::Codex) {
             trust_codex_hooks(&f, pane);
         }
+        let ready = || f.screen(pane).contains(cli.ready());
+        assert!(
+            wait_until(Duration::from_secs(90), ready),
+            "{cli:?}:\n{}",
+            f.screen(pane)
+        );
     };
-    let read = crate::agent::run_the_worked_example(&f, &command, hooks, trust).await;
+    let read = crate::agent::run_the_worked_example(&f, &command, hooks, up).await;
     let text = read["text"].as_str().unwrap();
     assert!(text.contains("ANSWER 1: received"), "{cli:?}: {read}");
     let received = model.prompts();

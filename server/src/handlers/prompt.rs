@@ -235,7 +235,7 @@ fn plan(asked: Asked, discipline: Option<Discipline>, lines: bool) -> Result<Del
     };
     match discipline {
         Some(Discipline::Lines) if lines => Err(
-            "the program takes whole lines from its terminal (canonical mode, as cat or a shell's read do), so each line would arrive as submitted on its own; send one line at a time".into(),
+            "the program takes whole lines from its terminal (canonical mode, as cat or a shell's read do), so each line would arrive as submitted on its own; send one line at a time, or, if the program is still starting (an agent's TUI takes keys once it drew its input box), wait for its screen and send again".into(),
         ),
         Some(Discipline::Lines) => Ok(Delivery::Keys),
         Some(Discipline::Keys) => Ok(keys_or_paste),
