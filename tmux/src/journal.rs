@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
 use super::lines::{LineAssembler, Piece};
-use super::screen::{Screen, Seed, row_hash};
+use super::screen::{Screen, Seed, Shown, row_hash};
 use crate::lock;
 
 /// Most lines kept per pane.
@@ -256,10 +256,10 @@ impl Journal {
     /// What the screen shows since `from`, as a wait reads it; `None` before tmux said what
     /// the pane shows.
     pub fn screen_since(&self, from: Position) -> Option<ScreenView> {
-        let state = lock(&self.state);
-        let screen = state.screen.as_ref()?;
-        let baseline = state
-            .store
+        let mut state = lock(&self.state);
+        let State { screen, store, .. } = &mut *state;
+        let screen = screen.as_mut()?;
+        let baseline = store
             .baselines
             .iter()
             .find(|(seq, _)| *seq == from.screen)
@@ -274,13 +274,14 @@ impl Journal {
                 _ => gone.push((g.changed, g.text.to_string())),
             }
         }
+        let Shown { rows, lines } = screen.shown();
         Some(ScreenView {
             seq: screen.seq(),
-            rows: screen.rows(),
-            lines: screen.lines(),
+            rows,
+            lines,
             gone,
             baseline,
-            typed: state.store.typed.iter().cloned().collect(),
+            typed: store.typed.iter().cloned().collect(),
         })
     }
 
@@ -529,10 +530,10 @@ pub struct ScreenView {
     /// Changes of what the screen shows so far.
     pub seq: u64,
     /// The rows shown, each with the change count at which it last changed.
-    pub rows: Vec<(u64, String)>,
+    pub rows: Arc<[(u64, String)]>,
     /// The lines shown (rows joined where one wrapped into the next), each with the latest
     /// change count of its rows.
-    pub lines: Vec<(u64, String)>,
+    pub lines: Arc<[(u64, String)]>,
     /// Lines pushed off the top after the position (joined likewise), each with the change
     /// count at which it last changed.
     pub gone: Vec<(u64, String)>,

@@ -12,6 +12,7 @@
 use std::collections::VecDeque;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::num::NonZeroU16;
+use std::sync::Arc;
 
 /// Most rows pushed off the top kept as text, and their bytes.
 const HISTORY_ROWS: usize = 1_024;
@@ -208,6 +209,16 @@ pub struct Screen {
     wants_seed: bool,
     /// The last bytes taken, so that a sequence split between two pushes is still seen.
     tail: Vec<u8>,
+    /// What the screen shows, as [`Screen::shown`] gives it, once asked since it last changed:
+    /// built once per change however many waits look.
+    shown: Option<Shown>,
+}
+
+/// The rows and the lines shown, each with the change count at which it last changed.
+#[derive(Clone)]
+pub struct Shown {
+    pub rows: Arc<[(u64, String)]>,
+    pub lines: Arc<[(u64, String)]>,
 }
 
 /// The sequences that leave the alternate screen.
@@ -254,6 +265,7 @@ impl Screen {
             drawn_as_main: false,
             wants_seed: false,
             tail: Vec::new(),
+            shown: None,
         };
         screen.rows = screen
             .hashes_shown()
@@ -408,6 +420,7 @@ impl Screen {
             .collect();
         if changed {
             self.seq = next;
+            self.shown = None;
         }
         changed
     }
@@ -464,32 +477,39 @@ impl Screen {
             .collect()
     }
 
-    /// The rows shown with the change count at which each last changed.
-    pub fn rows(&self) -> Vec<(u64, String)> {
-        self.texts()
+    /// The rows shown and the lines shown (rows joined where one wrapped into the next, as
+    /// `capture-pane -J` joins them), each with the change count at which it last changed (a
+    /// line: the latest of its rows'). Built once per change of the screen and shared, so that
+    /// waits woken by every chunk of output do not each copy the screen.
+    pub fn shown(&mut self) -> Shown {
+        if let Some(shown) = &self.shown {
+            return shown.clone();
+        }
+        let rows: Vec<(u64, String)> = self
+            .texts()
             .into_iter()
             .zip(&self.rows)
             .map(|(t, r)| (r.changed, t))
-            .collect()
-    }
-
-    /// The lines shown: rows joined where one wrapped into the next (as `capture-pane -J`
-    /// joins them), each with the latest change count of its rows.
-    pub fn lines(&self) -> Vec<(u64, String)> {
+            .collect();
         let screen = self.parser.screen();
         let mut lines: Vec<(u64, String)> = Vec::new();
         let mut continues = false;
-        for (i, (changed, text)) in self.rows().into_iter().enumerate() {
+        for (i, (changed, text)) in rows.iter().enumerate() {
             match lines.last_mut() {
                 Some((at, line)) if continues => {
-                    *at = (*at).max(changed);
-                    line.push_str(&text);
+                    *at = (*at).max(*changed);
+                    line.push_str(text);
                 }
-                _ => lines.push((changed, text)),
+                _ => lines.push((*changed, text.clone())),
             }
             continues = u16::try_from(i).is_ok_and(|i| screen.row_wrapped(i));
         }
-        lines
+        let shown = Shown {
+            rows: rows.into(),
+            lines: lines.into(),
+        };
+        self.shown = Some(shown.clone());
+        shown
     }
 
     /// The hashes of the rows shown, and of the main screen's while the alternate is shown.
@@ -569,7 +589,32 @@ mod tests {
         assert!(!s.push(b"\r| spinner\x1b[1m\x1b[0m"));
         assert_eq!(s.seq(), seq);
         assert!(s.push(b"\r/ spinner"));
-        assert_eq!(s.rows()[0], (seq + 1, "/ spinner".to_owned()));
+        assert_eq!(s.shown().rows[0], (seq + 1, "/ spinner".to_owned()));
+    }
+
+    #[test]
+    fn what_is_shown_is_built_once_per_change() {
+        let mut s = screen(b"\r| spinner");
+        let first = s.shown();
+        assert!(!s.push(b"\r| spinner"));
+        assert!(
+            Arc::ptr_eq(&first.rows, &s.shown().rows),
+            "unchanged: shared"
+        );
+        assert!(s.push(b"\r/ spinner"));
+        let next = s.shown();
+        assert!(
+            !Arc::ptr_eq(&first.rows, &next.rows),
+            "changed: built again"
+        );
+        assert_eq!(next.lines[0].1, "/ spinner");
+        s.seed(&Seed {
+            width: 40,
+            height: 6,
+            rows: vec!["seeded".to_owned()],
+            ..Seed::default()
+        });
+        assert_eq!(s.shown().rows[0].1, "seeded", "a seed builds it again");
     }
 
     #[test]
@@ -587,7 +632,7 @@ mod tests {
             "went now, unchanged since"
         );
         // Rows that only moved up keep when they last changed.
-        let rows = s.rows();
+        let rows = s.shown().rows;
         assert_eq!(rows[0].1, "c");
         assert!(rows[0].0 <= seq);
         assert_eq!(rows[5], (seq + 1, "h".to_owned()));
@@ -604,7 +649,7 @@ mod tests {
     fn wrapped_rows_read_as_one_line_shown_or_gone() {
         let mut s = Screen::new(10, 3);
         s.push(b"0123456789abcdef\r\nnext");
-        let lines: Vec<String> = s.lines().into_iter().map(|(_, t)| t).collect();
+        let lines: Vec<String> = s.shown().lines.iter().map(|(_, t)| t.clone()).collect();
         assert_eq!(lines, ["0123456789abcdef", "next"]);
         s.push(b"\r\nmore\r\nrows");
         let gone: Vec<(&str, bool)> = s.gone_after(0).map(|g| (&*g.text, g.continues)).collect();

@@ -406,7 +406,14 @@ impl<'a> Scan<'a> {
                 out.push(line);
             }
         }
-        if let Some(view) = journal.screen_since(self.from) {
+        // A screen that did not change since the look before holds nothing new: the look is
+        // skipped, so that a wait woken by output that changed nothing shown (a spinner
+        // redrawing the same cell) copies nothing.
+        if let Some(look) = &mut self.screen
+            && journal.position().screen == self.screen_seq
+        {
+            look.changed = false;
+        } else if let Some(view) = journal.screen_since(self.from) {
             let rows = view.new_rows(self.from.screen);
             let changed = rows.iter().any(|(seq, _, _)| *seq > self.screen_seq);
             self.screen_seq = view.seq;
