@@ -100,8 +100,6 @@ window.TMUX_MCP_CATALOG = {
                 }
               ]
             },
-            "maxItems": 16,
-            "minItems": 1,
             "type": "array"
           }
         },
@@ -263,8 +261,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "end": {
             "description": "Last line, same numbering as start.",
-            "maximum": 1000000,
-            "minimum": -1000000,
             "type": "integer"
           },
           "history": {
@@ -274,19 +270,14 @@ window.TMUX_MCP_CATALOG = {
           },
           "max_lines": {
             "description": "Newest lines to keep.",
-            "maximum": 100000,
-            "minimum": 1,
             "type": "integer"
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "start": {
             "description": "First line; 0 = top of screen, negative = scrollback.",
-            "maximum": 1000000,
-            "minimum": -1000000,
             "type": "integer"
           }
         },
@@ -361,12 +352,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "cursor": {
             "description": "Cursor from the previous call; omit at first.",
-            "maxLength": 512,
             "type": "string"
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -459,7 +448,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -520,28 +508,18 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "height": {
             "description": "Rows.",
-            "maximum": 10000,
-            "minimum": 1,
             "type": "integer"
           },
           "name": {
             "description": "Session name (no colon, dot, $, backslash or control characters).",
-            "maxLength": 256,
-            "minLength": 1,
-            "pattern": "^[^:.$\\\\\\x00-\\x1f\\x7f]+$",
             "type": "string"
           },
           "start_directory": {
             "description": "Absolute working directory for the first pane.",
-            "maxLength": 4096,
-            "minLength": 1,
-            "pattern": "^/",
             "type": "string"
           },
           "width": {
             "description": "Columns.",
-            "maximum": 10000,
-            "minimum": 1,
             "type": "integer"
           }
         },
@@ -612,22 +590,14 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "name": {
             "description": "Window name (no $, backslash or control characters).",
-            "maxLength": 256,
-            "minLength": 1,
-            "pattern": "^[^$\\\\\\x00-\\x1f\\x7f]+$",
             "type": "string"
           },
           "session": {
             "description": "Session id ($1) or exact name.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           },
           "start_directory": {
             "description": "Absolute working directory.",
-            "maxLength": 4096,
-            "minLength": 1,
-            "pattern": "^/",
             "type": "string"
           }
         },
@@ -700,7 +670,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "window": {
             "description": "Window id (@2).",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -754,7 +723,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -1223,8 +1191,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "session": {
             "description": "Session id ($1) or exact name.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           }
         },
@@ -1362,17 +1328,12 @@ window.TMUX_MCP_CATALOG = {
           "names": {
             "description": "Variable names, without #{}.",
             "items": {
-              "maxLength": 64,
-              "pattern": "^[A-Za-z][A-Za-z0-9_]*$",
               "type": "string"
             },
-            "maxItems": 32,
-            "minItems": 1,
             "type": "array"
           },
           "pane": {
             "description": "Pane to evaluate against.",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -1442,7 +1403,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "window": {
             "description": "Window id (@2).",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -1665,7 +1625,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -1718,8 +1677,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "session": {
             "description": "Session id ($1) or exact name.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           }
         },
@@ -1772,7 +1729,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "window": {
             "description": "Window id (@2).",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -2248,19 +2204,14 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "destination_index": {
             "description": "Index in the destination session.",
-            "maximum": 100000,
-            "minimum": 0,
             "type": "integer"
           },
           "destination_session": {
             "description": "Session id ($1) or exact name.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           },
           "window": {
             "description": "Window id (@2).",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -2330,14 +2281,10 @@ window.TMUX_MCP_CATALOG = {
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "text": {
             "description": "Text to paste (no control characters but tab, CR, LF).",
-            "maxLength": 1048576,
-            "minLength": 1,
-            "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
             "type": "string"
           }
         },
@@ -2403,15 +2350,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "name": {
             "description": "New name (no colon, dot, $, backslash or control characters).",
-            "maxLength": 256,
-            "minLength": 1,
-            "pattern": "^[^:.$\\\\\\x00-\\x1f\\x7f]+$",
             "type": "string"
           },
           "session": {
             "description": "Session id ($1) or exact name.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           }
         },
@@ -2472,14 +2414,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "name": {
             "description": "New name (no $, backslash or control characters).",
-            "maxLength": 256,
-            "minLength": 1,
-            "pattern": "^[^$\\\\\\x00-\\x1f\\x7f]+$",
             "type": "string"
           },
           "window": {
             "description": "Window id (@2).",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -2538,8 +2476,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "cells": {
             "description": "Cells to move it by.",
-            "maximum": 10000,
-            "minimum": 1,
             "type": "integer"
           },
           "direction": {
@@ -2554,7 +2490,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -2619,19 +2554,14 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "height": {
             "description": "Rows.",
-            "maximum": 10000,
-            "minimum": 1,
             "type": "integer"
           },
           "width": {
             "description": "Columns.",
-            "maximum": 10000,
-            "minimum": 1,
             "type": "integer"
           },
           "window": {
             "description": "Window id (@2).",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -2702,7 +2632,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -2762,34 +2691,24 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "command": {
             "description": "Shell command line (no control characters but tab, CR, LF).",
-            "maxLength": 65536,
-            "minLength": 1,
-            "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
             "type": "string"
           },
           "max_bytes": {
             "default": 16384,
             "description": "Most bytes returned.",
-            "maximum": 262144,
-            "minimum": 1,
             "type": "integer"
           },
           "max_lines": {
             "default": 200,
             "description": "Most lines returned.",
-            "maximum": 4096,
-            "minimum": 1,
             "type": "integer"
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "seconds": {
             "description": "Deadline in seconds. Default 30, clamped to 1..600.",
-            "maximum": 100000,
-            "minimum": 0,
             "type": "integer"
           },
           "suppress_history": {
@@ -2918,8 +2837,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "pattern": {
             "description": "Text or regex to look for.",
-            "maxLength": 4096,
-            "minLength": 1,
             "type": "string"
           },
           "regex": {
@@ -2929,13 +2846,10 @@ window.TMUX_MCP_CATALOG = {
           },
           "session": {
             "description": "Only panes of this session.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           },
           "window": {
             "description": "Only panes of this window.",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -3034,14 +2948,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "layout": {
             "description": "Preset name, abbreviation or layout string.",
-            "maxLength": 8192,
-            "minLength": 1,
-            "pattern": "^[A-Za-z0-9,x\\[\\]{}-]+$",
             "type": "string"
           },
           "window": {
             "description": "Window id (@2).",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -3113,7 +3023,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -3180,7 +3089,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "window": {
             "description": "Window id (@2).",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -3244,22 +3152,16 @@ window.TMUX_MCP_CATALOG = {
           "keys": {
             "description": "tmux key names pressed after text, e.g. C-c, Enter, Up.",
             "items": {
-              "maxLength": 32,
-              "minLength": 1,
               "type": "string"
             },
-            "maxItems": 64,
             "type": "array"
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "text": {
             "description": "Literal text to type (no control characters but tab, CR, LF; use keys).",
-            "maxLength": 65536,
-            "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
             "type": "string"
           }
         },
@@ -3347,22 +3249,16 @@ window.TMUX_MCP_CATALOG = {
                 "keys": {
                   "description": "tmux key names pressed after text.",
                   "items": {
-                    "maxLength": 32,
-                    "minLength": 1,
                     "type": "string"
                   },
-                  "maxItems": 64,
                   "type": "array"
                 },
                 "pane": {
                   "description": "Pane id (%3).",
-                  "pattern": "^%[0-9]{1,9}$",
                   "type": "string"
                 },
                 "text": {
                   "description": "Literal text to type (no control characters but tab, CR, LF; use keys).",
-                  "maxLength": 65536,
-                  "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
                   "type": "string"
                 }
               },
@@ -3371,8 +3267,6 @@ window.TMUX_MCP_CATALOG = {
               ],
               "type": "object"
             },
-            "maxItems": 64,
-            "minItems": 1,
             "type": "array"
           }
         },
@@ -3500,13 +3394,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "seconds": {
             "description": "Deadline in seconds. Default 30, clamped to 1..600.",
-            "maximum": 100000,
-            "minimum": 0,
             "type": "integer"
           },
           "submit": {
@@ -3516,9 +3407,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "text": {
             "description": "The prompt; several lines stay one (no control characters but tab, CR, LF).",
-            "maxLength": 65536,
-            "minLength": 1,
-            "pattern": "^[^\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$",
             "type": "string"
           }
         },
@@ -3624,14 +3512,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "limit": {
             "description": "Lines of scrollback to keep.",
-            "maximum": 100000000,
-            "minimum": 0,
             "type": "integer"
           },
           "session": {
             "description": "Only this session; omit for the global default.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           }
         },
@@ -3709,8 +3593,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "session": {
             "description": "Only this session; omit for the global default.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           }
         },
@@ -3773,13 +3655,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "title": {
             "description": "New title (no backslash or control characters).",
-            "maxLength": 1024,
-            "pattern": "^[^\\\\\\x00-\\x1f\\x7f]*$",
             "type": "string"
           }
         },
@@ -3842,7 +3721,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "window": {
             "description": "Window id (@2).",
-            "pattern": "^@[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -3901,8 +3779,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "session": {
             "description": "Session environment; omit for the global one.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           }
         },
@@ -3990,8 +3866,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "session": {
             "description": "Session hooks; omit for the global ones.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           }
         },
@@ -4061,8 +3935,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "name": {
             "description": "Option, e.g. history-limit or @mine.",
-            "maxLength": 128,
-            "pattern": "^@?[A-Za-z][A-Za-z0-9_-]*(\\[[0-9]+\\])?$",
             "type": "string"
           },
           "scope": {
@@ -4080,8 +3952,6 @@ window.TMUX_MCP_CATALOG = {
           },
           "target": {
             "description": "Session, window or pane to read.",
-            "maxLength": 256,
-            "pattern": "^(\\$[0-9]+|@[0-9]+|%[0-9]+|[^:.$][^:.]*)$",
             "type": "string"
           }
         },
@@ -4152,7 +4022,6 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "channel": {
             "description": "Channel name.",
-            "pattern": "^[A-Za-z0-9_.-]{1,128}$",
             "type": "string"
           }
         },
@@ -4212,13 +4081,10 @@ window.TMUX_MCP_CATALOG = {
           },
           "max_lines": {
             "description": "Newest lines to keep.",
-            "maximum": 100000,
-            "minimum": 1,
             "type": "integer"
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -4401,20 +4267,14 @@ window.TMUX_MCP_CATALOG = {
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "percent": {
             "description": "Size of the new pane, percent of the split pane.",
-            "maximum": 100,
-            "minimum": 1,
             "type": "integer"
           },
           "start_directory": {
             "description": "Absolute working directory.",
-            "maxLength": 4096,
-            "minLength": 1,
-            "pattern": "^/",
             "type": "string"
           }
         },
@@ -4482,12 +4342,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "source_pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "target_pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           }
         },
@@ -4556,13 +4414,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "seconds": {
             "description": "Deadline in seconds. Default 30, clamped to 1..600.",
-            "maximum": 100000,
-            "minimum": 0,
             "type": "integer"
           }
         },
@@ -4661,13 +4516,10 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "channel": {
             "description": "Channel name.",
-            "pattern": "^[A-Za-z0-9_.-]{1,128}$",
             "type": "string"
           },
           "seconds": {
             "description": "Deadline in seconds. Default 30, clamped to 1..600.",
-            "maximum": 100000,
-            "minimum": 0,
             "type": "integer"
           }
         },
@@ -4736,26 +4588,20 @@ window.TMUX_MCP_CATALOG = {
         "properties": {
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "quiet_ms": {
             "default": 1000,
             "description": "Silence that ends the wait.",
-            "maximum": 60000,
-            "minimum": 100,
             "type": "integer"
           },
           "seconds": {
             "description": "Deadline in seconds. Default 30, clamped to 1..600.",
-            "maximum": 100000,
-            "minimum": 0,
             "type": "integer"
           },
           "since": {
             "default": "last_input",
             "description": "Where output starts counting, as wait_for_text.",
-            "pattern": "^(last_input|now|[0-9a-f.]+)$",
             "type": "string"
           }
         },
@@ -4848,17 +4694,13 @@ window.TMUX_MCP_CATALOG = {
           },
           "pane": {
             "description": "Pane id (%3).",
-            "pattern": "^%[0-9]{1,9}$",
             "type": "string"
           },
           "patterns": {
             "description": "A match ends the wait (matched).",
             "items": {
-              "maxLength": 4096,
-              "minLength": 1,
               "type": "string"
             },
-            "maxItems": 32,
             "type": "array"
           },
           "regex": {
@@ -4868,24 +4710,18 @@ window.TMUX_MCP_CATALOG = {
           },
           "seconds": {
             "description": "Deadline in seconds. Default 30, clamped to 1..600.",
-            "maximum": 100000,
-            "minimum": 0,
             "type": "integer"
           },
           "since": {
             "default": "last_input",
             "description": "Where matching starts.",
-            "pattern": "^(last_input|now|[0-9a-f.]+)$",
             "type": "string"
           },
           "stop": {
             "description": "A match ends the wait early (stopped), e.g. an error marker.",
             "items": {
-              "maxLength": 4096,
-              "minLength": 1,
               "type": "string"
             },
-            "maxItems": 32,
             "type": "array"
           }
         },

@@ -22,17 +22,59 @@ enum Side {
     Output,
 }
 
-/// The published input schema. `alternatives` fills `operation` nodes (see [`batch_alternative`]).
+/// The published input schema: what a client's model reads, without the bounds the server
+/// checks ([`CHECKED_BY_THE_SERVER`]).
+/// `alternatives` fills `operation` nodes (see [`batch_alternative`]).
 pub fn input_schema(m: &Manifest, tool: &Tool, alternatives: &[Value]) -> Value {
-    object(
+    let mut schema = object(
         m,
         &tool.arguments,
         Side::Input,
         Operations::OneOf(alternatives),
-    )
+    );
+    published(&mut schema);
+    schema
 }
 
-/// The schema arguments are validated against before a handler runs.
+/// The keywords the published schema leaves to the server: an identifier's pattern and a
+/// value's bounds. A client's model reads every byte of a schema on every request, and these
+/// say little it can act on before a call; the server checks them all and names each argument
+/// that breaks one, with what is allowed, in one reply. A client that validates against the
+/// published schema itself (Gemini CLI) then gives its model the server's answer, the same as
+/// every other client's.
+const CHECKED_BY_THE_SERVER: [&str; 7] = [
+    "pattern",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "minItems",
+    "maxItems",
+];
+
+/// Removes [`CHECKED_BY_THE_SERVER`] from a schema node and the nodes it holds. Descriptions
+/// stay: every property has one (catalog.md). `properties` keys are argument names, never
+/// keywords (`search_panes` takes one named `pattern`).
+fn published(node: &mut Value) {
+    let Value::Object(map) = node else {
+        return;
+    };
+    for key in CHECKED_BY_THE_SERVER {
+        map.remove(key);
+    }
+    if let Some(Value::Object(properties)) = map.get_mut("properties") {
+        properties.values_mut().for_each(published);
+    }
+    if let Some(items) = map.get_mut("items") {
+        published(items);
+    }
+    if let Some(Value::Array(alternatives)) = map.get_mut("oneOf") {
+        alternatives.iter_mut().for_each(published);
+    }
+}
+
+/// The schema arguments are validated against before a handler runs: the published one with
+/// every bound, and a batch's rows left to their own tools' schemas.
 pub fn validation_schema(m: &Manifest, tool: &Tool) -> Value {
     object(m, &tool.arguments, Side::Input, Operations::Loose)
 }

@@ -564,7 +564,7 @@ pub mod call_read_tools_batch {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `call_read_tools_batch`: Up to 16 read calls in one request, in order, each {tool, arguments}; one approval covers all. Rows report their own results (check failed and each row); over 1 MB, payloads are dropped, never rows.
+    /// The handler of `call_read_tools_batch`: Up to 16 read calls in order, each {tool, arguments}, one approval for all. Each row reports its own result (check failed); over 1 MB, payloads drop, never rows.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `call_read_tools_batch`",
         note = "implement `call_read_tools_batch::Handle` for `{Self}`, beside the code the tool calls"
@@ -637,7 +637,7 @@ pub mod capture_pane {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `capture_pane`: Read a pane's text: the screen, with history the scrollback too, or a line range; wrapped lines joined, trailing blanks dropped, bounded (truncated says so). For only new output use capture_since.
+    /// The handler of `capture_pane`: Read a pane's screen text (history: scrollback too; start/end: a line range); wrapped lines joined, bounded (truncated says so). New output only: capture_since.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `capture_pane`",
         note = "implement `capture_pane::Handle` for `{Self}`, beside the code the tool calls"
@@ -719,7 +719,7 @@ pub mod capture_since {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `capture_since`: Incremental read: without a cursor, returns one for now; with it, only lines written since plus a new cursor. Reports trimmed history (missed_lines) and a replaced pane.
+    /// The handler of `capture_since`: Incremental read: without cursor, returns one for now; with it, only lines written since and a new cursor. Reports missed_lines and a replaced pane.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `capture_since`",
         note = "implement `capture_since::Handle` for `{Self}`, beside the code the tool calls"
@@ -835,7 +835,7 @@ pub mod create_session {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `create_session`: New detached session running the configured default command (no command argument); returns its ids. The name is stored literally.
+    /// The handler of `create_session`: New detached session running the default command; returns its ids. Name stored literally.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `create_session`",
         note = "implement `create_session::Handle` for `{Self}`, beside the code the tool calls"
@@ -1038,7 +1038,7 @@ pub mod get_pane_info {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `get_pane_info`: One pane's size, title, command, path, pid, history size and limit, exit status. Does not read the screen (see snapshot_pane).
+    /// The handler of `get_pane_info`: One pane's size, title, command, path, pid, history size and limit, exit status; no screen (snapshot_pane).
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `get_pane_info`",
         note = "implement `get_pane_info::Handle` for `{Self}`, beside the code the tool calls"
@@ -1492,7 +1492,7 @@ pub mod list_hosts {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `list_hosts`: This machine and each host of LIBTMUX_HOSTS that the host argument of every tool reaches: connection state, tmux version, round trip, last error. Connects hosts not yet connected.
+    /// The handler of `list_hosts`: This machine and each LIBTMUX_HOSTS host the host argument reaches: state, tmux version, round trip, last error. Connects those not yet connected.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `list_hosts`",
         note = "implement `list_hosts::Handle` for `{Self}`, beside the code the tool calls"
@@ -1530,7 +1530,7 @@ pub mod list_panes {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `list_panes`: Every pane: window, command, directory, title, size, state; caller marks this server's own pane. Start here to pick a pane.
+    /// The handler of `list_panes`: Every pane: window, command, directory, title, size, state; caller marks this server's own pane. Start here.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `list_panes`",
         note = "implement `list_panes::Handle` for `{Self}`, beside the code the tool calls"
@@ -1568,7 +1568,7 @@ pub mod list_sessions {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `list_sessions`: Every session: id, name, window count, attached clients. For windows and panes as well, use get_server_info.
+    /// The handler of `list_sessions`: Sessions: id, name, window count, attached clients (get_server_info adds windows and panes).
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `list_sessions`",
         note = "implement `list_sessions::Handle` for `{Self}`, beside the code the tool calls"
@@ -1606,7 +1606,7 @@ pub mod list_windows {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `list_windows`: List every window on the server, once per session it is linked into: id, session, index, name, pane count, whether active, size and layout.
+    /// The handler of `list_windows`: Every window, once per session it is linked into: id, session, index, name, panes, active, size, layout.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `list_windows`",
         note = "implement `list_windows::Handle` for `{Self}`, beside the code the tool calls"
@@ -1718,7 +1718,7 @@ pub mod paste_text {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `paste_text`: Paste text into exactly one pane through a private buffer: bracketed, never fanned out by synchronize-panes, buffer removed after. enter presses Enter after it, unchecked; for a prompt use send_prompt.
+    /// The handler of `paste_text`: Paste text into one pane via a private buffer (bracketed, not fanned out by synchronize-panes, buffer removed); enter is unchecked: prompts go by send_prompt.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `paste_text`",
         note = "implement `paste_text::Handle` for `{Self}`, beside the code the tool calls"
@@ -1816,7 +1816,7 @@ pub mod rename_window {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `rename_window`: Rename a window (turning off automatic renaming for it). The name is stored literally.
+    /// The handler of `rename_window`: Rename a window (turns off its automatic renaming); stored literally.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `rename_window`",
         note = "implement `rename_window::Handle` for `{Self}`, beside the code the tool calls"
@@ -2013,7 +2013,7 @@ pub mod respawn_pane {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `respawn_pane`: Restart a pane's configured command. Refuses a pane whose process still runs unless kill_first, which kills it.
+    /// The handler of `respawn_pane`: Restart a pane's configured command; a running process is refused unless kill_first.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `respawn_pane`",
         note = "implement `respawn_pane::Handle` for `{Self}`, beside the code the tool calls"
@@ -2154,7 +2154,7 @@ pub mod run_shell_command {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `run_shell_command`: Run a command line in the pane's own shell (cd, export persist; exit closes the pane); return exit status and newest output. Refused unless its shell itself is at its prompt. Ends with the command, the shell or pane, or the deadline (the command runs on).
+    /// The handler of `run_shell_command`: Run a command line in the pane's own shell (cd, export persist; exit closes the pane); returns exit status and newest output. Refused unless the shell is at its prompt; at the deadline the command runs on.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `run_shell_command`",
         note = "implement `run_shell_command::Handle` for `{Self}`, beside the code the tool calls"
@@ -2288,7 +2288,7 @@ pub mod search_panes {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `search_panes`: Panes whose text contains a literal or matches a regex (linear-time), within a session or window if given. Bounded in panes, lines, matches and time; limits_hit names bounds reached.
+    /// The handler of `search_panes`: Find panes whose text holds a literal or regex (linear-time), in one session or window if given; bounded (limits_hit names bounds reached).
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `search_panes`",
         note = "implement `search_panes::Handle` for `{Self}`, beside the code the tool calls"
@@ -2337,7 +2337,7 @@ pub mod select_layout {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `select_layout`: Arrange a window's panes by preset (even-horizontal, even-vertical, main-horizontal, main-vertical, tiled), unique abbreviation or layout string; returns the layout applied.
+    /// The handler of `select_layout`: Arrange a window's panes: preset (even-horizontal, even-vertical, main-horizontal, main- vertical, tiled), abbreviation or layout string; returns the layout.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `select_layout`",
         note = "implement `select_layout::Handle` for `{Self}`, beside the code the tool calls"
@@ -2580,7 +2580,7 @@ pub mod send_keys {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `send_keys`: Type literal text, then press tmux keys (Enter, C-c, Up...); unknown key names are refused, never typed. For a prompt (several lines too) use send_prompt; for an exit status, run_shell_command.
+    /// The handler of `send_keys`: Type literal text, then press tmux keys (Enter, C-c, Up...); unknown key names are refused. Prompts: send_prompt; exit status: run_shell_command.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `send_keys`",
         note = "implement `send_keys::Handle` for `{Self}`, beside the code the tool calls"
@@ -2842,7 +2842,7 @@ pub mod send_prompt {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `send_prompt`: Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it; the way to give an agent or REPL text, several lines included. The text goes once, whole, as one paste (bracketed when the program asked); Enter follows when the program has taken it, and again (at most 4 more times) while the prompt still waits in its input line. submitted only once it left that line. Refused, nothing sent, when the pane is dead, in a mode, its program reads no input, or several lines would arrive as separate submissions. Follow with wait_for_agent, or wait_for_quiet or wait_for_text from since.
+    /// The handler of `send_prompt`: Hand a prompt (several lines too) to the program in a pane (agent TUI, REPL, shell) and submit it: one paste (bracketed if asked), then Enter once the program took it, again while it still waits; submitted only once it left the input line. Refused, nothing sent, when the pane is dead, in a mode, reads no input, asks a question or would get several submissions. Then wait_for_agent, wait_for_quiet or wait_for_text from since.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `send_prompt`",
         note = "implement `send_prompt::Handle` for `{Self}`, beside the code the tool calls"
@@ -3055,7 +3055,7 @@ pub mod set_synchronize_panes {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `set_synchronize_panes`: Turn synchronize-panes on or off for a window. While on, input typed into one pane of it goes to every pane, so later send_keys calls reach them all.
+    /// The handler of `set_synchronize_panes`: Turn synchronize-panes on or off for a window; while on, input to one of its panes reaches all of them.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `set_synchronize_panes`",
         note = "implement `set_synchronize_panes::Handle` for `{Self}`, beside the code the tool calls"
@@ -3131,7 +3131,7 @@ pub mod show_environment {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `show_environment`: Names and set/unset state of the environment new panes get, global or per session; values only for names listed in LIBTMUX_ENVIRONMENT_VALUES.
+    /// The handler of `show_environment`: Environment names new panes get (global or a session's), set or unset; values only for names in LIBTMUX_ENVIRONMENT_VALUES.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `show_environment`",
         note = "implement `show_environment::Handle` for `{Self}`, beside the code the tool calls"
@@ -3193,7 +3193,7 @@ pub mod show_hooks {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `show_hooks`: The hooks configured globally or for a session, with the commands they run. Read only.
+    /// The handler of `show_hooks`: Hooks set globally or for a session, with their commands.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `show_hooks`",
         note = "implement `show_hooks::Handle` for `{Self}`, beside the code the tool calls"
@@ -3297,7 +3297,7 @@ pub mod show_option {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `show_option`: Read one tmux option at a scope. Reports whether the value is set at that scope or inherited from a wider one.
+    /// The handler of `show_option`: Read one tmux option at a scope, and whether it is set there or inherited.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `show_option`",
         note = "implement `show_option::Handle` for `{Self}`, beside the code the tool calls"
@@ -3488,7 +3488,7 @@ pub mod snapshot_pane {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `snapshot_pane`: Screen text with cursor, size, mode, scroll position, alternate screen and dead flag, in one round trip. Check it before typing into a pane in an unknown state.
+    /// The handler of `snapshot_pane`: Screen text with cursor, size, mode, scroll position, alternate screen, dead flag, in one call: look before typing into a pane in an unknown state.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `snapshot_pane`",
         note = "implement `snapshot_pane::Handle` for `{Self}`, beside the code the tool calls"
@@ -3766,7 +3766,7 @@ pub mod wait_for_agent {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_agent`: Block until a pane's agent reports idle (done) or asking (wants an answer), from the pane option its hooks set (agent_state), read every 50 ms. A report older than this server's last input to the pane does not count; a turn its hooks counted since does.
+    /// The handler of `wait_for_agent`: Block until the pane's agent reports idle (done) or asking (wants an answer) through its hooks (pane option agent_state). A report older than your last input to the pane does not count; a turn counted since does.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_agent`",
         note = "implement `wait_for_agent::Handle` for `{Self}`, beside the code the tool calls"
@@ -3956,7 +3956,7 @@ pub mod wait_for_quiet {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_quiet`: Block until the pane, having printed text since `since`, prints nothing for quiet_ms (a program finished answering), the pane closes or the deadline passes. Silence before the call counts: a program that answered and went quiet returns at once. Text counts; escape sequences alone (cursor moves, colours, blinking) and the echo of your input do not.
+    /// The handler of `wait_for_quiet`: Block until the pane, having printed since `since`, prints nothing for quiet_ms (a program finished), the pane closes or the deadline passes. Silence before the call counts. Only text counts: not escape sequences, nor your input's echo.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_quiet`",
         note = "implement `wait_for_quiet::Handle` for `{Self}`, beside the code the tool calls"
@@ -4094,7 +4094,7 @@ pub mod wait_for_text {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_text`: Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (after typing: output since the last input, even if printed before this call), now (output not caused by your input), or an input tool's since. Echo never matches.
+    /// The handler of `wait_for_text`: Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (output since your last input, even printed before this call), now, or an input tool's since. Echo never matches.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_text`",
         note = "implement `wait_for_text::Handle` for `{Self}`, beside the code the tool calls"
@@ -4285,7 +4285,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "call_read_tools_batch",
         title: "Batch read tools",
-        description: "Up to 16 read calls in one request, in order, each {tool, arguments}; one approval covers all. Rows report their own results (check failed and each row); over 1 MB, payloads are dropped, never rows.",
+        description: "Up to 16 read calls in order, each {tool, arguments}, one approval for all. Each row reports its own result (check failed); over 1 MB, payloads drop, never rows.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -4313,7 +4313,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
             "snapshot_pane",
         ],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"on_error\":{\"default\":\"stop\",\"description\":\"On a failed row, stop or continue.\",\"enum\":[\"stop\",\"continue\"],\"type\":\"string\"},\"operations\":{\"description\":\"Operations; results keep this order.\",\"items\":{\"oneOf\":[{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_since\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"corner\":{\"description\":\"Which corner.\",\"enum\":[\"top-left\",\"top-right\",\"bottom-left\",\"bottom-right\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"corner\"],\"type\":\"object\"},\"tool\":{\"const\":\"find_pane_by_position\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_pane_info\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"get_server_info\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_session_info\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"names\":{\"description\":\"Variable names, without #{}.\",\"items\":{\"maxLength\":64,\"pattern\":\"^[A-Za-z][A-Za-z0-9_]*$\",\"type\":\"string\"},\"maxItems\":32,\"minItems\":1,\"type\":\"array\"},\"pane\":{\"description\":\"Pane to evaluate against.\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"names\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_tmux_variables\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_window_info\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"list_panes\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"list_sessions\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"list_windows\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"},\"tool\":{\"const\":\"search_panes\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session environment; omit for the global one.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"type\":\"object\"},\"tool\":{\"const\":\"show_environment\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session hooks; omit for the global ones.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"type\":\"object\"},\"tool\":{\"const\":\"show_hooks\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Option, e.g. history-limit or @mine.\",\"maxLength\":128,\"pattern\":\"^@?[A-Za-z][A-Za-z0-9_-]*(\\\\[[0-9]+\\\\])?$\",\"type\":\"string\"},\"scope\":{\"default\":\"global-session\",\"description\":\"Where to read it.\",\"enum\":[\"server\",\"global-session\",\"global-window\",\"session\",\"window\",\"pane\"],\"type\":\"string\"},\"target\":{\"description\":\"Session, window or pane to read.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|@[0-9]+|%[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"},\"tool\":{\"const\":\"show_option\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"snapshot_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}]},\"maxItems\":16,\"minItems\":1,\"type\":\"array\"}},\"required\":[\"operations\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"on_error\":{\"default\":\"stop\",\"description\":\"On a failed row, stop or continue.\",\"enum\":[\"stop\",\"continue\"],\"type\":\"string\"},\"operations\":{\"description\":\"Operations; results keep this order.\",\"items\":{\"oneOf\":[{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_since\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"corner\":{\"description\":\"Which corner.\",\"enum\":[\"top-left\",\"top-right\",\"bottom-left\",\"bottom-right\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\",\"corner\"],\"type\":\"object\"},\"tool\":{\"const\":\"find_pane_by_position\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_pane_info\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"get_server_info\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_session_info\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"names\":{\"description\":\"Variable names, without #{}.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"pane\":{\"description\":\"Pane to evaluate against.\",\"type\":\"string\"}},\"required\":[\"names\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_tmux_variables\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_window_info\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"list_panes\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"list_sessions\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"list_windows\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"},\"tool\":{\"const\":\"search_panes\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session environment; omit for the global one.\",\"type\":\"string\"}},\"type\":\"object\"},\"tool\":{\"const\":\"show_environment\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session hooks; omit for the global ones.\",\"type\":\"string\"}},\"type\":\"object\"},\"tool\":{\"const\":\"show_hooks\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Option, e.g. history-limit or @mine.\",\"type\":\"string\"},\"scope\":{\"default\":\"global-session\",\"description\":\"Where to read it.\",\"enum\":[\"server\",\"global-session\",\"global-window\",\"session\",\"window\",\"pane\"],\"type\":\"string\"},\"target\":{\"description\":\"Session, window or pane to read.\",\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"},\"tool\":{\"const\":\"show_option\"}},\"required\":[\"tool\"],\"type\":\"object\"},{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"snapshot_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}]},\"type\":\"array\"}},\"required\":[\"operations\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"on_error\":{\"default\":\"stop\",\"description\":\"On a failed row, stop or continue.\",\"enum\":[\"stop\",\"continue\"],\"type\":\"string\"},\"operations\":{\"description\":\"Operations; results keep this order.\",\"items\":{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"type\":\"object\"},\"tool\":{\"type\":\"string\"}},\"required\":[\"tool\"],\"type\":\"object\"},\"maxItems\":16,\"minItems\":1,\"type\":\"array\"}},\"required\":[\"operations\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"dropped_bytes\":{\"description\":\"Bytes of payload dropped.\",\"type\":\"integer\"},\"failed\":{\"description\":\"Rows that failed.\",\"type\":\"integer\"},\"results\":{\"description\":\"One row per operation run.\",\"items\":{\"properties\":{\"error\":{\"description\":\"A typed failure.\",\"properties\":{\"kind\":{\"description\":\"Failure class, e.g. object_gone.\",\"type\":\"string\"},\"message\":{\"description\":\"What went wrong; what to do.\",\"type\":\"string\"},\"retryable\":{\"description\":\"Whether the same call may succeed later.\",\"type\":\"boolean\"}},\"required\":[\"message\",\"kind\",\"retryable\"],\"type\":[\"object\",\"null\"]},\"index\":{\"description\":\"Position in operations.\",\"type\":\"integer\"},\"result\":{\"description\":\"The tool's result envelope without its text block (this result's text repeats everything); null when dropped.\",\"type\":[\"object\",\"null\"]},\"result_dropped\":{\"description\":\"Dropped to keep the response under 1 MB.\",\"type\":\"boolean\"},\"success\":{\"description\":\"The row ran without error.\",\"type\":\"boolean\"},\"tool\":{\"description\":\"Tool named by the row.\",\"type\":\"string\"}},\"required\":[\"index\",\"tool\",\"success\",\"result\",\"result_dropped\",\"error\"],\"type\":\"object\"},\"type\":\"array\"},\"stopped_at\":{\"description\":\"Index of the row that stopped the batch.\",\"type\":[\"integer\",\"null\"]},\"succeeded\":{\"description\":\"Rows that succeeded.\",\"type\":\"integer\"},\"truncated\":{\"description\":\"Some payloads were dropped.\",\"type\":\"boolean\"}},\"required\":[\"results\",\"succeeded\",\"failed\",\"stopped_at\",\"truncated\",\"dropped_bytes\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4324,7 +4324,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "capture_pane",
         title: "Capture pane",
-        description: "Read a pane's text: the screen, with history the scrollback too, or a line range; wrapped lines joined, trailing blanks dropped, bounded (truncated says so). For only new output use capture_since.",
+        description: "Read a pane's screen text (history: scrollback too; start/end: a line range); wrapped lines joined, bounded (truncated says so). New output only: capture_since.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -4335,11 +4335,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"text\":{\"description\":\"Captured text (untrusted).\",\"type\":\"string\"},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"text\",\"lines\",\"truncated\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"maximum\":1000000,\"minimum\":-1000000,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"end\":{\"description\":\"Last line, same numbering as start.\",\"type\":\"integer\"},\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"start\":{\"description\":\"First line; 0 = top of screen, negative = scrollback.\",\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["pane", "history", "start", "end", "max_lines"],
@@ -4354,7 +4354,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "capture_since",
         title: "Capture since cursor",
-        description: "Incremental read: without a cursor, returns one for now; with it, only lines written since plus a new cursor. Reports trimmed history (missed_lines) and a replaced pane.",
+        description: "Incremental read: without cursor, returns one for now; with it, only lines written since and a new cursor. Reports missed_lines and a replaced pane.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -4365,11 +4365,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"cursor\":{\"description\":\"Pass this to the next call.\",\"type\":\"string\"},\"first\":{\"description\":\"No cursor was given; text is empty and the cursor marks now.\",\"type\":\"boolean\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"missed_lines\":{\"description\":\"At least this many lines were trimmed unread.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"redrawn\":{\"description\":\"The program redrew its screen (the alternate screen, or rows above the cursor): text is the rows it rewrote, top to bottom.\",\"type\":\"boolean\"},\"replaced\":{\"description\":\"The pane behind the cursor was replaced; reading restarted.\",\"type\":\"boolean\"},\"text\":{\"description\":\"Lines written since the cursor (untrusted).\",\"type\":\"string\"},\"truncated\":{\"description\":\"Output was cut to its byte bound (the newest lines kept).\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"text\",\"cursor\",\"first\",\"missed_lines\",\"replaced\",\"redrawn\",\"truncated\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"maxLength\":512,\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_since\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"cursor\":{\"description\":\"Cursor from the previous call; omit at first.\",\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"capture_since\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["pane", "cursor"],
@@ -4395,7 +4395,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"teardown\",\"processReach\":\"none\",\"tmuxEffects\":[\"delete\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"discarded_lines\":{\"description\":\"Scrollback lines discarded.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"}},\"required\":[\"pane\",\"discarded_lines\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4412,7 +4412,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "create_session",
         title: "Create session",
-        description: "New detached session running the configured default command (no command argument); returns its ids. The name is stored literally.",
+        description: "New detached session running the default command; returns its ids. Name stored literally.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -4423,7 +4423,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"configured-process\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{\"name\":\"double-hash-once\",\"start_directory\":\"double-hash-once\"},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"height\":{\"description\":\"Rows.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"},\"name\":{\"description\":\"Session name (no colon, dot, $, backslash or control characters).\",\"maxLength\":256,\"minLength\":1,\"pattern\":\"^[^:.$\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]+$\",\"type\":\"string\"},\"start_directory\":{\"description\":\"Absolute working directory for the first pane.\",\"maxLength\":4096,\"minLength\":1,\"pattern\":\"^/\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"}},\"required\":[\"name\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"name\":{\"description\":\"Session name (no colon, dot, $, backslash or control characters).\",\"type\":\"string\"},\"start_directory\":{\"description\":\"Absolute working directory for the first pane.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"name\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"height\":{\"description\":\"Rows.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"},\"name\":{\"description\":\"Session name (no colon, dot, $, backslash or control characters).\",\"maxLength\":256,\"minLength\":1,\"pattern\":\"^[^:.$\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]+$\",\"type\":\"string\"},\"start_directory\":{\"description\":\"Absolute working directory for the first pane.\",\"maxLength\":4096,\"minLength\":1,\"pattern\":\"^/\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"}},\"required\":[\"name\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"name\":{\"description\":\"Its name.\",\"type\":\"string\"},\"pane\":{\"description\":\"Its first pane.\",\"type\":\"string\"},\"session\":{\"description\":\"New session id.\",\"type\":\"string\"},\"window\":{\"description\":\"Its first window.\",\"type\":\"string\"}},\"required\":[\"session\",\"name\",\"window\",\"pane\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4445,7 +4445,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"configured-process\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{\"name\":\"double-hash-once\",\"start_directory\":\"double-hash-once\"},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Window name (no $, backslash or control characters).\",\"maxLength\":256,\"minLength\":1,\"pattern\":\"^[^$\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]+$\",\"type\":\"string\"},\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"start_directory\":{\"description\":\"Absolute working directory.\",\"maxLength\":4096,\"minLength\":1,\"pattern\":\"^/\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Window name (no $, backslash or control characters).\",\"type\":\"string\"},\"session\":{\"description\":\"Session id ($1) or exact name.\",\"type\":\"string\"},\"start_directory\":{\"description\":\"Absolute working directory.\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Window name (no $, backslash or control characters).\",\"maxLength\":256,\"minLength\":1,\"pattern\":\"^[^$\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]+$\",\"type\":\"string\"},\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"start_directory\":{\"description\":\"Absolute working directory.\",\"maxLength\":4096,\"minLength\":1,\"pattern\":\"^/\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"index\":{\"description\":\"Its index.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Its pane.\",\"type\":\"string\"},\"window\":{\"description\":\"New window id.\",\"type\":\"string\"}},\"required\":[\"window\",\"index\",\"pane\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4473,11 +4473,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"corner\":{\"description\":\"Which corner.\",\"enum\":[\"top-left\",\"top-right\",\"bottom-left\",\"bottom-right\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"corner\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"corner\":{\"description\":\"Which corner.\",\"enum\":[\"top-left\",\"top-right\",\"bottom-left\",\"bottom-right\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\",\"corner\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"corner\":{\"description\":\"Which corner.\",\"enum\":[\"top-left\",\"top-right\",\"bottom-left\",\"bottom-right\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"corner\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"pane\":{\"description\":\"Id of the pane at that corner; get_pane_info has its details.\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"corner\":{\"description\":\"Which corner.\",\"enum\":[\"top-left\",\"top-right\",\"bottom-left\",\"bottom-right\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"corner\"],\"type\":\"object\"},\"tool\":{\"const\":\"find_pane_by_position\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"corner\":{\"description\":\"Which corner.\",\"enum\":[\"top-left\",\"top-right\",\"bottom-left\",\"bottom-right\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\",\"corner\"],\"type\":\"object\"},\"tool\":{\"const\":\"find_pane_by_position\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["window", "corner"],
@@ -4492,7 +4492,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "get_pane_info",
         title: "Get pane info",
-        description: "One pane's size, title, command, path, pid, history size and limit, exit status. Does not read the screen (see snapshot_pane).",
+        description: "One pane's size, title, command, path, pid, history size and limit, exit status; no screen (snapshot_pane).",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -4503,11 +4503,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"dead_status\":{\"description\":\"Exit status of a dead pane's process.\",\"type\":[\"integer\",\"null\"]},\"history_limit\":{\"description\":\"Most lines of scrollback kept.\",\"type\":\"integer\"},\"history_size\":{\"description\":\"Lines of scrollback held.\",\"type\":\"integer\"},\"pane\":{\"description\":\"A pane.\",\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"}},\"required\":[\"pane\",\"history_size\",\"history_limit\",\"dead_status\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_pane_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_pane_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["pane"],
@@ -4557,11 +4557,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"session\":{\"description\":\"A session.\",\"properties\":{\"attached\":{\"description\":\"Clients attached.\",\"type\":\"integer\"},\"id\":{\"description\":\"Session id, e.g. $1.\",\"type\":\"string\"},\"name\":{\"description\":\"Session name.\",\"type\":\"string\"},\"windows\":{\"description\":\"Number of windows.\",\"type\":\"integer\"}},\"required\":[\"id\",\"name\",\"windows\",\"attached\"],\"type\":\"object\"},\"windows\":{\"description\":\"Windows of the session.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"session\",\"windows\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_session_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_session_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["session"],
@@ -4587,11 +4587,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"configured-command\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{\"names\":\"validated-variable-name\"},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"names\":{\"description\":\"Variable names, without #{}.\",\"items\":{\"maxLength\":64,\"pattern\":\"^[A-Za-z][A-Za-z0-9_]*$\",\"type\":\"string\"},\"maxItems\":32,\"minItems\":1,\"type\":\"array\"},\"pane\":{\"description\":\"Pane to evaluate against.\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"names\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"names\":{\"description\":\"Variable names, without #{}.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"pane\":{\"description\":\"Pane to evaluate against.\",\"type\":\"string\"}},\"required\":[\"names\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"names\":{\"description\":\"Variable names, without #{}.\",\"items\":{\"maxLength\":64,\"pattern\":\"^[A-Za-z][A-Za-z0-9_]*$\",\"type\":\"string\"},\"maxItems\":32,\"minItems\":1,\"type\":\"array\"},\"pane\":{\"description\":\"Pane to evaluate against.\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"names\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"values\":{\"description\":\"One entry per name, in order.\",\"items\":{\"properties\":{\"name\":{\"description\":\"Variable name.\",\"type\":\"string\"},\"value\":{\"description\":\"Value; empty when tmux has none.\",\"type\":\"string\"}},\"required\":[\"name\",\"value\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"values\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"names\":{\"description\":\"Variable names, without #{}.\",\"items\":{\"maxLength\":64,\"pattern\":\"^[A-Za-z][A-Za-z0-9_]*$\",\"type\":\"string\"},\"maxItems\":32,\"minItems\":1,\"type\":\"array\"},\"pane\":{\"description\":\"Pane to evaluate against.\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"names\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_tmux_variables\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"names\":{\"description\":\"Variable names, without #{}.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"pane\":{\"description\":\"Pane to evaluate against.\",\"type\":\"string\"}},\"required\":[\"names\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_tmux_variables\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["names", "pane"],
@@ -4617,11 +4617,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"panes\":{\"description\":\"Panes of the window.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"},\"type\":\"array\"},\"window\":{\"description\":\"A window (once per session it is in).\",\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"}},\"required\":[\"window\",\"panes\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_window_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_window_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["window"],
@@ -4647,7 +4647,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"teardown\",\"processReach\":\"none\",\"tmuxEffects\":[\"delete\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"pane\":{\"description\":\"Pane closed.\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4675,7 +4675,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"teardown\",\"processReach\":\"none\",\"tmuxEffects\":[\"delete\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"session\":{\"description\":\"Session closed.\",\"type\":\"string\"}},\"required\":[\"session\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4703,7 +4703,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"teardown\",\"processReach\":\"none\",\"tmuxEffects\":[\"delete\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"window\":{\"description\":\"Window closed.\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4720,7 +4720,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "list_hosts",
         title: "List hosts",
-        description: "This machine and each host of LIBTMUX_HOSTS that the host argument of every tool reaches: connection state, tmux version, round trip, last error. Connects hosts not yet connected.",
+        description: "This machine and each LIBTMUX_HOSTS host the host argument reaches: state, tmux version, round trip, last error. Connects those not yet connected.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -4742,7 +4742,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "list_panes",
         title: "List panes",
-        description: "Every pane: window, command, directory, title, size, state; caller marks this server's own pane. Start here to pick a pane.",
+        description: "Every pane: window, command, directory, title, size, state; caller marks this server's own pane. Start here.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -4766,7 +4766,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "list_sessions",
         title: "List sessions",
-        description: "Every session: id, name, window count, attached clients. For windows and panes as well, use get_server_info.",
+        description: "Sessions: id, name, window count, attached clients (get_server_info adds windows and panes).",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -4790,7 +4790,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "list_windows",
         title: "List windows",
-        description: "List every window on the server, once per session it is linked into: id, session, index, name, pane count, whether active, size and layout.",
+        description: "Every window, once per session it is linked into: id, session, index, name, panes, active, size, layout.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -4825,7 +4825,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"destination_index\":{\"description\":\"Index in the destination session.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"destination_session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"destination_session\",\"destination_index\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"destination_index\":{\"description\":\"Index in the destination session.\",\"type\":\"integer\"},\"destination_session\":{\"description\":\"Session id ($1) or exact name.\",\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\",\"destination_session\",\"destination_index\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"destination_index\":{\"description\":\"Index in the destination session.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"destination_session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"destination_session\",\"destination_index\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"index\":{\"description\":\"Its index there.\",\"type\":\"integer\"},\"session\":{\"description\":\"Session it is now in.\",\"type\":\"string\"},\"window\":{\"description\":\"Window id.\",\"type\":\"string\"}},\"required\":[\"window\",\"session\",\"index\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4847,7 +4847,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "paste_text",
         title: "Paste text",
-        description: "Paste text into exactly one pane through a private buffer: bracketed, never fanned out by synchronize-panes, buffer removed after. enter presses Enter after it, unchecked; for a prompt use send_prompt.",
+        description: "Paste text into one pane via a private buffer (bracketed, not fanned out by synchronize-panes, buffer removed); enter is unchecked: prompts go by send_prompt.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -4858,7 +4858,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"pane-input\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Text to paste (no control characters but tab, CR, LF).\",\"maxLength\":1048576,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"text\":{\"description\":\"Text to paste (no control characters but tab, CR, LF).\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Text to paste (no control characters but tab, CR, LF).\",\"maxLength\":1048576,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"bytes\":{\"description\":\"Bytes pasted.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"since\":{\"description\":\"Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.\",\"type\":\"string\"}},\"required\":[\"pane\",\"bytes\",\"since\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4886,7 +4886,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{\"name\":\"double-hash-once\"},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"New name (no colon, dot, $, backslash or control characters).\",\"maxLength\":256,\"minLength\":1,\"pattern\":\"^[^:.$\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]+$\",\"type\":\"string\"},\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"session\",\"name\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"New name (no colon, dot, $, backslash or control characters).\",\"type\":\"string\"},\"session\":{\"description\":\"Session id ($1) or exact name.\",\"type\":\"string\"}},\"required\":[\"session\",\"name\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"New name (no colon, dot, $, backslash or control characters).\",\"maxLength\":256,\"minLength\":1,\"pattern\":\"^[^:.$\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]+$\",\"type\":\"string\"},\"session\":{\"description\":\"Session id ($1) or exact name.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"session\",\"name\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"name\":{\"description\":\"Name now stored.\",\"type\":\"string\"},\"session\":{\"description\":\"Session id.\",\"type\":\"string\"}},\"required\":[\"session\",\"name\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4903,7 +4903,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "rename_window",
         title: "Rename window",
-        description: "Rename a window (turning off automatic renaming for it). The name is stored literally.",
+        description: "Rename a window (turns off its automatic renaming); stored literally.",
         toolset: "manage",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -4914,7 +4914,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{\"name\":\"double-hash-once\"},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"New name (no $, backslash or control characters).\",\"maxLength\":256,\"minLength\":1,\"pattern\":\"^[^$\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]+$\",\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"name\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"New name (no $, backslash or control characters).\",\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\",\"name\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"New name (no $, backslash or control characters).\",\"maxLength\":256,\"minLength\":1,\"pattern\":\"^[^$\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]+$\",\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"name\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"name\":{\"description\":\"Name now stored.\",\"type\":\"string\"},\"window\":{\"description\":\"Window id.\",\"type\":\"string\"}},\"required\":[\"window\",\"name\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4942,7 +4942,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"cells\":{\"description\":\"Cells to move it by.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"},\"direction\":{\"description\":\"Edge to move.\",\"enum\":[\"up\",\"down\",\"left\",\"right\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\",\"direction\",\"cells\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"cells\":{\"description\":\"Cells to move it by.\",\"type\":\"integer\"},\"direction\":{\"description\":\"Edge to move.\",\"enum\":[\"up\",\"down\",\"left\",\"right\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\",\"direction\",\"cells\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"cells\":{\"description\":\"Cells to move it by.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"},\"direction\":{\"description\":\"Edge to move.\",\"enum\":[\"up\",\"down\",\"left\",\"right\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\",\"direction\",\"cells\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"height\":{\"description\":\"Rows after resizing.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns after resizing.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"width\",\"height\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4970,7 +4970,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"height\":{\"description\":\"Rows.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"},\"width\":{\"description\":\"Columns.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"width\",\"height\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\",\"width\",\"height\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"height\":{\"description\":\"Rows.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"},\"width\":{\"description\":\"Columns.\",\"maximum\":10000,\"minimum\":1,\"type\":\"integer\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"width\",\"height\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"height\":{\"description\":\"Rows applied.\",\"type\":\"integer\"},\"width\":{\"description\":\"Columns applied.\",\"type\":\"integer\"},\"window\":{\"description\":\"Window id.\",\"type\":\"string\"}},\"required\":[\"window\",\"width\",\"height\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -4987,7 +4987,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "respawn_pane",
         title: "Respawn pane",
-        description: "Restart a pane's configured command. Refuses a pane whose process still runs unless kill_first, which kills it.",
+        description: "Restart a pane's configured command; a running process is refused unless kill_first.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -4998,7 +4998,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"configured-process\",\"tmuxEffects\":[\"change\",\"delete\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"kill_first\":{\"default\":false,\"description\":\"Kill a running process first.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"kill_first\":{\"default\":false,\"description\":\"Kill a running process first.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"kill_first\":{\"default\":false,\"description\":\"Kill a running process first.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"pid\":{\"description\":\"New process id.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"pid\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5015,7 +5015,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "run_shell_command",
         title: "Run shell command",
-        description: "Run a command line in the pane's own shell (cd, export persist; exit closes the pane); return exit status and newest output. Refused unless its shell itself is at its prompt. Ends with the command, the shell or pane, or the deadline (the command runs on).",
+        description: "Run a command line in the pane's own shell (cd, export persist; exit closes the pane); returns exit status and newest output. Refused unless the shell is at its prompt; at the deadline the command runs on.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5026,7 +5026,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"pane-command\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"maximum\":262144,\"minimum\":1,\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"maximum\":4096,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line (no control characters but tab, CR, LF).\",\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"maximum\":262144,\"minimum\":1,\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"maximum\":4096,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"exit_status\":{\"description\":\"The command's (or exiting shell's) status.\",\"type\":[\"integer\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why it ended.\",\"enum\":[\"completed\",\"timed_out\",\"pane_closed\"],\"type\":\"string\"},\"output\":{\"description\":\"The newest output (untrusted).\",\"type\":\"string\"},\"output_bytes\":{\"description\":\"Text bytes printed.\",\"type\":\"integer\"},\"output_lines\":{\"description\":\"Lines printed.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"},\"timed_out\":{\"description\":\"The deadline passed first.\",\"type\":\"boolean\"},\"truncated\":{\"description\":\"output is only the newest part.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"outcome\",\"exit_status\",\"timed_out\",\"seconds\",\"elapsed_ms\",\"output\",\"output_lines\",\"output_bytes\",\"truncated\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5050,7 +5050,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "search_panes",
         title: "Search panes",
-        description: "Panes whose text contains a literal or matches a regex (linear-time), within a session or window if given. Bounded in panes, lines, matches and time; limits_hit names bounds reached.",
+        description: "Find panes whose text holds a literal or regex (linear-time), in one session or window if given; bounded (limits_hit names bounds reached).",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5061,11 +5061,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"limits_hit\":{\"description\":\"Bounds that cut the search short.\",\"items\":{\"enum\":[\"panes\",\"lines\",\"matches\",\"time\"],\"type\":\"string\"},\"type\":\"array\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"matches\":{\"description\":\"Matching lines.\",\"items\":{\"properties\":{\"line\":{\"description\":\"Line number, 0 = top of screen, negative = scrollback.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"text\":{\"description\":\"The line (untrusted).\",\"type\":\"string\"}},\"required\":[\"pane\",\"line\",\"text\"],\"type\":\"object\"},\"type\":\"array\"},\"panes_searched\":{\"description\":\"Panes whose text was searched.\",\"type\":\"integer\"}},\"required\":[\"matches\",\"panes_searched\",\"limits_hit\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"},\"tool\":{\"const\":\"search_panes\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Search scrollback too.\",\"type\":\"boolean\"},\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pattern\":{\"description\":\"Text or regex to look for.\",\"type\":\"string\"},\"regex\":{\"default\":false,\"description\":\"Treat pattern as a regex.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only panes of this session.\",\"type\":\"string\"},\"window\":{\"description\":\"Only panes of this window.\",\"type\":\"string\"}},\"required\":[\"pattern\"],\"type\":\"object\"},\"tool\":{\"const\":\"search_panes\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["pattern", "regex", "match_case", "history", "session", "window"],
@@ -5085,7 +5085,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "select_layout",
         title: "Select layout",
-        description: "Arrange a window's panes by preset (even-horizontal, even-vertical, main-horizontal, main-vertical, tiled), unique abbreviation or layout string; returns the layout applied.",
+        description: "Arrange a window's panes: preset (even-horizontal, even-vertical, main-horizontal, main- vertical, tiled), abbreviation or layout string; returns the layout.",
         toolset: "manage",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5096,7 +5096,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"layout\":{\"description\":\"Preset name, abbreviation or layout string.\",\"maxLength\":8192,\"minLength\":1,\"pattern\":\"^[A-Za-z0-9,x\\\\[\\\\]{}-]+$\",\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"layout\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"layout\":{\"description\":\"Preset name, abbreviation or layout string.\",\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\",\"layout\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"layout\":{\"description\":\"Preset name, abbreviation or layout string.\",\"maxLength\":8192,\"minLength\":1,\"pattern\":\"^[A-Za-z0-9,x\\\\[\\\\]{}-]+$\",\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"layout\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"layout\":{\"description\":\"Layout string now in effect.\",\"type\":\"string\"},\"window\":{\"description\":\"Window id.\",\"type\":\"string\"}},\"required\":[\"window\",\"layout\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5124,7 +5124,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"direction\":{\"description\":\"Move relative to pane instead of selecting it.\",\"enum\":[\"up\",\"down\",\"left\",\"right\",\"last\",\"next\",\"previous\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"direction\":{\"description\":\"Move relative to pane instead of selecting it.\",\"enum\":[\"up\",\"down\",\"left\",\"right\",\"last\",\"next\",\"previous\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"direction\":{\"description\":\"Move relative to pane instead of selecting it.\",\"enum\":[\"up\",\"down\",\"left\",\"right\",\"last\",\"next\",\"previous\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"pane\":{\"description\":\"Pane now active.\",\"type\":\"string\"},\"window\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"pane\",\"window\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5152,7 +5152,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"direction\":{\"description\":\"Move relative to window instead of selecting it.\",\"enum\":[\"next\",\"previous\",\"last\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"direction\":{\"description\":\"Move relative to window instead of selecting it.\",\"enum\":[\"next\",\"previous\",\"last\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"direction\":{\"description\":\"Move relative to window instead of selecting it.\",\"enum\":[\"next\",\"previous\",\"last\"],\"type\":\"string\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"session\":{\"description\":\"Its session.\",\"type\":\"string\"},\"window\":{\"description\":\"Window now current.\",\"type\":\"string\"}},\"required\":[\"window\",\"session\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5169,7 +5169,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "send_keys",
         title: "Send keys",
-        description: "Type literal text, then press tmux keys (Enter, C-c, Up...); unknown key names are refused, never typed. For a prompt (several lines too) use send_prompt; for an exit status, run_shell_command.",
+        description: "Type literal text, then press tmux keys (Enter, C-c, Up...); unknown key names are refused. Prompts: send_prompt; exit status: run_shell_command.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5180,7 +5180,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"pane-input\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text, e.g. C-c, Enter, Up.\",\"items\":{\"maxLength\":32,\"minLength\":1,\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"maxLength\":65536,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text, e.g. C-c, Enter, Up.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text, e.g. C-c, Enter, Up.\",\"items\":{\"maxLength\":32,\"minLength\":1,\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"maxLength\":65536,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"keys\":{\"description\":\"Keys pressed, Enter included.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"since\":{\"description\":\"Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.\",\"type\":\"string\"},\"text_bytes\":{\"description\":\"Bytes of text typed.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"text_bytes\",\"keys\",\"since\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5208,7 +5208,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"pane-input\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"on_error\":{\"default\":\"stop\",\"description\":\"On a failed row, stop or continue.\",\"enum\":[\"stop\",\"continue\"],\"type\":\"string\"},\"operations\":{\"description\":\"Rows, run in order.\",\"items\":{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text.\",\"items\":{\"maxLength\":32,\"minLength\":1,\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"maxLength\":65536,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"maxItems\":64,\"minItems\":1,\"type\":\"array\"}},\"required\":[\"operations\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"on_error\":{\"default\":\"stop\",\"description\":\"On a failed row, stop or continue.\",\"enum\":[\"stop\",\"continue\"],\"type\":\"string\"},\"operations\":{\"description\":\"Rows, run in order.\",\"items\":{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"operations\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"on_error\":{\"default\":\"stop\",\"description\":\"On a failed row, stop or continue.\",\"enum\":[\"stop\",\"continue\"],\"type\":\"string\"},\"operations\":{\"description\":\"Rows, run in order.\",\"items\":{\"additionalProperties\":false,\"properties\":{\"enter\":{\"default\":false,\"description\":\"Press Enter last.\",\"type\":\"boolean\"},\"keys\":{\"description\":\"tmux key names pressed after text.\",\"items\":{\"maxLength\":32,\"minLength\":1,\"type\":\"string\"},\"maxItems\":64,\"type\":\"array\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"text\":{\"description\":\"Literal text to type (no control characters but tab, CR, LF; use keys).\",\"maxLength\":65536,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"maxItems\":64,\"minItems\":1,\"type\":\"array\"}},\"required\":[\"operations\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"failed\":{\"description\":\"Rows that failed.\",\"type\":\"integer\"},\"results\":{\"description\":\"One row per operation run.\",\"items\":{\"properties\":{\"error\":{\"description\":\"A typed failure.\",\"properties\":{\"kind\":{\"description\":\"Failure class, e.g. object_gone.\",\"type\":\"string\"},\"message\":{\"description\":\"What went wrong; what to do.\",\"type\":\"string\"},\"retryable\":{\"description\":\"Whether the same call may succeed later.\",\"type\":\"boolean\"}},\"required\":[\"message\",\"kind\",\"retryable\"],\"type\":[\"object\",\"null\"]},\"index\":{\"description\":\"Position in operations.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"since\":{\"description\":\"Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.\",\"type\":[\"string\",\"null\"]},\"success\":{\"description\":\"The input was sent.\",\"type\":\"boolean\"}},\"required\":[\"index\",\"pane\",\"success\",\"since\",\"error\"],\"type\":\"object\"},\"type\":\"array\"},\"stopped_at\":{\"description\":\"Index of the row that stopped the batch.\",\"type\":[\"integer\",\"null\"]},\"succeeded\":{\"description\":\"Rows that succeeded.\",\"type\":\"integer\"}},\"required\":[\"results\",\"succeeded\",\"failed\",\"stopped_at\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5225,7 +5225,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "send_prompt",
         title: "Send prompt",
-        description: "Hand a prompt to the program in a pane (an agent's TUI, a REPL, a shell) and submit it; the way to give an agent or REPL text, several lines included. The text goes once, whole, as one paste (bracketed when the program asked); Enter follows when the program has taken it, and again (at most 4 more times) while the prompt still waits in its input line. submitted only once it left that line. Refused, nothing sent, when the pane is dead, in a mode, its program reads no input, or several lines would arrive as separate submissions. Follow with wait_for_agent, or wait_for_quiet or wait_for_text from since.",
+        description: "Hand a prompt (several lines too) to the program in a pane (agent TUI, REPL, shell) and submit it: one paste (bracketed if asked), then Enter once the program took it, again while it still waits; submitted only once it left the input line. Refused, nothing sent, when the pane is dead, in a mode, reads no input, asks a question or would get several submissions. Then wait_for_agent, wait_for_quiet or wait_for_text from since.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5236,7 +5236,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"pane-input\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"delivery\":{\"description\":\"How the text went: bracketed_paste (the program asked), paste (bracketed if it asked; this tmux cannot say), keys (it did not ask: typed, each newline an Enter).\",\"enum\":[\"bracketed_paste\",\"paste\",\"keys\",null],\"type\":[\"string\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"enter_presses\":{\"description\":\"Enter keys pressed.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"What became of the prompt.\",\"enum\":[\"submitted\",\"pasted_not_submitted\",\"refused\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reason\":{\"description\":\"Why it was refused or not submitted.\",\"type\":[\"string\",\"null\"]},\"since\":{\"description\":\"Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"reason\",\"delivery\",\"enter_presses\",\"elapsed_ms\",\"since\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5264,7 +5264,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"teardown\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\",\"delete\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"limit\":{\"description\":\"Lines of scrollback to keep.\",\"maximum\":100000000,\"minimum\":0,\"type\":\"integer\"},\"session\":{\"description\":\"Only this session; omit for the global default.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"limit\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"limit\":{\"description\":\"Lines of scrollback to keep.\",\"type\":\"integer\"},\"session\":{\"description\":\"Only this session; omit for the global default.\",\"type\":\"string\"}},\"required\":[\"limit\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"limit\":{\"description\":\"Lines of scrollback to keep.\",\"maximum\":100000000,\"minimum\":0,\"type\":\"integer\"},\"session\":{\"description\":\"Only this session; omit for the global default.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"limit\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"discarded_lines\":{\"description\":\"Scrollback lines discarded, when tmux reports them.\",\"type\":[\"integer\",\"null\"]},\"limit\":{\"description\":\"Value now set.\",\"type\":\"integer\"},\"previous\":{\"description\":\"Value before.\",\"type\":\"integer\"},\"session\":{\"description\":\"Session changed, or null for global.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"session\",\"limit\",\"previous\",\"discarded_lines\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5292,7 +5292,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"enabled\":{\"description\":\"On or off.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only this session; omit for the global default.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"enabled\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"enabled\":{\"description\":\"On or off.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only this session; omit for the global default.\",\"type\":\"string\"}},\"required\":[\"enabled\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"enabled\":{\"description\":\"On or off.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Only this session; omit for the global default.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"enabled\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"enabled\":{\"description\":\"Value now set.\",\"type\":\"boolean\"},\"session\":{\"description\":\"Session changed, or null for global.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"session\",\"enabled\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5320,7 +5320,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{\"title\":\"double-hash-once\"},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"title\":{\"description\":\"New title (no backslash or control characters).\",\"maxLength\":1024,\"pattern\":\"^[^\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"title\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"title\":{\"description\":\"New title (no backslash or control characters).\",\"type\":\"string\"}},\"required\":[\"pane\",\"title\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"title\":{\"description\":\"New title (no backslash or control characters).\",\"maxLength\":1024,\"pattern\":\"^[^\\\\\\\\\\\\x00-\\\\x1f\\\\x7f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"title\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"title\":{\"description\":\"Title now stored.\",\"type\":\"string\"}},\"required\":[\"pane\",\"title\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5337,7 +5337,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "set_synchronize_panes",
         title: "Set synchronize-panes",
-        description: "Turn synchronize-panes on or off for a window. While on, input typed into one pane of it goes to every pane, so later send_keys calls reach them all.",
+        description: "Turn synchronize-panes on or off for a window; while on, input to one of its panes reaches all of them.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5348,7 +5348,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":true}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"enabled\":{\"description\":\"On or off.\",\"type\":\"boolean\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"enabled\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"enabled\":{\"description\":\"On or off.\",\"type\":\"boolean\"},\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\",\"enabled\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"enabled\":{\"description\":\"On or off.\",\"type\":\"boolean\"},\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\",\"enabled\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"enabled\":{\"description\":\"Value now set.\",\"type\":\"boolean\"},\"window\":{\"description\":\"Window id.\",\"type\":\"string\"}},\"required\":[\"window\",\"enabled\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5365,7 +5365,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "show_environment",
         title: "Show environment",
-        description: "Names and set/unset state of the environment new panes get, global or per session; values only for names listed in LIBTMUX_ENVIRONMENT_VALUES.",
+        description: "Environment names new panes get (global or a session's), set or unset; values only for names in LIBTMUX_ENVIRONMENT_VALUES.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5376,11 +5376,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"process-environment\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session environment; omit for the global one.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session environment; omit for the global one.\",\"type\":\"string\"}},\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session environment; omit for the global one.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"entries\":{\"description\":\"Variables, sorted by name.\",\"items\":{\"properties\":{\"name\":{\"description\":\"Variable name.\",\"type\":\"string\"},\"set\":{\"description\":\"False when marked for removal.\",\"type\":\"boolean\"},\"value\":{\"description\":\"Value, if the operator allows it.\",\"type\":[\"string\",\"null\"]},\"withheld\":{\"description\":\"The value is withheld.\",\"type\":\"boolean\"}},\"required\":[\"name\",\"set\",\"value\",\"withheld\"],\"type\":\"object\"},\"type\":\"array\"},\"session\":{\"description\":\"Session read, or null for global.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"session\",\"entries\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session environment; omit for the global one.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"type\":\"object\"},\"tool\":{\"const\":\"show_environment\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session environment; omit for the global one.\",\"type\":\"string\"}},\"type\":\"object\"},\"tool\":{\"const\":\"show_environment\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["session"],
@@ -5395,7 +5395,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "show_hooks",
         title: "Show hooks",
-        description: "The hooks configured globally or for a session, with the commands they run. Read only.",
+        description: "Hooks set globally or for a session, with their commands.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5406,11 +5406,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"configured-command\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session hooks; omit for the global ones.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session hooks; omit for the global ones.\",\"type\":\"string\"}},\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session hooks; omit for the global ones.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"hooks\":{\"description\":\"Hooks in tmux order.\",\"items\":{\"properties\":{\"command\":{\"description\":\"Command it runs.\",\"type\":\"string\"},\"name\":{\"description\":\"Hook name, with index, e.g. after-new-session[0].\",\"type\":\"string\"}},\"required\":[\"name\",\"command\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"hooks\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session hooks; omit for the global ones.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"type\":\"object\"},\"tool\":{\"const\":\"show_hooks\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"session\":{\"description\":\"Session hooks; omit for the global ones.\",\"type\":\"string\"}},\"type\":\"object\"},\"tool\":{\"const\":\"show_hooks\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["session"],
@@ -5425,7 +5425,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "show_option",
         title: "Show option",
-        description: "Read one tmux option at a scope. Reports whether the value is set at that scope or inherited from a wider one.",
+        description: "Read one tmux option at a scope, and whether it is set there or inherited.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5436,11 +5436,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"configured-command\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{\"name\":\"double-hash-once\"},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Option, e.g. history-limit or @mine.\",\"maxLength\":128,\"pattern\":\"^@?[A-Za-z][A-Za-z0-9_-]*(\\\\[[0-9]+\\\\])?$\",\"type\":\"string\"},\"scope\":{\"default\":\"global-session\",\"description\":\"Where to read it.\",\"enum\":[\"server\",\"global-session\",\"global-window\",\"session\",\"window\",\"pane\"],\"type\":\"string\"},\"target\":{\"description\":\"Session, window or pane to read.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|@[0-9]+|%[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Option, e.g. history-limit or @mine.\",\"type\":\"string\"},\"scope\":{\"default\":\"global-session\",\"description\":\"Where to read it.\",\"enum\":[\"server\",\"global-session\",\"global-window\",\"session\",\"window\",\"pane\"],\"type\":\"string\"},\"target\":{\"description\":\"Session, window or pane to read.\",\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Option, e.g. history-limit or @mine.\",\"maxLength\":128,\"pattern\":\"^@?[A-Za-z][A-Za-z0-9_-]*(\\\\[[0-9]+\\\\])?$\",\"type\":\"string\"},\"scope\":{\"default\":\"global-session\",\"description\":\"Where to read it.\",\"enum\":[\"server\",\"global-session\",\"global-window\",\"session\",\"window\",\"pane\"],\"type\":\"string\"},\"target\":{\"description\":\"Session, window or pane to read.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|@[0-9]+|%[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"inherited\":{\"description\":\"The value comes from a wider scope.\",\"type\":\"boolean\"},\"name\":{\"description\":\"Option name.\",\"type\":\"string\"},\"scope\":{\"description\":\"Scope read.\",\"type\":\"string\"},\"value\":{\"description\":\"Value; null when unset everywhere.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"name\",\"scope\",\"value\",\"inherited\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Option, e.g. history-limit or @mine.\",\"maxLength\":128,\"pattern\":\"^@?[A-Za-z][A-Za-z0-9_-]*(\\\\[[0-9]+\\\\])?$\",\"type\":\"string\"},\"scope\":{\"default\":\"global-session\",\"description\":\"Where to read it.\",\"enum\":[\"server\",\"global-session\",\"global-window\",\"session\",\"window\",\"pane\"],\"type\":\"string\"},\"target\":{\"description\":\"Session, window or pane to read.\",\"maxLength\":256,\"pattern\":\"^(\\\\$[0-9]+|@[0-9]+|%[0-9]+|[^:.$][^:.]*)$\",\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"},\"tool\":{\"const\":\"show_option\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"name\":{\"description\":\"Option, e.g. history-limit or @mine.\",\"type\":\"string\"},\"scope\":{\"default\":\"global-session\",\"description\":\"Where to read it.\",\"enum\":[\"server\",\"global-session\",\"global-window\",\"session\",\"window\",\"pane\"],\"type\":\"string\"},\"target\":{\"description\":\"Session, window or pane to read.\",\"type\":\"string\"}},\"required\":[\"name\"],\"type\":\"object\"},\"tool\":{\"const\":\"show_option\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["name", "scope", "target"],
@@ -5460,7 +5460,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"pattern\":\"^[A-Za-z0-9_.-]{1,128}$\",\"type\":\"string\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"type\":\"string\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"pattern\":\"^[A-Za-z0-9_.-]{1,128}$\",\"type\":\"string\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"channel\":{\"description\":\"Channel signalled.\",\"type\":\"string\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5471,7 +5471,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "snapshot_pane",
         title: "Snapshot pane",
-        description: "Screen text with cursor, size, mode, scroll position, alternate screen and dead flag, in one round trip. Check it before typing into a pane in an unknown state.",
+        description: "Screen text with cursor, size, mode, scroll position, alternate screen, dead flag, in one call: look before typing into a pane in an unknown state.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5482,11 +5482,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: true,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"alternate_screen\":{\"description\":\"A full-screen program owns the screen.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"content\":{\"description\":\"Screen text (untrusted).\",\"type\":\"string\"},\"cursor_x\":{\"description\":\"Cursor column, from 0.\",\"type\":\"integer\"},\"cursor_y\":{\"description\":\"Cursor row, from 0.\",\"type\":\"integer\"},\"dead\":{\"description\":\"The pane's process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"mode\":{\"description\":\"Pane mode, e.g. copy-mode; null when none.\",\"type\":[\"string\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"scroll_position\":{\"description\":\"Lines scrolled back in copy mode.\",\"type\":[\"integer\",\"null\"]},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"content\",\"lines\",\"truncated\",\"width\",\"height\",\"cursor_x\",\"cursor_y\",\"mode\",\"scroll_position\",\"alternate_screen\",\"dead\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
-            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"snapshot_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
+            "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"snapshot_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
         operation_pointer: None,
         arguments: &["pane", "max_lines", "history"],
@@ -5512,7 +5512,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"configured-process\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{\"start_directory\":\"double-hash-once\"},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"direction\":{\"default\":\"below\",\"description\":\"Where the new pane goes.\",\"enum\":[\"above\",\"below\",\"left\",\"right\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"percent\":{\"description\":\"Size of the new pane, percent of the split pane.\",\"maximum\":100,\"minimum\":1,\"type\":\"integer\"},\"start_directory\":{\"description\":\"Absolute working directory.\",\"maxLength\":4096,\"minLength\":1,\"pattern\":\"^/\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"direction\":{\"default\":\"below\",\"description\":\"Where the new pane goes.\",\"enum\":[\"above\",\"below\",\"left\",\"right\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"percent\":{\"description\":\"Size of the new pane, percent of the split pane.\",\"type\":\"integer\"},\"start_directory\":{\"description\":\"Absolute working directory.\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"direction\":{\"default\":\"below\",\"description\":\"Where the new pane goes.\",\"enum\":[\"above\",\"below\",\"left\",\"right\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"percent\":{\"description\":\"Size of the new pane, percent of the split pane.\",\"maximum\":100,\"minimum\":1,\"type\":\"integer\"},\"start_directory\":{\"description\":\"Absolute working directory.\",\"maxLength\":4096,\"minLength\":1,\"pattern\":\"^/\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"pane\":{\"description\":\"New pane id.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"pane\",\"window\",\"width\",\"height\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5540,7 +5540,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"source_pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"target_pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"source_pane\",\"target_pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"source_pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"target_pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"source_pane\",\"target_pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"source_pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"target_pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"source_pane\",\"target_pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"source_pane\":{\"description\":\"Source pane id.\",\"type\":\"string\"},\"source_window\":{\"description\":\"Window the source pane is now in.\",\"type\":\"string\"},\"target_pane\":{\"description\":\"Target pane id.\",\"type\":\"string\"},\"target_window\":{\"description\":\"Window the target pane is now in.\",\"type\":\"string\"}},\"required\":[\"source_pane\",\"source_window\",\"target_pane\",\"target_window\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5562,7 +5562,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "wait_for_agent",
         title: "Wait for agent",
-        description: "Block until a pane's agent reports idle (done) or asking (wants an answer), from the pane option its hooks set (agent_state), read every 50 ms. A report older than this server's last input to the pane does not count; a turn its hooks counted since does.",
+        description: "Block until the pane's agent reports idle (done) or asking (wants an answer) through its hooks (pane option agent_state). A report older than your last input to the pane does not count; a turn counted since does.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5573,7 +5573,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"idle\",\"asking\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"why\":{\"description\":\"With deadline, what the reports say and what to do.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"agent_state\",\"agent_state_ms\",\"why\",\"elapsed_ms\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5601,7 +5601,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"pattern\":\"^[A-Za-z0-9_.-]{1,128}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"pattern\":\"^[A-Za-z0-9_.-]{1,128}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"type\":\"string\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"signalled\",\"deadline\"],\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"channel\",\"outcome\",\"seconds\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5612,7 +5612,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "wait_for_quiet",
         title: "Wait for quiet",
-        description: "Block until the pane, having printed text since `since`, prints nothing for quiet_ms (a program finished answering), the pane closes or the deadline passes. Silence before the call counts: a program that answered and went quiet returns at once. Text counts; escape sequences alone (cursor moves, colours, blinking) and the echo of your input do not.",
+        description: "Block until the pane, having printed since `since`, prints nothing for quiet_ms (a program finished), the pane closes or the deadline passes. Silence before the call counts. Only text counts: not escape sequences, nor your input's echo.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5623,7 +5623,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"maximum\":60000,\"minimum\":100,\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"maximum\":60000,\"minimum\":100,\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"line\":{\"description\":\"The last line printed (untrusted).\",\"type\":[\"string\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"quiet\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"outcome\",\"line\",\"seconds\",\"elapsed_ms\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,
@@ -5640,7 +5640,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "wait_for_text",
         title: "Wait for text",
-        description: "Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (after typing: output since the last input, even if printed before this call), now (output not caused by your input), or an input tool's since. Echo never matches.",
+        description: "Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (output since your last input, even printed before this call), now, or an input tool's since. Echo never matches.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5651,7 +5651,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"patterns\":{\"description\":\"A match ends the wait (matched).\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"},\"regex\":{\"default\":false,\"description\":\"Patterns are regexes.\",\"type\":\"boolean\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where matching starts.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"},\"stop\":{\"description\":\"A match ends the wait early (stopped), e.g. an error marker.\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"patterns\":{\"description\":\"A match ends the wait (matched).\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"regex\":{\"default\":false,\"description\":\"Patterns are regexes.\",\"type\":\"boolean\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where matching starts.\",\"type\":\"string\"},\"stop\":{\"description\":\"A match ends the wait early (stopped), e.g. an error marker.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"patterns\":{\"description\":\"A match ends the wait (matched).\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"},\"regex\":{\"default\":false,\"description\":\"Patterns are regexes.\",\"type\":\"boolean\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where matching starts.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"},\"stop\":{\"description\":\"A match ends the wait early (stopped), e.g. an error marker.\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"already_present\":{\"description\":\"Was printed earlier.\",\"type\":\"boolean\"},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"line\":{\"description\":\"The matching line, or the first new one (untrusted).\",\"type\":[\"string\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"on_screen\":{\"description\":\"Pattern on screen at deadline.\",\"type\":[\"boolean\",\"null\"]},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"matched\",\"stopped\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"pattern\":{\"description\":\"The pattern that matched.\",\"type\":[\"string\",\"null\"]},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"outcome\",\"pattern\",\"line\",\"already_present\",\"on_screen\",\"seconds\",\"elapsed_ms\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,

@@ -4,7 +4,7 @@
 //! (tests/programs/model_server.py: Anthropic Messages, OpenAI Responses, Gemini, streamed
 //! a few words at a time). Through the server, as an orchestrating agent would: send_prompt
 //! (one line, several lines with quotes, a tab and `$HOME`, 10 KB), each received by the model
-//! once, byte for byte (but for what a CLI rewrites itself, [`Cli::submits`]); wait_for_text
+//! once, byte for byte (but for what a CLI rewrites itself, [`InPane::submits`]); wait_for_text
 //! of the answer; wait_for_quiet after the answer ends and not before; capture_since holding
 //! it; and the screen model showing what tmux shows. With the
 //! hook lines of the Agents' state page installed as it says: wait_for_agent after a turn of
@@ -17,127 +17,22 @@
 //! The CLIs' own binaries are built for Linux x86-64 here (Claude Code and Codex ship native
 //! ones): on another platform the test fails saying so, it is never skipped.
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, TempDir, repo_root, wait_until};
+use tmux_mcp_tests::clis::{Cli, Model, Reap, install_clis};
+use tmux_mcp_tests::{Fixture, TempDir, wait_until};
 
-fn agents() -> PathBuf {
-    repo_root().join("tests/agents")
+/// A CLI as a person runs it in a pane.
+trait InPane {
+    fn command(self, home: &Path, work: &Path, port: u16) -> String;
+    fn install_hooks(self, home: &Path);
+    fn submits(self, prompt: &str) -> String;
+    fn ready(self) -> &'static str;
 }
 
-/// The pinned CLIs in tests/agents, installed when missing.
-pub(crate) fn install() {
-    static INSTALL: std::sync::Once = std::sync::Once::new();
-    INSTALL.call_once(|| {
-        if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
-            panic!(
-                "the agent CLIs' tests run Claude Code's and Codex's Linux x86-64 binaries; this platform has none installed by tests/agents"
-            );
-        }
-        for package in [
-            "@anthropic-ai/claude-code",
-            "@openai/codex",
-            "@google/gemini-cli",
-        ] {
-            crate::sdk::npm_ci(&agents(), package);
-        }
-    });
-}
-
-/// The stand-in model server: its port, and what it recorded.
-pub(crate) struct Model {
-    child: Child,
-    pub(crate) port: u16,
-    log: PathBuf,
-}
-
-impl Model {
-    /// Answers each turn after the prompt it received, or, given `script` (a JSON file of
-    /// `{tool, arguments}`), by calling those tools in turn.
-    pub(crate) fn start(dir: &Path, script: Option<&Path>) -> Model {
-        let (port_file, log) = (dir.join("model.port"), dir.join("model.log"));
-        let child = Command::new("python3")
-            .arg(repo_root().join("tests/programs/model_server.py"))
-            .args([&port_file, &log])
-            .arg("50")
-            .args(script)
-            .spawn()
-            .expect("python3 runs the model server");
-        let up = wait_until(Duration::from_secs(10), || port_file.exists());
-        assert!(up, "the model server never listened");
-        let port = std::fs::read_to_string(&port_file)
-            .unwrap()
-            .trim()
-            .parse()
-            .unwrap();
-        Model { child, port, log }
-    }
-
-    /// What it recorded, one entry per line of its log.
-    pub(crate) fn log(&self) -> Vec<Value> {
-        std::fs::read_to_string(&self.log)
-            .unwrap_or_default()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
-    }
-
-    /// The prompts of the turns it answered, in order.
-    fn prompts(&self) -> Vec<String> {
-        let log = self.log().into_iter();
-        log.filter_map(|e| Some(e["prompt"].as_str()?.to_owned()))
-            .collect()
-    }
-}
-
-impl Drop for Model {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Ends every process started from under a folder: Codex leaves an app-server daemon of its own
-/// (`~/.codex/packages/app-server-daemon`) running after it exits.
-pub(crate) struct Reap(pub(crate) PathBuf);
-
-impl Drop for Reap {
-    fn drop(&mut self) {
-        let under = self.0.display().to_string();
-        let mine = || -> Vec<i32> {
-            std::fs::read_dir("/proc")
-                .into_iter()
-                .flatten()
-                .flatten()
-                .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-                .filter(|pid| {
-                    std::fs::read(format!("/proc/{pid}/cmdline"))
-                        .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&under))
-                })
-                .collect()
-        };
-        for pid in mine() {
-            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-        }
-        let gone = wait_until(Duration::from_secs(10), || mine().is_empty());
-        assert!(
-            gone || std::thread::panicking(),
-            "processes from {under} outlived the test"
-        );
-    }
-}
-
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Cli {
-    ClaudeCode,
-    Codex,
-    Gemini,
-}
-
-impl Cli {
+impl InPane for Cli {
     /// The command a person would type in a pane, with the configuration a person would have
     /// made, in `home`, working in `work`. It keeps what a pane gives a program (`TMUX`,
     /// `TMUX_PANE`, the person's tmux on `PATH`), which the hooks need.
@@ -198,76 +93,6 @@ impl Cli {
         match self {
             Cli::ClaudeCode => prompt.replace('\t', "    "),
             Cli::Codex | Cli::Gemini => prompt.to_owned(),
-        }
-    }
-
-    /// Where the pinned CLIs' commands are.
-    pub(crate) fn bin() -> PathBuf {
-        agents().join("node_modules/.bin")
-    }
-
-    /// Writes the configuration a person would have made (onboarding done, the folder `work`
-    /// trusted, the stand-in model's address) in `home`; returns the environment the CLI then
-    /// needs and its command.
-    pub(crate) fn configure(
-        self,
-        home: &Path,
-        work: &Path,
-        port: u16,
-    ) -> (Vec<(&'static str, String)>, &'static str) {
-        let url = format!("http://127.0.0.1:{port}");
-        let write = |path: &str, text: String| {
-            let path = home.join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        };
-        let work = work.display();
-        match self {
-            Cli::ClaudeCode => {
-                write(
-                    ".claude.json",
-                    json!({
-                        "hasCompletedOnboarding": true,
-                        "theme": "dark",
-                        "numStartups": 5,
-                        "projects": {work.to_string(): {"hasTrustDialogAccepted": true, "hasCompletedProjectOnboarding": true}}
-                    })
-                    .to_string(),
-                );
-                let vars = vec![
-                    ("ANTHROPIC_BASE_URL", url),
-                    ("ANTHROPIC_AUTH_TOKEN", "stand-in".into()),
-                    ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1".into()),
-                    ("DISABLE_AUTOUPDATER", "1".into()),
-                ];
-                (vars, "claude")
-            }
-            Cli::Codex => {
-                write(
-                    ".codex/config.toml",
-                    format!(
-                        "model = \"stand-in\"\nmodel_provider = \"stand-in\"\ncheck_for_update_on_startup = false\n\n[model_providers.stand-in]\nname = \"stand-in\"\nbase_url = \"{url}/v1\"\nenv_key = \"STAND_IN_KEY\"\nwire_api = \"responses\"\n\n[projects.\"{work}\"]\ntrust_level = \"trusted\"\n"
-                    ),
-                );
-                (vec![("STAND_IN_KEY", "stand-in".into())], "codex")
-            }
-            Cli::Gemini => {
-                write(
-                    ".gemini/settings.json",
-                    json!({
-                        "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": false}},
-                        "general": {"disableAutoUpdate": true, "disableUpdateNag": true},
-                        "privacy": {"usageStatisticsEnabled": false},
-                        "ui": {"hideTips": true}
-                    })
-                    .to_string(),
-                );
-                let vars = vec![
-                    ("GEMINI_API_KEY", "stand-in".into()),
-                    ("GOOGLE_GEMINI_BASE_URL", url),
-                ];
-                (vars, "gemini")
-            }
         }
     }
 
@@ -377,7 +202,7 @@ struct Prepared {
 }
 
 fn prepare(cli: Cli, hooks: bool) -> Prepared {
-    install();
+    install_clis();
     let dir = TempDir::new("agent-cli");
     let reap = Reap(dir.path.clone());
     let (home, work) = (dir.path.join("home"), dir.path.join("work"));

@@ -6,14 +6,10 @@
 //! that turns an error into something else (Gemini CLI took a JSON error text for the tool's
 //! output once) fails here.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::Duration;
-
 use serde_json::{Value, json};
-use tmux_mcp_tests::{TempDir, World, binary, repo_root, wait_until};
+use tmux_mcp_tests::{World, binary, repo_root};
 
-use crate::agent_clis::{Cli, Model, Reap, install};
+use tmux_mcp_tests::clis::{Cli, entry, page_block, run_script};
 
 /// Words a result must hold to have reached the model whole.
 type Needles = &'static [&'static str];
@@ -79,87 +75,6 @@ fn script() -> Vec<(Value, Needles, Option<Needles>)> {
     ]
 }
 
-/// The first fenced block under the Clients page's `## {heading}`, and the page's path.
-fn page_block(heading: &str) -> String {
-    let page = repo_root().join("generated-docs/src/clients.md");
-    let text = std::fs::read_to_string(&page).unwrap();
-    let section = text
-        .split(&format!("\n## {heading}\n"))
-        .nth(1)
-        .unwrap_or_else(|| panic!("{} has no section {heading}", page.display()));
-    let block = section.split("```").nth(1).expect("a fenced block");
-    // Past the language tag.
-    block.split_once('\n').expect("a tagged block").1.to_owned()
-}
-
-/// `text` with `from` replaced once, which must be there.
-fn replaced(text: &str, from: &str, to: &str) -> String {
-    assert!(
-        text.contains(from),
-        "the Clients page changed: {from:?} not in\n{text}"
-    );
-    text.replacen(from, to, 1)
-}
-
-/// The Clients page's entry for `cli`.
-fn entry(cli: Cli) -> String {
-    page_block(match cli {
-        Cli::ClaudeCode => "Claude Code",
-        Cli::Codex => "Codex",
-        Cli::Gemini => "Gemini CLI",
-    })
-}
-
-/// Registers tmux-mcp in `cli` with `entry` (the Clients page's), on the tmux server
-/// `-L work`.
-fn register(cli: Cli, entry: &str, home: &Path, work: &Path, env: &[(String, String)]) {
-    let server = binary().display().to_string();
-    match cli {
-        Cli::ClaudeCode => {
-            let line = entry.lines().next().unwrap();
-            let line = replaced(line, "-- tmux-mcp", &format!("-- {server} -L work"));
-            let words: Vec<&str> = line.split_whitespace().collect();
-            assert_eq!(words[0], "claude", "{line}");
-            let out = Command::new(Cli::bin().join("claude"))
-                .args(&words[1..])
-                .current_dir(work)
-                .env_clear()
-                .envs(env.iter().map(|(k, v)| (k, v)))
-                .output()
-                .unwrap();
-            assert!(out.status.success(), "{line}: {out:?}");
-        }
-        Cli::Codex => {
-            let block = replaced(
-                entry,
-                r#"command = "tmux-mcp""#,
-                &format!("command = {server:?}"),
-            );
-            let block = replaced(&block, "args = []", r#"args = ["-L", "work"]"#);
-            let config = home.join(".codex/config.toml");
-            let mut text = std::fs::read_to_string(&config).unwrap();
-            text.push('\n');
-            text.push_str(&block);
-            std::fs::write(&config, text).unwrap();
-        }
-        Cli::Gemini => {
-            let mut entry: Value = serde_json::from_str(entry).unwrap();
-            assert_eq!(
-                entry["mcpServers"]["tmux"]["command"], "tmux-mcp",
-                "the Clients page changed: {entry}"
-            );
-            let tmux = &mut entry["mcpServers"]["tmux"];
-            tmux["command"] = json!(server);
-            tmux["args"] = json!(["-L", "work"]);
-            let settings = home.join(".gemini/settings.json");
-            let mut all: Value =
-                serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
-            all["mcpServers"] = entry["mcpServers"].take();
-            std::fs::write(&settings, all.to_string()).unwrap();
-        }
-    }
-}
-
 /// Every string in `value`, one per line: what a result said, whatever the CLI wrapped it in.
 fn strings(value: &Value, out: &mut String) {
     match value {
@@ -177,6 +92,8 @@ fn strings(value: &Value, out: &mut String) {
 struct Run {
     /// The names of the tools the first request offered, as the CLI names them.
     offered: Vec<String>,
+    /// The bytes of this server's tool definitions the CLI sent its model.
+    bytes: u64,
     /// What reached the model after each call, as text.
     said: Vec<String>,
 }
@@ -184,64 +101,10 @@ struct Run {
 /// Has `cli`, with tmux-mcp registered by `entry` on `world`'s server `work`, run `calls`
 /// (the stand-in model making them one by one), as a person's shell would start it.
 fn through(cli: Cli, entry: &str, world: &World, calls: &[&Value]) -> Run {
-    install();
-    let dir = TempDir::new("client-cli");
-    let _reap = Reap(dir.path.clone());
-    let (home, work) = (dir.path.join("home"), dir.path.join("work"));
-    std::fs::create_dir_all(&work).unwrap();
-    let script_file = dir.path.join("script.json");
-    std::fs::write(&script_file, serde_json::to_string(calls).unwrap()).unwrap();
-    let model = Model::start(&dir.path, Some(&script_file));
-
-    let (vars, program) = cli.configure(&home, &work, model.port);
-    // What a person's shell has: their PATH (with this tmux), HOME, and where their tmux lives.
-    let path = format!(
-        "{}:{}",
-        Cli::bin().display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
-    let mut env: Vec<(String, String)> = vec![
-        ("PATH".into(), path),
-        ("HOME".into(), home.display().to_string()),
-        ("TMUX_TMPDIR".into(), world.tmpdir().display().to_string()),
-    ];
-    env.extend(vars.into_iter().map(|(k, v)| (k.to_owned(), v)));
-    register(cli, entry, &home, &work, &env);
-
-    let mut command = Command::new(Cli::bin().join(program));
-    match cli {
-        Cli::ClaudeCode => command.args(["-p", "RUN SCRIPT", "--allowedTools", "mcp__tmux"]),
-        Cli::Codex => command.args(["exec", "--skip-git-repo-check", "RUN SCRIPT"]),
-        Cli::Gemini => command.args(["-p", "RUN SCRIPT"]),
-    };
-    // Into files: a pipe nobody reads while it runs could fill and stop it.
-    let (stdout, stderr) = (dir.path.join("stdout"), dir.path.join("stderr"));
-    let child = command
-        .current_dir(&work)
-        .env_clear()
-        .envs(env.iter().map(|(k, v)| (k, v)))
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&stdout).unwrap())
-        .stderr(std::fs::File::create(&stderr).unwrap())
-        .spawn()
-        .unwrap();
-    let ended = finish(child, Duration::from_secs(180));
-    let said = std::fs::read_to_string(&stdout).unwrap();
-    let stderr = std::fs::read_to_string(&stderr).unwrap();
-    assert!(
-        ended,
-        "{cli:?} still ran after 180 s\nstdout: {said}\nstderr: {stderr}"
-    );
-    let log = model.log();
-    let results: Vec<&Value> = log.iter().filter(|e| e.get("call").is_some()).collect();
-    assert!(
-        said.contains("SCRIPT DONE") && results.len() == calls.len(),
-        "{cli:?} did not run the script: {} of {} calls came back\nstdout: {said}\nstderr: {stderr}\nlog: {log:#?}",
-        results.len(),
-        calls.len(),
-    );
+    let server = [binary().display().to_string(), "-L".into(), "work".into()];
+    let run = run_script(cli, entry, &server, world.tmpdir(), calls);
     let said = (0..)
-        .zip(results)
+        .zip(run.log.iter().filter(|e| e.get("call").is_some()))
         .map(|(i, result)| {
             assert_eq!(result["call"], i);
             let mut text = String::new();
@@ -249,9 +112,11 @@ fn through(cli: Cli, entry: &str, world: &World, calls: &[&Value]) -> Run {
             text
         })
         .collect();
-    let first = log.iter().find_map(|e| e["tools"].as_object()).unwrap();
-    let offered = first.keys().cloned().collect();
-    Run { offered, said }
+    Run {
+        offered: run.first_tools().keys().cloned().collect(),
+        said,
+        bytes: run.server_tool_bytes(),
+    }
 }
 
 fn calls_every_tool_right(cli: Cli) {
@@ -264,20 +129,29 @@ fn calls_every_tool_right(cli: Cli) {
     // (`mcp__tmux__…`, `mcp_tmux_…`), but the one Gemini CLI drops for its own tool's name.
     let listed = world.run(&["-L", "work", "tools", "--json"], &[]);
     let listed: Vec<Value> = serde_json::from_slice(&listed.stdout).unwrap();
+    let ours = |name: &str| {
+        run.offered
+            .iter()
+            .find(|o| o.ends_with(&format!("__{name}")) || o.ends_with(&format!("_tmux_{name}")))
+    };
     let unoffered: Vec<&str> = listed
         .iter()
         .filter_map(|t| t["name"].as_str())
-        .filter(|name| {
-            !run.offered
-                .iter()
-                .any(|o| o.ends_with(&format!("__{name}")) || o.ends_with(&format!("_tmux_{name}")))
-        })
+        .filter(|name| ours(name).is_none())
         .collect();
     let dropped: &[&str] = match cli {
         Cli::Gemini => &["run_shell_command"],
         _ => &[],
     };
     assert_eq!(unoffered, dropped, "{cli:?} offered {:?}", run.offered);
+    // What the model reads of this server on every request.
+    let bytes = run.bytes;
+    eprintln!("{cli:?}: {bytes} bytes of tmux-mcp's tool definitions reach the model");
+    assert!(
+        bytes <= cli.most_tool_bytes(),
+        "{cli:?} sends its model {bytes} bytes of tmux-mcp's tools, over {}",
+        cli.most_tool_bytes()
+    );
     for (i, ((call, needles, own), text)) in script.iter().zip(&run.said).enumerate() {
         let needles = match (cli, own) {
             (Cli::Gemini, Some(own)) => own,
@@ -299,14 +173,6 @@ fn calls_every_tool_right(cli: Cli) {
 }
 
 /// Whether `child` ended within `limit`; it is killed past that.
-fn finish(mut child: std::process::Child, limit: Duration) -> bool {
-    let ended = wait_until(limit, || child.try_wait().unwrap().is_some());
-    if !ended {
-        let _ = child.kill();
-    }
-    let _ = child.wait();
-    ended
-}
 
 #[test]
 fn claude_code_calls_every_tool_right() {

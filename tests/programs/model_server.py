@@ -25,6 +25,7 @@ LOG_FILE: {"prompt": ...}.
 import hashlib
 import http.server
 import json
+import os
 import re
 import sys
 import threading
@@ -240,9 +241,6 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     # OpenAI Responses.
     def openai(self, request):
-        import os
-        if os.environ.get("DUMP"):
-            open(os.environ["DUMP"], "a").write(json.dumps(request) + "\n")
         items = request.get("input") or []
         if isinstance(items, str):
             prompt = items
@@ -345,7 +343,5 @@ class Handler(http.server.BaseHTTPRequestHandler):
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 with open(port_file + ".tmp", "w") as f:
     f.write(str(server.server_address[1]))
-import os  # noqa: E402
-
 os.replace(port_file + ".tmp", port_file)
 server.serve_forever()

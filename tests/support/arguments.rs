@@ -48,9 +48,10 @@ impl Targets {
         }
     }
 
-    /// Arguments for a tool's input `schema` that a real tmux accepts, naming these objects.
-    pub fn arguments(&self, schema: &Value) -> Value {
-        object(schema, self)
+    /// Arguments for `tool` that a real tmux accepts, naming these objects, made from the
+    /// schema the server validates against (the published one leaves patterns and bounds out).
+    pub fn arguments(&self, tool: &str) -> Value {
+        object(&schema(tool), self)
     }
 }
 
@@ -94,7 +95,7 @@ fn synth(name: &str, schema: &Value, t: &Targets) -> Value {
         }
         ("names", _) => json!(["pane_id", "session_name"]),
         ("operations", _) => match &schema["items"] {
-            items if items.get("oneOf").is_some() => {
+            items if items["properties"].get("tool").is_some() => {
                 json!([{"tool": "list_sessions"}, {"tool": "get_pane_info", "arguments": {"pane": t.pane}}])
             }
             items => json!([object(items, t)]),
@@ -130,14 +131,19 @@ fn object(schema: &Value, t: &Targets) -> Value {
     Value::Object(map)
 }
 
+/// The schema `tool`'s arguments are validated against.
+fn schema(tool: &str) -> Value {
+    let tool = TOOLS
+        .iter()
+        .find(|t| t.name == tool)
+        .expect("a tool of the catalog");
+    serde_json::from_str(tool.validation_schema).expect("the catalog's schema is JSON")
+}
+
 /// Valid arguments for `name`, built from its input schema (required arguments only), so a call
 /// that is allowed runs; pane, window and session arguments name the given objects.
 pub fn valid_arguments(name: &str, [pane, window, session]: [&str; 3]) -> Value {
-    let tool = tmux_mcp::catalog::TOOLS
-        .iter()
-        .find(|t| t.name == name)
-        .unwrap();
-    let schema: Value = serde_json::from_str(tool.validation_schema).unwrap();
+    let schema = schema(name);
     fn value(s: &Value, targets: [&str; 3]) -> Value {
         if let Some(values) = s["enum"].as_array() {
             return values[0].clone();

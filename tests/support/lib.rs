@@ -15,6 +15,7 @@ use serde_json::{Value, json};
 pub type Client = RunningService<RoleClient, ()>;
 
 mod arguments;
+pub mod clis;
 pub mod sshd;
 pub use arguments::{
     MAX_BYTES_PER_TOOL, MEAN_BYTES_PER_TOOL, Targets, default_tool_count, valid_arguments,

@@ -1,0 +1,429 @@
+//! The agent CLIs people run (Claude Code, Codex, Gemini CLI, at the versions
+//! tests/agents/package.json pins), set up as a person sets them up, answered by the stand-in
+//! model (tests/programs/model_server.py) on loopback; and a server registered in them as the
+//! Clients page says. The end-to-end tests drive them in panes and as clients; the bench
+//! reads what each sends its model of a server's tools.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
+
+use crate::{repo_root, wait_until};
+
+/// `npm ci` in `dir` when its `node_modules` does not hold the version of `package` that its
+/// package.json pins.
+pub fn npm_ci(dir: &Path, package: &str) {
+    let read = |path: PathBuf| -> Value {
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null)
+    };
+    let pinned = read(dir.join("package.json"))["dependencies"][package].clone();
+    let installed =
+        read(dir.join("node_modules").join(package).join("package.json"))["version"].clone();
+    if installed != pinned {
+        let status = Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+            .current_dir(dir)
+            .status()
+            .expect("npm (node's package manager) runs");
+        assert!(status.success(), "npm ci in {} failed", dir.display());
+    }
+}
+
+fn agents() -> PathBuf {
+    repo_root().join("tests/agents")
+}
+
+/// The pinned CLIs in tests/agents, installed when missing.
+pub fn install_clis() {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+            panic!(
+                "the agent CLIs' tests run Claude Code's and Codex's Linux x86-64 binaries; this platform has none installed by tests/agents"
+            );
+        }
+        for package in [
+            "@anthropic-ai/claude-code",
+            "@openai/codex",
+            "@google/gemini-cli",
+        ] {
+            npm_ci(&agents(), package);
+        }
+    });
+}
+
+/// The stand-in model server: its port, and what it recorded.
+pub struct Model {
+    child: Child,
+    pub port: u16,
+    log: PathBuf,
+}
+
+impl Model {
+    /// Answers each turn after the prompt it received, or, given `script` (a JSON file of
+    /// `{tool, arguments}`), by calling those tools in turn.
+    pub fn start(dir: &Path, script: Option<&Path>) -> Model {
+        let (port_file, log) = (dir.join("model.port"), dir.join("model.log"));
+        let child = Command::new("python3")
+            .arg(repo_root().join("tests/programs/model_server.py"))
+            .args([&port_file, &log])
+            .arg("50")
+            .args(script)
+            .spawn()
+            .expect("python3 runs the model server");
+        let up = wait_until(Duration::from_secs(10), || port_file.exists());
+        assert!(up, "the model server never listened");
+        let port = std::fs::read_to_string(&port_file)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        Model { child, port, log }
+    }
+
+    /// What it recorded, one entry per line of its log.
+    pub fn log(&self) -> Vec<Value> {
+        std::fs::read_to_string(&self.log)
+            .unwrap_or_default()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    /// The prompts of the turns it answered, in order.
+    pub fn prompts(&self) -> Vec<String> {
+        let log = self.log().into_iter();
+        log.filter_map(|e| Some(e["prompt"].as_str()?.to_owned()))
+            .collect()
+    }
+}
+
+impl Drop for Model {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Ends every process started from under a folder: Codex leaves an app-server daemon of its own
+/// (`~/.codex/packages/app-server-daemon`) running after it exits.
+pub struct Reap(pub PathBuf);
+
+impl Drop for Reap {
+    fn drop(&mut self) {
+        let under = self.0.display().to_string();
+        let mine = || -> Vec<i32> {
+            std::fs::read_dir("/proc")
+                .into_iter()
+                .flatten()
+                .flatten()
+                .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+                .filter(|pid| {
+                    std::fs::read(format!("/proc/{pid}/cmdline"))
+                        .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&under))
+                })
+                .collect()
+        };
+        for pid in mine() {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        }
+        let gone = wait_until(Duration::from_secs(10), || mine().is_empty());
+        assert!(
+            gone || std::thread::panicking(),
+            "processes from {under} outlived the test"
+        );
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Cli {
+    ClaudeCode,
+    Codex,
+    Gemini,
+}
+
+impl Cli {
+    /// The most bytes of tmux-mcp's tool definitions (its default selection of 44) the CLI may
+    /// send its model on each request, as the stand-in model sizes them: what each sent once
+    /// patterns and bounds were left to the server and the descriptions cut (Claude Code
+    /// 22,464, Codex 23,135, Gemini CLI 33,160, of which about 12,500 are Gemini CLI's own
+    /// `wait_for_previous` argument on every tool), with room for one more argument. They were
+    /// 33,571, 28,470 and 45,485 before.
+    pub fn most_tool_bytes(self) -> u64 {
+        match self {
+            Cli::ClaudeCode => 23_000,
+            Cli::Codex => 23_700,
+            Cli::Gemini => 33_800,
+        }
+    }
+
+    /// Where the pinned CLIs' commands are.
+    pub fn bin() -> PathBuf {
+        agents().join("node_modules/.bin")
+    }
+
+    /// Writes the configuration a person would have made (onboarding done, the folder `work`
+    /// trusted, the stand-in model's address) in `home`; returns the environment the CLI then
+    /// needs and its command.
+    pub fn configure(
+        self,
+        home: &Path,
+        work: &Path,
+        port: u16,
+    ) -> (Vec<(&'static str, String)>, &'static str) {
+        let url = format!("http://127.0.0.1:{port}");
+        let write = |path: &str, text: String| {
+            let path = home.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        let work = work.display();
+        match self {
+            Cli::ClaudeCode => {
+                write(
+                    ".claude.json",
+                    json!({
+                        "hasCompletedOnboarding": true,
+                        "theme": "dark",
+                        "numStartups": 5,
+                        "projects": {work.to_string(): {"hasTrustDialogAccepted": true, "hasCompletedProjectOnboarding": true}}
+                    })
+                    .to_string(),
+                );
+                let vars = vec![
+                    ("ANTHROPIC_BASE_URL", url),
+                    ("ANTHROPIC_AUTH_TOKEN", "stand-in".into()),
+                    ("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1".into()),
+                    ("DISABLE_AUTOUPDATER", "1".into()),
+                ];
+                (vars, "claude")
+            }
+            Cli::Codex => {
+                write(
+                    ".codex/config.toml",
+                    format!(
+                        "model = \"stand-in\"\nmodel_provider = \"stand-in\"\ncheck_for_update_on_startup = false\n\n[model_providers.stand-in]\nname = \"stand-in\"\nbase_url = \"{url}/v1\"\nenv_key = \"STAND_IN_KEY\"\nwire_api = \"responses\"\n\n[projects.\"{work}\"]\ntrust_level = \"trusted\"\n"
+                    ),
+                );
+                (vec![("STAND_IN_KEY", "stand-in".into())], "codex")
+            }
+            Cli::Gemini => {
+                write(
+                    ".gemini/settings.json",
+                    json!({
+                        "security": {"auth": {"selectedType": "gemini-api-key"}, "folderTrust": {"enabled": false}},
+                        "general": {"disableAutoUpdate": true, "disableUpdateNag": true},
+                        "privacy": {"usageStatisticsEnabled": false},
+                        "ui": {"hideTips": true}
+                    })
+                    .to_string(),
+                );
+                let vars = vec![
+                    ("GEMINI_API_KEY", "stand-in".into()),
+                    ("GOOGLE_GEMINI_BASE_URL", url),
+                ];
+                (vars, "gemini")
+            }
+        }
+    }
+}
+
+/// The first fenced block under the Clients page's `## {heading}`, and the page's path.
+pub fn page_block(heading: &str) -> String {
+    let page = repo_root().join("generated-docs/src/clients.md");
+    let text = std::fs::read_to_string(&page).unwrap();
+    let section = text
+        .split(&format!("\n## {heading}\n"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("{} has no section {heading}", page.display()));
+    let block = section.split("```").nth(1).expect("a fenced block");
+    // Past the language tag.
+    block.split_once('\n').expect("a tagged block").1.to_owned()
+}
+
+/// `text` with `from` replaced once, which must be there.
+fn replaced(text: &str, from: &str, to: &str) -> String {
+    assert!(
+        text.contains(from),
+        "the Clients page changed: {from:?} not in\n{text}"
+    );
+    text.replacen(from, to, 1)
+}
+
+/// The Clients page's entry for `cli`.
+pub fn entry(cli: Cli) -> String {
+    page_block(match cli {
+        Cli::ClaudeCode => "Claude Code",
+        Cli::Codex => "Codex",
+        Cli::Gemini => "Gemini CLI",
+    })
+}
+
+/// Registers a server named `tmux` in `cli` with `entry` (the Clients page's), started by
+/// `server` (its command, then its arguments) in place of the entry's `tmux-mcp`.
+fn register(
+    cli: Cli,
+    entry: &str,
+    server: &[String],
+    home: &Path,
+    work: &Path,
+    env: &[(String, String)],
+) {
+    let (command, args) = server.split_first().expect("a server command");
+    match cli {
+        Cli::ClaudeCode => {
+            let line = entry.lines().next().unwrap();
+            let line = replaced(line, "-- tmux-mcp", &format!("-- {}", server.join(" ")));
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(words[0], "claude", "{line}");
+            let out = Command::new(Cli::bin().join("claude"))
+                .args(&words[1..])
+                .current_dir(work)
+                .env_clear()
+                .envs(env.iter().map(|(k, v)| (k, v)))
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{line}: {out:?}");
+        }
+        Cli::Codex => {
+            let block = replaced(
+                entry,
+                r#"command = "tmux-mcp""#,
+                &format!("command = {command:?}"),
+            );
+            let block = replaced(&block, "args = []", &format!("args = {args:?}"));
+            let config = home.join(".codex/config.toml");
+            let mut text = std::fs::read_to_string(&config).unwrap();
+            text.push('\n');
+            text.push_str(&block);
+            std::fs::write(&config, text).unwrap();
+        }
+        Cli::Gemini => {
+            let mut entry: Value = serde_json::from_str(entry).unwrap();
+            assert_eq!(
+                entry["mcpServers"]["tmux"]["command"], "tmux-mcp",
+                "the Clients page changed: {entry}"
+            );
+            let tmux = &mut entry["mcpServers"]["tmux"];
+            tmux["command"] = json!(command);
+            tmux["args"] = json!(args);
+            let settings = home.join(".gemini/settings.json");
+            let mut all: Value =
+                serde_json::from_str(&std::fs::read_to_string(&settings).unwrap()).unwrap();
+            all["mcpServers"] = entry["mcpServers"].take();
+            std::fs::write(&settings, all.to_string()).unwrap();
+        }
+    }
+}
+
+/// What a CLI did with a script of calls ([`run_script`]): what it printed, and what the
+/// stand-in model recorded.
+pub struct ScriptRun {
+    pub stdout: String,
+    pub log: Vec<Value>,
+}
+
+impl ScriptRun {
+    /// The size of each tool definition the CLI's first request with tools sent its model, by
+    /// the CLI's name for it.
+    pub fn first_tools(&self) -> &Map<String, Value> {
+        self.log
+            .iter()
+            .find_map(|e| e["tools"].as_object())
+            .expect("a request offered tools")
+    }
+
+    /// The bytes of the definitions of the server registered as `tmux` that the CLI's first
+    /// request with tools sent its model: those it names `mcp__tmux__…` (Claude Code, Codex)
+    /// or `mcp_tmux_…` (Gemini CLI).
+    pub fn server_tool_bytes(&self) -> u64 {
+        self.first_tools()
+            .iter()
+            .filter(|(name, _)| name.starts_with("mcp__tmux__") || name.starts_with("mcp_tmux_"))
+            .filter_map(|(_, size)| size.as_u64())
+            .sum()
+    }
+}
+
+/// Has `cli`, with a server registered by `entry` and started by `server` (command, then
+/// arguments), run `calls` (the stand-in model making them one by one, then answering
+/// `SCRIPT DONE`), as a person's shell would start it, with its tmux under `tmux_tmpdir`.
+pub fn run_script(
+    cli: Cli,
+    entry: &str,
+    server: &[String],
+    tmux_tmpdir: &Path,
+    calls: &[&Value],
+) -> ScriptRun {
+    install_clis();
+    let dir = crate::TempDir::new("client-cli");
+    let _reap = Reap(dir.path.clone());
+    let (home, work) = (dir.path.join("home"), dir.path.join("work"));
+    std::fs::create_dir_all(&work).unwrap();
+    let script_file = dir.path.join("script.json");
+    std::fs::write(&script_file, serde_json::to_string(calls).unwrap()).unwrap();
+    let model = Model::start(&dir.path, Some(&script_file));
+
+    let (vars, program) = cli.configure(&home, &work, model.port);
+    // What a person's shell has: their PATH (with this tmux), HOME, and where their tmux lives.
+    let path = format!(
+        "{}:{}",
+        Cli::bin().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut env: Vec<(String, String)> = vec![
+        ("PATH".into(), path),
+        ("HOME".into(), home.display().to_string()),
+        ("TMUX_TMPDIR".into(), tmux_tmpdir.display().to_string()),
+    ];
+    env.extend(vars.into_iter().map(|(k, v)| (k.to_owned(), v)));
+    register(cli, entry, server, &home, &work, &env);
+
+    let mut command = Command::new(Cli::bin().join(program));
+    match cli {
+        Cli::ClaudeCode => command.args(["-p", "RUN SCRIPT", "--allowedTools", "mcp__tmux"]),
+        Cli::Codex => command.args(["exec", "--skip-git-repo-check", "RUN SCRIPT"]),
+        Cli::Gemini => command.args(["-p", "RUN SCRIPT"]),
+    };
+    // Into files: a pipe nobody reads while it runs could fill and stop it.
+    let (stdout, stderr) = (dir.path.join("stdout"), dir.path.join("stderr"));
+    let child = command
+        .current_dir(&work)
+        .env_clear()
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&stdout).unwrap())
+        .stderr(std::fs::File::create(&stderr).unwrap())
+        .spawn()
+        .unwrap();
+    let ended = finish(child, Duration::from_secs(180));
+    let said = std::fs::read_to_string(&stdout).unwrap();
+    let stderr = std::fs::read_to_string(&stderr).unwrap();
+    assert!(
+        ended,
+        "{cli:?} still ran after 180 s\nstdout: {said}\nstderr: {stderr}"
+    );
+    let log = model.log();
+    let results = log.iter().filter(|e| e.get("call").is_some()).count();
+    assert!(
+        said.contains("SCRIPT DONE") && results == calls.len(),
+        "{cli:?} did not run the script: {results} of {} calls came back\nstdout: {said}\nstderr: {stderr}\nlog: {log:#?}",
+        calls.len(),
+    );
+    ScriptRun { stdout: said, log }
+}
+
+/// Waits up to `limit` for `child` to end, killing it then; whether it ended by itself.
+fn finish(mut child: Child, limit: Duration) -> bool {
+    let ended = wait_until(limit, || child.try_wait().unwrap().is_some());
+    if !ended {
+        let _ = child.kill();
+    }
+    let _ = child.wait();
+    ended
+}
