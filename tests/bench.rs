@@ -5,6 +5,8 @@
 //!
 //!     cargo build --release -p tmux-mcp && cargo bench -p tmux-mcp-tests --bench mcp
 //!
+//! (`-- model-bytes` after it: only what each agent CLI's model reads of the tools.)
+//!
 //! Medians of repeated runs; every figure comes from the release binary over real stdio
 //! against a private tmux server. Calls are timed from the request written to the reply read;
 //! the bench parses and checks replies outside the clock.
@@ -193,9 +195,16 @@ fn main() {
     );
     let world = World::new();
     world.start_server("bench");
+    let mut report = Report { failed: 0 };
+    // `cargo bench -p tmux-mcp-tests --bench mcp -- model-bytes`: that figure alone (it runs
+    // the agent CLIs, and builds the family's server the first time).
+    if std::env::args().any(|a| a == "model-bytes") {
+        model_bytes(&mut report, &world);
+        println!("\n{} of the targets missed", report.failed);
+        return;
+    }
     world.tmux("bench", &["split-window", "-d", "-t", "%0", "cat"]);
     world.count_syncs("bench");
-    let mut report = Report { failed: 0 };
     let env = world.base_env();
 
     // The raw CLI baseline: one `tmux list-sessions` subprocess.

@@ -145,7 +145,7 @@ async fn model_agrees(f: &Fixture, pane: &str) {
     loop {
         let shown = rows(f.screen(pane).lines().map(str::to_owned).collect());
         let view = journal.screen_since(journal.position()).expect("a model");
-        let model = rows(view.rows.iter().map(|(_, t)| t.clone()).collect());
+        let model = rows(view.rows.into_iter().map(|(_, t)| t).collect());
         if model == shown {
             return;
         }

@@ -39,7 +39,7 @@ async fn agree(world: &World, tmux: &tmux::Tmux, pane: &str, needle: &str) {
                 .map(str::to_owned),
         );
         let view = journal.screen_since(journal.position()).expect("a model");
-        let model = rows(view.rows.iter().map(|(_, t)| t.clone()));
+        let model = rows(view.rows.into_iter().map(|(_, t)| t));
         if model == shown && shown.iter().any(|r| r.contains(needle)) {
             return;
         }

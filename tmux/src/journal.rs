@@ -256,9 +256,9 @@ impl Journal {
     /// What the screen shows since `from`, as a wait reads it; `None` before tmux said what
     /// the pane shows.
     pub fn screen_since(&self, from: Position) -> Option<ScreenView> {
-        let mut state = lock(&self.state);
-        let State { screen, store, .. } = &mut *state;
-        let screen = screen.as_mut()?;
+        let state = lock(&self.state);
+        let State { screen, store, .. } = &*state;
+        let screen = screen.as_ref()?;
         let baseline = store
             .baselines
             .iter()
@@ -530,10 +530,10 @@ pub struct ScreenView {
     /// Changes of what the screen shows so far.
     pub seq: u64,
     /// The rows shown, each with the change count at which it last changed.
-    pub rows: Arc<[(u64, String)]>,
+    pub rows: Vec<(u64, String)>,
     /// The lines shown (rows joined where one wrapped into the next), each with the latest
     /// change count of its rows.
-    pub lines: Arc<[(u64, String)]>,
+    pub lines: Vec<(u64, String)>,
     /// Lines pushed off the top after the position (joined likewise), each with the change
     /// count at which it last changed.
     pub gone: Vec<(u64, String)>,

@@ -12,7 +12,6 @@
 use std::collections::VecDeque;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::num::NonZeroU16;
-use std::sync::Arc;
 
 /// Most rows pushed off the top kept as text, and their bytes.
 const HISTORY_ROWS: usize = 1_024;
@@ -209,16 +208,12 @@ pub struct Screen {
     wants_seed: bool,
     /// The last bytes taken, so that a sequence split between two pushes is still seen.
     tail: Vec<u8>,
-    /// What the screen shows, as [`Screen::shown`] gives it, once asked since it last changed:
-    /// built once per change however many waits look.
-    shown: Option<Shown>,
 }
 
 /// The rows and the lines shown, each with the change count at which it last changed.
-#[derive(Clone)]
 pub struct Shown {
-    pub rows: Arc<[(u64, String)]>,
-    pub lines: Arc<[(u64, String)]>,
+    pub rows: Vec<(u64, String)>,
+    pub lines: Vec<(u64, String)>,
 }
 
 /// The sequences that leave the alternate screen.
@@ -265,7 +260,6 @@ impl Screen {
             drawn_as_main: false,
             wants_seed: false,
             tail: Vec::new(),
-            shown: None,
         };
         screen.rows = screen
             .hashes_shown()
@@ -420,7 +414,6 @@ impl Screen {
             .collect();
         if changed {
             self.seq = next;
-            self.shown = None;
         }
         changed
     }
@@ -479,12 +472,10 @@ impl Screen {
 
     /// The rows shown and the lines shown (rows joined where one wrapped into the next, as
     /// `capture-pane -J` joins them), each with the change count at which it last changed (a
-    /// line: the latest of its rows'). Built once per change of the screen and shared, so that
-    /// waits woken by every chunk of output do not each copy the screen.
-    pub fn shown(&mut self) -> Shown {
-        if let Some(shown) = &self.shown {
-            return shown.clone();
-        }
+    /// line: the latest of its rows'), from one read of the cells. Not kept: a wait reads it
+    /// only when the screen changed since its last look, and a copy kept per followed pane
+    /// would cost each pane's memory what its text does.
+    pub fn shown(&self) -> Shown {
         let rows: Vec<(u64, String)> = self
             .texts()
             .into_iter()
@@ -504,12 +495,7 @@ impl Screen {
             }
             continues = u16::try_from(i).is_ok_and(|i| screen.row_wrapped(i));
         }
-        let shown = Shown {
-            rows: rows.into(),
-            lines: lines.into(),
-        };
-        self.shown = Some(shown.clone());
-        shown
+        Shown { rows, lines }
     }
 
     /// The hashes of the rows shown, and of the main screen's while the alternate is shown.
@@ -590,31 +576,6 @@ mod tests {
         assert_eq!(s.seq(), seq);
         assert!(s.push(b"\r/ spinner"));
         assert_eq!(s.shown().rows[0], (seq + 1, "/ spinner".to_owned()));
-    }
-
-    #[test]
-    fn what_is_shown_is_built_once_per_change() {
-        let mut s = screen(b"\r| spinner");
-        let first = s.shown();
-        assert!(!s.push(b"\r| spinner"));
-        assert!(
-            Arc::ptr_eq(&first.rows, &s.shown().rows),
-            "unchanged: shared"
-        );
-        assert!(s.push(b"\r/ spinner"));
-        let next = s.shown();
-        assert!(
-            !Arc::ptr_eq(&first.rows, &next.rows),
-            "changed: built again"
-        );
-        assert_eq!(next.lines[0].1, "/ spinner");
-        s.seed(&Seed {
-            width: 40,
-            height: 6,
-            rows: vec!["seeded".to_owned()],
-            ..Seed::default()
-        });
-        assert_eq!(s.shown().rows[0].1, "seeded", "a seed builds it again");
     }
 
     #[test]

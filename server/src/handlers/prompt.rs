@@ -139,8 +139,8 @@ async fn refusal(
     let (journal, at) = t.tmux.follow(&a.pane).await?;
     if let Some(rows) = journal.screen_since(at).map(|view| {
         view.rows
-            .iter()
-            .map(|(_, text)| text.clone())
+            .into_iter()
+            .map(|(_, text)| text)
             .collect::<Vec<_>>()
     }) && let Some(shown) = choice(&rows)
     {

@@ -343,7 +343,7 @@ fn redrawn(journal: &tmux::Journal, old: &Cursor, alternate: bool) -> Option<Str
     let rows: Vec<&str> = view
         .gone
         .iter()
-        .chain(view.lines.iter())
+        .chain(&view.lines)
         .filter(new)
         .map(|(_, text)| text.as_str())
         .collect();
