@@ -22,8 +22,8 @@ enum Side {
     Output,
 }
 
-/// The published input schema: what a client's model reads, without the bounds the server
-/// checks ([`CHECKED_BY_THE_SERVER`]).
+/// The published input schema: what a client's model reads, without the patterns and bounds
+/// the server checks (the validation schema keeps them).
 /// `alternatives` fills `operation` nodes (see [`batch_alternative`]).
 pub fn input_schema(m: &Manifest, tool: &Tool, alternatives: &[Value]) -> Value {
     let mut schema = object(
