@@ -3,7 +3,7 @@
 //! a `tmux` subprocess for one call, and tmux alone running a batch's commands for a batch.
 //! Run with:
 //!
-//!     cargo build --release -p tmux-mcp && cargo bench -p tmux-mcp-tests --bench mcp
+//!     cargo build --release -p tmux-agent-mcp && cargo bench -p tmux-mcp-tests --bench mcp
 //!
 //! (`-- model-bytes` after it: only what each agent CLI's model reads of the tools.)
 //!
@@ -1210,6 +1210,9 @@ fn agent_loop(report: &mut Report, world: &World, screen_kib: u64) {
         end * 1024 <= 40_000_000,
     );
     raw.finish();
+    // The printing panes would load the machine through what follows: the agent CLIs then
+    // gave up on their MCP servers before their first request (0 bytes read).
+    world.kill_server("loop");
 }
 
 fn next(id: &mut u64) -> u64 {

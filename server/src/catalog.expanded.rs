@@ -3,7 +3,7 @@
 // test run outside CI) rewrites it, and a test fails while it is stale.
 
 #[doc(hidden)]
-const _: &[u8] = include_bytes!("../../manifest/tools.yaml");
+const _: &[u8] = include_bytes!("../tools.yaml");
 use ::tmux_mcp_runtime as rt;
 /// The key of a failed call's `_meta` that carries its [`ToolError::body`].
 pub const ERROR_META: &str = "tmux-mcp/error";

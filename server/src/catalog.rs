@@ -3,7 +3,8 @@
 //! `ToolError`, `Service`, `Handlers` and `dispatch`. `catalog.expanded.rs` beside this file
 //! is the expansion, formatted, for reading (never compiled; a test keeps it current).
 
-tmux_mcp_macros::tools!("../../manifest/tools.yaml");
+// `server/tools.yaml` links to `manifest/tools.yaml`, so the published crate carries the file.
+tmux_mcp_macros::tools!("../tools.yaml");
 
 #[cfg(test)]
 mod tests {

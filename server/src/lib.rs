@@ -18,3 +18,7 @@ pub mod socket;
 pub mod surface;
 mod tmux_error;
 pub mod trust;
+
+/// The name the server gives itself to clients and hosts: the command's, not the package's
+/// (published as `tmux-agent-mcp`, since crates.io's `tmux-mcp` is another project's).
+pub const NAME: &str = "tmux-mcp";

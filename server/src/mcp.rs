@@ -48,7 +48,7 @@ impl Server {
 }
 
 fn implementation() -> Implementation {
-    Implementation::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"))
+    Implementation::new(crate::NAME, env!("CARGO_PKG_VERSION"))
 }
 
 /// The result `_meta` of a request made under 2026-07-28 or later: the server's name and

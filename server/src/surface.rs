@@ -255,7 +255,7 @@ fn report(resolved: &Resolved, frozen: &Frozen<'_>) -> String {
         .collect();
     let doc = json!({
         "schemaVersion": 1,
-        "server": {"name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION")},
+        "server": {"name": crate::NAME, "version": env!("CARGO_PKG_VERSION")},
         "frozen": true,
         "transport": transport.clone(),
         "tmux": tmux_report(tmux),

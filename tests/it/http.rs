@@ -14,8 +14,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::sdk::run_client;
 use serde_json::{Value, json};
+use tmux_mcp_tests::sdks::{self, run_client};
 use tmux_mcp_tests::{World, binary, default_tool_count, repo_root, rss_kib, wait_until};
 
 const TOKEN: &str = "test-token-0123456789abcdef";
@@ -384,7 +384,7 @@ fn the_typescript_sdk_over_http_lists_calls_waits_cancels_and_shares_the_server(
             ("LIBTMUX_AUDIT_LOG", log.to_str().unwrap()),
         ],
     );
-    crate::sdk::install_typescript();
+    sdks::install_typescript();
     let plan = json!({"url": http.url(), "token": TOKEN, "panes": panes, "calls": 200});
     let records = run_client(&world, (PathBuf::from("node"), "http.mjs"), &plan);
     let record = |kind: &str| records.iter().find(|r| r["kind"] == kind).unwrap().clone();
@@ -558,7 +558,7 @@ fn the_python_sdk_over_http_in_both_modes() {
         ],
     );
     let plan = json!({"url": http.url(), "token": TOKEN, "pane": "%0"});
-    let records = run_client(&world, (crate::sdk::python(), "python_http.py"), &plan);
+    let records = run_client(&world, (sdks::python(), "python_http.py"), &plan);
     let (runs, complaints): (Vec<Value>, Vec<Value>) =
         records.into_iter().partition(|r| r["kind"] == "run");
     // The SDK warned of nothing (it did of the 202 rmcp answers a DELETE with, before 204).

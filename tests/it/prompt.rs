@@ -205,7 +205,7 @@ async fn a_prompt_never_taken_is_never_said_submitted() {
 async fn repls_started_earlier_take_a_block_once() {
     let ipython = format!(
         "{} -m IPython --no-banner --colors=NoColor",
-        crate::sdk::python().display()
+        tmux_mcp_tests::sdks::python().display()
     );
     let (f, panes) =
         Fixture::with_programs(&[(ipython.as_str(), "In [1]:"), ("python3 -q", ">>>")]).await;

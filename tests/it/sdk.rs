@@ -12,17 +12,8 @@ use std::sync::Once;
 use serde_json::{Value, json};
 use tmux_mcp::catalog::TOOLS;
 use tmux_mcp_tests::clis::npm_ci;
+use tmux_mcp_tests::sdks::{install_typescript, python, run_client};
 use tmux_mcp_tests::{Targets, World, binary, repo_root};
-
-fn clients() -> PathBuf {
-    repo_root().join("tests/clients")
-}
-
-/// The pinned TypeScript SDK in tests/clients, installed when missing.
-pub fn install_typescript() {
-    static INSTALL: Once = Once::new();
-    INSTALL.call_once(|| npm_ci(&clients(), "@modelcontextprotocol/sdk"));
-}
 
 /// The pinned conformance suite in tests/conformance, installed when missing; returns the
 /// Node.js 22 it needs: the machine's `node` when it is that new, else the one installed
@@ -54,34 +45,6 @@ pub fn install_conformance() -> PathBuf {
     bundled
 }
 
-/// The Python in a venv of tests/clients holding what requirements.txt pins (the SDK, and
-/// IPython for send_prompt's tests), made afresh when the pins changed.
-pub fn python() -> PathBuf {
-    static INSTALL: Once = Once::new();
-    let venv = clients().join(".venv");
-    let python = venv.join("bin/python");
-    INSTALL.call_once(|| {
-        let pinned = std::fs::read_to_string(clients().join("requirements.txt")).unwrap();
-        let stamp = venv.join("requirements.installed");
-        if std::fs::read_to_string(&stamp).ok().as_deref() != Some(pinned.as_str()) {
-            let made = Command::new("python3")
-                .arg("-m")
-                .arg("venv")
-                .arg(&venv)
-                .status();
-            assert!(made.is_ok_and(|s| s.success()), "python3 -m venv failed");
-            let status = Command::new(&python)
-                .args(["-m", "pip", "install", "-q", "-r"])
-                .arg(clients().join("requirements.txt"))
-                .status()
-                .expect("pip runs");
-            assert!(status.success(), "pip install of {pinned:?} failed");
-            std::fs::write(&stamp, &pinned).unwrap();
-        }
-    });
-    python
-}
-
 /// Runs a client (`program script`) over `calls`; returns the records it printed.
 fn drive(world: &World, client: (PathBuf, &str), mode: &str, calls: &Value) -> Vec<Value> {
     let plan = json!({
@@ -97,26 +60,6 @@ fn drive(world: &World, client: (PathBuf, &str), mode: &str, calls: &Value) -> V
         "calls": calls,
     });
     run_client(world, client, &plan)
-}
-
-/// Runs `program script PLAN.json` with `plan`; returns the JSON records it printed.
-pub fn run_client(world: &World, (program, script): (PathBuf, &str), plan: &Value) -> Vec<Value> {
-    let path = world.tmpdir().join("plan.json");
-    std::fs::write(&path, plan.to_string()).unwrap();
-    let out = Command::new(&program)
-        .arg(clients().join(script))
-        .arg(&path)
-        .output()
-        .expect("the client runs");
-    assert!(
-        out.status.success(),
-        "{script} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON record"))
-        .collect()
 }
 
 fn sorted(names: &Value) -> Vec<String> {

@@ -341,12 +341,20 @@ impl ScriptRun {
     /// The bytes of the definitions of the server registered as `tmux` that the CLI's first
     /// request with tools sent its model: those it names `mcp__tmux__…` (Claude Code, Codex)
     /// or `mcp_tmux_…` (Gemini CLI).
+    /// None offered is a failure, not a figure: the CLI went on without the server.
     pub fn server_tool_bytes(&self) -> u64 {
-        self.first_tools()
+        let tools = self.first_tools();
+        let bytes = tools
             .iter()
             .filter(|(name, _)| name.starts_with("mcp__tmux__") || name.starts_with("mcp_tmux_"))
             .filter_map(|(_, size)| size.as_u64())
-            .sum()
+            .sum();
+        assert!(
+            bytes > 0,
+            "the CLI's first request offered none of the server's tools, only {:?}",
+            tools.keys().collect::<Vec<_>>()
+        );
+        bytes
     }
 }
 

@@ -16,6 +16,7 @@ pub type Client = RunningService<RoleClient, ()>;
 
 mod arguments;
 pub mod clis;
+pub mod sdks;
 pub mod sshd;
 pub use arguments::{
     MAX_BYTES_PER_TOOL, MEAN_BYTES_PER_TOOL, Targets, default_tool_count, valid_arguments,
@@ -67,7 +68,7 @@ pub fn binary() -> PathBuf {
     if let (Some(built), Some(source)) = (built, newest_source) {
         assert!(
             built >= source,
-            "{} is older than its sources: run `cargo test --workspace` (or `cargo build -p tmux-mcp`) first",
+            "{} is older than its sources: run `cargo test --workspace` (or `cargo build -p tmux-agent-mcp`) first",
             bin.display()
         );
     }

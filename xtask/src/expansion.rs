@@ -13,9 +13,10 @@ pub fn path() -> PathBuf {
     crate::repo_root().join("server/src/catalog.expanded.rs")
 }
 
-/// The path the macro call in `server/src/catalog.rs` gives; the expansion names it in
-/// `include_bytes!`, which is how cargo knows to rebuild when the YAML changes.
-const WRITTEN: &str = "../../manifest/tools.yaml";
+/// The path the macro call in `server/src/catalog.rs` gives (`server/tools.yaml` links to the
+/// manifest); the expansion names it in `include_bytes!`, which is how cargo knows to rebuild
+/// when the YAML changes.
+const WRITTEN: &str = "../tools.yaml";
 
 /// The formatted expansion, headed as generated.
 pub fn render() -> Result<String, String> {

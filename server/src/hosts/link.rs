@@ -156,7 +156,7 @@ impl Link {
         let hello = json!({
             "protocolVersion": PROTOCOL,
             "capabilities": {},
-            "clientInfo": {"name": env!("CARGO_PKG_NAME"), "version": env!("CARGO_PKG_VERSION")},
+            "clientInfo": {"name": crate::NAME, "version": env!("CARGO_PKG_VERSION")},
         });
         let answer = self.request("initialize", hello).await?;
         if answer.get("result").is_none() {

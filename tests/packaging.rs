@@ -1,0 +1,309 @@
+//! The packages people install (issue 37), built from this tree and tried as a new user would:
+//! with a fresh HOME and no Rust toolchain on PATH. Apart from the end-to-end binary because
+//! nothing here depends on the tmux version: `cargo xtask test` runs it once, in the
+//! workspace run, not against every tmux of the matrix.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::{Value, json};
+use tmux_mcp_tests::sdks::{self, run_client};
+use tmux_mcp_tests::{TempDir, World, repo_root};
+
+/// The crates.io, PyPI and npm name; the command stays `tmux-mcp`.
+const PUBLISHED: &str = "tmux-agent-mcp";
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+fn packaging() -> PathBuf {
+    repo_root().join("packaging")
+}
+
+fn run(command: &mut Command) -> Output {
+    let out = command.output().expect("the command runs");
+    assert!(
+        out.status.success(),
+        "{command:?} failed\nstdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn json_file(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// `cargo publish --dry-run --workspace`: every crate the binary needs packages and builds
+/// from its packaged files alone (the manifest, the macro and the committed expansion
+/// included), each against the others as packaged, in the order crates.io needs.
+#[test]
+fn every_crate_the_binary_needs_publishes_in_order() {
+    let cargo = std::env::var_os("CARGO").unwrap_or("cargo".into());
+    let out = run(Command::new(cargo)
+        .current_dir(repo_root())
+        .args([
+            "publish",
+            "--dry-run",
+            "--workspace",
+            "--locked",
+            "--allow-dirty",
+        ])
+        // Its own folder: the packaged crates build there, apart from the tests' build.
+        .arg("--target-dir")
+        .arg(repo_root().join("target/packaging")));
+    let said = String::from_utf8_lossy(&out.stderr);
+    let uploaded: Vec<&str> = said
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("Uploading "))
+        .filter_map(|l| l.split(' ').next())
+        .collect();
+    let position = |name: &str| {
+        uploaded
+            .iter()
+            .position(|u| *u == name)
+            .unwrap_or_else(|| panic!("{name} was not packaged: {said}"))
+    };
+    let [runtime, tmux, manifest, macros, server] = [
+        "tmux-agent-mcp-runtime",
+        "tmux-agent-mcp-tmux",
+        "tmux-agent-mcp-manifest",
+        "tmux-agent-mcp-macros",
+        PUBLISHED,
+    ]
+    .map(position);
+    assert!(runtime < manifest && manifest < macros && macros < server && tmux < server);
+    assert_eq!(
+        uploaded.len(),
+        5,
+        "only the binary's crates publish: {uploaded:?}"
+    );
+}
+
+/// What a new user has: a fresh HOME, no Rust toolchain, and on PATH only `uv`/`uvx` (or
+/// `node`/`npm`/`npx`), the tmux the tests use, and the system's own directories.
+struct NewUser {
+    dir: TempDir,
+}
+
+impl NewUser {
+    fn new(tools: &[PathBuf]) -> NewUser {
+        let dir = TempDir::new("new-user");
+        std::fs::create_dir_all(dir.path.join("home")).unwrap();
+        std::fs::create_dir_all(dir.path.join("bin")).unwrap();
+        for tool in tools {
+            std::os::unix::fs::symlink(tool, dir.path.join("bin").join(tool.file_name().unwrap()))
+                .unwrap();
+        }
+        let user = NewUser { dir };
+        for compiler in ["cargo", "rustc", "rustup"] {
+            assert!(
+                user.path()
+                    .split(':')
+                    .all(|d| !Path::new(d).join(compiler).exists()),
+                "{compiler} is on the new user's PATH {}",
+                user.path()
+            );
+        }
+        user
+    }
+
+    fn home(&self) -> PathBuf {
+        self.dir.path.join("home")
+    }
+
+    fn path(&self) -> String {
+        let tmux = which("tmux");
+        format!(
+            "{}:{}:/usr/bin:/bin",
+            self.dir.path.join("bin").display(),
+            tmux.parent().unwrap().display()
+        )
+    }
+
+    /// The environment of the user's shell: PATH, HOME, and where their tmux lives.
+    fn env(&self, world: &World) -> Vec<(String, String)> {
+        vec![
+            ("PATH".into(), self.path()),
+            ("HOME".into(), self.home().display().to_string()),
+            ("TMUX_TMPDIR".into(), world.tmpdir().display().to_string()),
+            // uv's cache in the fresh HOME, so nothing comes from an earlier run.
+            (
+                "UV_CACHE_DIR".into(),
+                self.home().join(".cache/uv").display().to_string(),
+            ),
+            ("UV_PYTHON_DOWNLOADS".into(), "never".into()),
+        ]
+    }
+
+    fn command(&self, world: &World, program: &str) -> Command {
+        let mut command = Command::new(self.dir.path.join("bin").join(program));
+        command
+            .env_clear()
+            .envs(self.env(world))
+            .current_dir(self.home());
+        command
+    }
+}
+
+fn which(program: &str) -> PathBuf {
+    std::env::var("PATH")
+        .unwrap_or_default()
+        .split(':')
+        .map(|d| Path::new(d).join(program))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("{program} is not on PATH"))
+}
+
+/// Has the official Python SDK start the server with `command args`, in the user's
+/// environment, and drive it: list the sessions, type a line, wait for its output.
+fn drive_with_python_sdk(world: &World, user: &NewUser, command: &Path, args: &[String]) {
+    world.start_server("work");
+    let mut args = args.to_vec();
+    args.extend(["-L".into(), "work".into()]);
+    let env: serde_json::Map<String, Value> = user
+        .env(world)
+        .into_iter()
+        .map(|(k, v)| (k, json!(v)))
+        .collect();
+    let calls = [
+        json!({"name": "list_sessions", "arguments": {}}),
+        json!({"name": "send_keys", "arguments": {"pane": "%0", "text": "echo pack''aged", "enter": true}}),
+        json!({"name": "wait_for_text", "arguments": {"pane": "%0", "patterns": ["packaged"], "seconds": 10}}),
+    ];
+    let plan =
+        json!({"command": command, "args": args, "mode": "auto", "env": env, "calls": calls});
+    let records = run_client(world, (sdks::python(), "python.py"), &plan);
+    let calls: Vec<&Value> = records.iter().filter(|r| r["kind"] == "call").collect();
+    assert_eq!(calls.len(), 3, "{records:#?}");
+    for call in &calls {
+        assert_eq!(call["isError"], false, "{call}");
+    }
+    assert_eq!(
+        calls[0]["structured"]["sessions"][0]["name"], "main",
+        "{}",
+        calls[0]
+    );
+    assert_eq!(calls[2]["structured"]["outcome"], "matched", "{}", calls[2]);
+}
+
+/// The PyPI wheel, built here with maturin as the release does (a dev build, to reuse the
+/// tests' compilation), carries both commands; `uvx --offline --from WHEEL tmux-mcp check`
+/// works for a new user, and the Python SDK starts the server through `uvx … tmux-agent-mcp`
+/// (the executable named like the package, which `uvx tmux-agent-mcp` runs).
+#[test]
+fn the_wheel_runs_under_uvx_for_a_new_user() {
+    let python = sdks::venv(&packaging());
+    let venv_bin = python.parent().unwrap().to_owned();
+    let wheels = TempDir::new("wheels");
+    run(Command::new(venv_bin.join("maturin"))
+        .current_dir(packaging().join("pypi"))
+        .args(["build", "--profile", "dev", "--quiet", "--out"])
+        .arg(&wheels.path));
+    let wheel = std::fs::read_dir(&wheels.path)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "whl"))
+        .expect("maturin wrote a wheel");
+    let name = wheel.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with(&format!("tmux_agent_mcp-{VERSION}-py3-none-manylinux_")),
+        "a manylinux wheel of this version: {name}"
+    );
+    let listed = run(Command::new(&python)
+        .args(["-m", "zipfile", "-l"])
+        .arg(&wheel));
+    let listed = String::from_utf8_lossy(&listed.stdout);
+    for command in ["tmux-mcp", PUBLISHED] {
+        assert!(
+            listed.contains(&format!("tmux_agent_mcp-{VERSION}.data/scripts/{command} ")),
+            "the wheel carries {command}: {listed}"
+        );
+    }
+    let metadata = run(Command::new(&python)
+        .args([
+            "-c",
+            "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); \
+         print(z.read(next(n for n in z.namelist() if n.endswith('METADATA'))).decode())",
+        ])
+        .arg(&wheel));
+    assert!(
+        String::from_utf8_lossy(&metadata.stdout)
+            .contains(&format!("mcp-name: {}", registry_name())),
+        "the wheel's README has the MCP Registry's mcp-name line"
+    );
+
+    let world = World::new();
+    let user = NewUser::new(&[venv_bin.join("uv"), venv_bin.join("uvx")]);
+    let from = [
+        "--offline".to_owned(),
+        "--from".into(),
+        wheel.display().to_string(),
+    ];
+    let check = run(user
+        .command(&world, "uvx")
+        .args(&from)
+        .args(["tmux-mcp", "check"]));
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        said.contains("tmux:") && said.contains("toolsets:"),
+        "{said}"
+    );
+    let mut args = from.to_vec();
+    args.push(PUBLISHED.into());
+    drive_with_python_sdk(&world, &user, &user.dir.path.join("bin/uvx"), &args);
+}
+
+fn registry_name() -> String {
+    json_file(&packaging().join("server.json"))["name"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// `packaging/server.json`, what the MCP Registry lists, is valid against the registry's
+/// schema it names (2025-12-11, as the pinned skillsaw bundles it), and names this version,
+/// the repository and the packages as they are published.
+#[test]
+fn the_registry_entry_is_valid_and_names_this_version() {
+    let python = sdks::venv(&packaging());
+    let file = packaging().join("server.json");
+    run(Command::new(&python)
+        .args([
+            "-c",
+            "import importlib.resources as r, json, sys, jsonschema\n\
+             schema = json.loads((r.files('skillsaw') / 'schemas/mcp_registry/v2025_12_11/server.schema.json').read_text())\n\
+             entry = json.load(open(sys.argv[1]))\n\
+             assert entry['$schema'].endswith('/2025-12-11/server.schema.json'), entry['$schema']\n\
+             jsonschema.Draft7Validator(schema, format_checker=jsonschema.FormatChecker()).validate(entry)",
+        ])
+        .arg(&file));
+    let entry = json_file(&file);
+    assert_eq!(
+        entry["version"], VERSION,
+        "server.json's version is the crates'"
+    );
+    assert_eq!(entry["repository"]["url"], env!("CARGO_PKG_REPOSITORY"));
+    let name = registry_name();
+    let owner = entry["repository"]["url"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("https://github.com/")
+        .split('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    assert!(
+        name.starts_with(&format!("io.github.{owner}/")),
+        "the registry checks a GitHub namespace against the repository's owner: {name}"
+    );
+    let mut kinds = Vec::new();
+    for package in entry["packages"].as_array().unwrap() {
+        assert_eq!(package["identifier"], PUBLISHED, "{package}");
+        assert_eq!(package["version"], VERSION, "{package}");
+        assert_eq!(package["transport"]["type"], "stdio", "{package}");
+        kinds.push(package["registryType"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(kinds, ["pypi", "npm"]);
+    let readme = std::fs::read_to_string(packaging().join("pypi/README.md")).unwrap();
+    assert!(readme.contains(&format!("mcp-name: {name}")), "{readme}");
+}
