@@ -83,10 +83,12 @@ fn every_crate_the_binary_needs_publishes_in_order() {
 /// `node`/`npm`/`npx`), the tmux the tests use, and the system's own directories.
 struct NewUser {
     dir: TempDir,
+    /// What the channel's own tools read (uv's cache, npm's registry).
+    settings: Vec<(String, String)>,
 }
 
 impl NewUser {
-    fn new(tools: &[PathBuf]) -> NewUser {
+    fn new(tools: &[PathBuf], settings: &[(&str, String)]) -> NewUser {
         let dir = TempDir::new("new-user");
         std::fs::create_dir_all(dir.path.join("home")).unwrap();
         std::fs::create_dir_all(dir.path.join("bin")).unwrap();
@@ -94,7 +96,16 @@ impl NewUser {
             std::os::unix::fs::symlink(tool, dir.path.join("bin").join(tool.file_name().unwrap()))
                 .unwrap();
         }
-        let user = NewUser { dir };
+        let settings = settings
+            .iter()
+            .map(|(k, v)| {
+                (
+                    (*k).to_owned(),
+                    v.replace("$HOME", &dir.path.join("home").display().to_string()),
+                )
+            })
+            .collect();
+        let user = NewUser { dir, settings };
         for compiler in ["cargo", "rustc", "rustup"] {
             assert!(
                 user.path()
@@ -122,21 +133,17 @@ impl NewUser {
 
     /// The environment of the user's shell: PATH, HOME, and where their tmux lives.
     fn env(&self, world: &World) -> Vec<(String, String)> {
-        vec![
+        let mut env = vec![
             ("PATH".into(), self.path()),
             ("HOME".into(), self.home().display().to_string()),
             ("TMUX_TMPDIR".into(), world.tmpdir().display().to_string()),
-            // uv's cache in the fresh HOME, so nothing comes from an earlier run.
-            (
-                "UV_CACHE_DIR".into(),
-                self.home().join(".cache/uv").display().to_string(),
-            ),
-            ("UV_PYTHON_DOWNLOADS".into(), "never".into()),
-        ]
+        ];
+        env.extend(self.settings.iter().cloned());
+        env
     }
 
     fn command(&self, world: &World, program: &str) -> Command {
-        let mut command = Command::new(self.dir.path.join("bin").join(program));
+        let mut command = Command::new(program);
         command
             .env_clear()
             .envs(self.env(world))
@@ -154,9 +161,10 @@ fn which(program: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("{program} is not on PATH"))
 }
 
-/// Has the official Python SDK start the server with `command args`, in the user's
-/// environment, and drive it: list the sessions, type a line, wait for its output.
-fn drive_with_python_sdk(world: &World, user: &NewUser, command: &Path, args: &[String]) {
+/// Has an official SDK (`client`: its program and script in tests/clients) start the server
+/// with `command args`, in the user's environment, and drive it: list the sessions, type a
+/// line, wait for its output.
+fn drive(world: &World, user: &NewUser, client: (PathBuf, &str), command: &str, args: &[String]) {
     world.start_server("work");
     let mut args = args.to_vec();
     args.extend(["-L".into(), "work".into()]);
@@ -172,7 +180,7 @@ fn drive_with_python_sdk(world: &World, user: &NewUser, command: &Path, args: &[
     ];
     let plan =
         json!({"command": command, "args": args, "mode": "auto", "env": env, "calls": calls});
-    let records = run_client(world, (sdks::python(), "python.py"), &plan);
+    let records = run_client(world, client, &plan);
     let calls: Vec<&Value> = records.iter().filter(|r| r["kind"] == "call").collect();
     assert_eq!(calls.len(), 3, "{records:#?}");
     for call in &calls {
@@ -233,7 +241,14 @@ fn the_wheel_runs_under_uvx_for_a_new_user() {
     );
 
     let world = World::new();
-    let user = NewUser::new(&[venv_bin.join("uv"), venv_bin.join("uvx")]);
+    let user = NewUser::new(
+        &[venv_bin.join("uv"), venv_bin.join("uvx")],
+        // uv's cache in the fresh HOME, so nothing comes from an earlier run.
+        &[
+            ("UV_CACHE_DIR", "$HOME/.cache/uv".into()),
+            ("UV_PYTHON_DOWNLOADS", "never".into()),
+        ],
+    );
     let from = [
         "--offline".to_owned(),
         "--from".into(),
@@ -250,7 +265,7 @@ fn the_wheel_runs_under_uvx_for_a_new_user() {
     );
     let mut args = from.to_vec();
     args.push(PUBLISHED.into());
-    drive_with_python_sdk(&world, &user, &user.dir.path.join("bin/uvx"), &args);
+    drive(&world, &user, (sdks::python(), "python.py"), "uvx", &args);
 }
 
 fn registry_name() -> String {
@@ -306,4 +321,147 @@ fn the_registry_entry_is_valid_and_names_this_version() {
     assert_eq!(kinds, ["pypi", "npm"]);
     let readme = std::fs::read_to_string(packaging().join("pypi/README.md")).unwrap();
     assert!(readme.contains(&format!("mcp-name: {name}")), "{readme}");
+}
+
+/// A throwaway npm registry (verdaccio, pinned in tests/registry) on a loopback port, with
+/// one user whose token `npm publish` uses; stopped when dropped.
+struct Registry {
+    child: std::process::Child,
+    url: String,
+    npmrc: PathBuf,
+    _dir: TempDir,
+}
+
+impl Registry {
+    fn start() -> Registry {
+        let dir = TempDir::new("npm-registry");
+        let registry = repo_root().join("tests/registry");
+        tmux_mcp_tests::clis::npm_ci(&registry, "verdaccio");
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let config = dir.path.join("config.yaml");
+        std::fs::write(
+            &config,
+            format!(
+                "storage: {storage}\nmax_body_size: 200mb\n\
+                 auth:\n  htpasswd:\n    file: {htpasswd}\n    max_users: 1\n\
+                 uplinks: {{}}\npackages:\n  '**':\n    access: $all\n    publish: $authenticated\n\
+                 log: {{ type: stdout, format: pretty, level: error }}\n",
+                storage = dir.path.join("storage").display(),
+                htpasswd = dir.path.join("htpasswd").display(),
+            ),
+        )
+        .unwrap();
+        let child = Command::new(registry.join("node_modules/.bin/verdaccio"))
+            .arg("--config")
+            .arg(&config)
+            .arg("--listen")
+            .arg(format!("127.0.0.1:{port}"))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("verdaccio starts");
+        let url = format!("http://127.0.0.1:{port}");
+        let registry = Registry {
+            child,
+            url,
+            npmrc: dir.path.join("npmrc"),
+            _dir: dir,
+        };
+        assert!(
+            tmux_mcp_tests::wait_until(std::time::Duration::from_secs(60), || {
+                std::net::TcpStream::connect(("127.0.0.1", port)).is_ok()
+            }),
+            "verdaccio did not listen on {port} within 60 s"
+        );
+        // A user, and the token npm publishes with.
+        let made = run(Command::new("node").arg("-e").arg(format!(
+            "fetch('{}/-/user/org.couchdb.user:publisher', {{method: 'PUT', \
+             headers: {{'content-type': 'application/json'}}, \
+             body: JSON.stringify({{name: 'publisher', password: 'publisher-password'}})}})\
+             .then(r => r.json()).then(j => {{ if (!j.token) throw new Error(JSON.stringify(j)); console.log(j.token) }})",
+            registry.url
+        )));
+        let token = String::from_utf8_lossy(&made.stdout).trim().to_owned();
+        let host = registry.url.trim_start_matches("http:");
+        std::fs::write(&registry.npmrc, format!("{host}/:_authToken={token}\n")).unwrap();
+        registry
+    }
+
+    fn publish(&self, package: &Path) {
+        run(Command::new("npm")
+            .current_dir(package)
+            .args(["publish", "--loglevel=error", "--registry", &self.url])
+            .arg("--userconfig")
+            .arg(&self.npmrc));
+    }
+}
+
+impl Drop for Registry {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The npm packages: `tmux-agent-mcp` (a `bin` shim, both commands) and one package per
+/// platform carrying the binary, as esbuild and Codex ship theirs. Published to a throwaway
+/// registry started here, `npx -y tmux-agent-mcp check` works for a new user, and the
+/// TypeScript SDK starts the server through `npx -y tmux-agent-mcp`. Only this machine's
+/// platform package (linux-x64) is built here; the others are built by the release workflow
+/// on their own runners, and npm skips an optional dependency it cannot find.
+#[test]
+fn the_npm_package_runs_under_npx_for_a_new_user() {
+    assert!(
+        cfg!(all(target_os = "linux", target_arch = "x86_64")),
+        "the npm test builds the linux-x64 package; this platform's binary has no package here"
+    );
+    let npm = packaging().join("npm");
+    let main = json_file(&npm.join("tmux-agent-mcp/package.json"));
+    assert_eq!(main["name"], PUBLISHED);
+    assert_eq!(
+        main["version"], VERSION,
+        "package.json's version is the crates'"
+    );
+    assert_eq!(main["mcpName"], registry_name().as_str());
+    for (platform, pinned) in main["optionalDependencies"].as_object().unwrap() {
+        assert_eq!(pinned, VERSION, "{platform}");
+    }
+    let out = TempDir::new("npm-packages");
+    run(Command::new("node")
+        .arg(npm.join("platform.mjs"))
+        .args(["linux-x64"])
+        .arg(tmux_mcp_tests::binary())
+        .arg(&out.path));
+    let registry = Registry::start();
+    registry.publish(&out.path.join("tmux-agent-mcp-linux-x64"));
+    registry.publish(&npm.join("tmux-agent-mcp"));
+
+    let world = World::new();
+    let user = NewUser::new(
+        &[],
+        &[
+            ("npm_config_registry", registry.url.clone()),
+            ("npm_config_cache", "$HOME/.npm".into()),
+            ("npm_config_update_notifier", "false".into()),
+        ],
+    );
+    let check = run(user.command(&world, "npx").args(["-y", PUBLISHED, "check"]));
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert!(
+        said.contains("tmux:") && said.contains("toolsets:"),
+        "{said}"
+    );
+    sdks::install_typescript();
+    let args = ["-y".to_owned(), PUBLISHED.into()];
+    drive(
+        &world,
+        &user,
+        ("node".into(), "typescript.mjs"),
+        "npx",
+        &args,
+    );
 }
