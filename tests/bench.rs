@@ -20,7 +20,7 @@ use tmux::{Script, Verb, command_line};
 use tmux_mcp::handlers::{
     DEFAULT_AGENT_OPTION, list_sessions_command, pane_info_command, pane_infos_command,
 };
-use tmux_mcp_tests::clis::{Cli, entry, run_script};
+use tmux_mcp_tests::clis::{Cli, Registration, entry, run_script};
 use tmux_mcp_tests::{
     MEAN_BYTES_PER_TOOL, RawClient, World, binary, call_request, repo_root, rss_kib, sshd,
     wait_until,
@@ -1318,7 +1318,14 @@ fn model_bytes(report: &mut Report, world: &World) {
     for cli in [Cli::ClaudeCode, Cli::Codex, Cli::Gemini] {
         let bytes = |server: &str| {
             let server = [server.to_owned(), "-L".into(), "bench".into()];
-            run_script(cli, &entry(cli), &server, world.tmpdir(), &[]).server_tool_bytes()
+            run_script(
+                cli,
+                Registration::Page(&entry(cli)),
+                &server,
+                world.tmpdir(),
+                &[],
+            )
+            .server_tool_bytes()
         };
         let (mine, theirs) = (bytes(&ours), bytes(&family));
         report.line(

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::{Value, json};
+use tmux_mcp_tests::clis::{Cli, Registration, run_script};
 use tmux_mcp_tests::sdks::{self, run_client};
 use tmux_mcp_tests::{TempDir, World, repo_root};
 
@@ -263,6 +264,15 @@ fn the_wheel_runs_under_uvx_for_a_new_user() {
         said.contains("tmux:") && said.contains("toolsets:"),
         "{said}"
     );
+    // `setup` run through uvx gives entries that go through uvx again.
+    let setup = run(user
+        .command(&world, "uvx")
+        .args(&from)
+        .args([PUBLISHED, "setup", "claude"]));
+    assert_eq!(
+        String::from_utf8_lossy(&setup.stdout),
+        "claude mcp add --scope user tmux -- uvx tmux-agent-mcp\n"
+    );
     let mut args = from.to_vec();
     args.push(PUBLISHED.into());
     drive(&world, &user, (sdks::python(), "python.py"), "uvx", &args);
@@ -411,14 +421,18 @@ impl Drop for Registry {
 /// platform carrying the binary, as esbuild and Codex ship theirs. Published to a throwaway
 /// registry started here, `npx -y tmux-agent-mcp check` works for a new user, and the
 /// TypeScript SDK starts the server through `npx -y tmux-agent-mcp`. Only this machine's
-/// platform package (linux-x64) is built here; the others are built by the release workflow
-/// on their own runners, and npm skips an optional dependency it cannot find.
+/// platform package is built here; the others are built by the release workflow on their own
+/// runners (npm skips an optional dependency it cannot find, as the test shows).
 #[test]
 fn the_npm_package_runs_under_npx_for_a_new_user() {
-    assert!(
-        cfg!(all(target_os = "linux", target_arch = "x86_64")),
-        "the npm test builds the linux-x64 package; this platform's binary has no package here"
-    );
+    // npm's name for this machine's platform, whose package is built here.
+    let platform = match (std::env::consts::OS, std::env::consts::ARCH) {
+        ("linux", "x86_64") => "linux-x64",
+        ("linux", "aarch64") => "linux-arm64",
+        ("macos", "x86_64") => "darwin-x64",
+        ("macos", "aarch64") => "darwin-arm64",
+        (os, arch) => panic!("tmux-agent-mcp has no npm package for {os} on {arch}"),
+    };
     let npm = packaging().join("npm");
     let main = json_file(&npm.join("tmux-agent-mcp/package.json"));
     assert_eq!(main["name"], PUBLISHED);
@@ -433,11 +447,11 @@ fn the_npm_package_runs_under_npx_for_a_new_user() {
     let out = TempDir::new("npm-packages");
     run(Command::new("node")
         .arg(npm.join("platform.mjs"))
-        .args(["linux-x64"])
+        .arg(platform)
         .arg(tmux_mcp_tests::binary())
         .arg(&out.path));
     let registry = Registry::start();
-    registry.publish(&out.path.join("tmux-agent-mcp-linux-x64"));
+    registry.publish(&out.path.join(format!("tmux-agent-mcp-{platform}")));
     registry.publish(&npm.join("tmux-agent-mcp"));
 
     let world = World::new();
@@ -455,6 +469,14 @@ fn the_npm_package_runs_under_npx_for_a_new_user() {
         said.contains("tmux:") && said.contains("toolsets:"),
         "{said}"
     );
+    let setup = run(user
+        .command(&world, "npx")
+        .args(["-y", PUBLISHED, "setup", "claude"]));
+    assert_eq!(
+        String::from_utf8_lossy(&setup.stdout),
+        "claude mcp add --scope user tmux -- npx -y tmux-agent-mcp\n",
+        "setup run through npx gives entries that go through npx again"
+    );
     sdks::install_typescript();
     let args = ["-y".to_owned(), PUBLISHED.into()];
     drive(
@@ -464,4 +486,35 @@ fn the_npm_package_runs_under_npx_for_a_new_user() {
         "npx",
         &args,
     );
+}
+
+/// `tmux-mcp setup CLI --write`, run in a person's shell whose CLI is set up (its own file
+/// already there, with their settings), adds an entry the real CLI reads: each starts the
+/// server from it and its model gets a call's result. The CLI still reaches its stand-in model,
+/// whose address is among the settings the file already held.
+#[test]
+fn setup_writes_entries_the_real_clis_start_the_server_from() {
+    let world = World::new();
+    world.start_server("work");
+    let server = [
+        tmux_mcp_tests::binary().display().to_string(),
+        "-L".into(),
+        "work".into(),
+    ];
+    let call = json!({"tool": "list_sessions", "arguments": {}});
+    for cli in [Cli::ClaudeCode, Cli::Codex, Cli::Gemini] {
+        let run = run_script(cli, Registration::Setup, &server, world.tmpdir(), &[&call]);
+        let result = run
+            .log
+            .iter()
+            .find(|e| e.get("call").is_some())
+            .unwrap_or_else(|| panic!("{cli:?}: no result reached the model: {:#?}", run.log));
+        assert!(
+            result["result"]
+                .to_string()
+                .contains(r#"\"name\":\"main\""#)
+                || result["result"].to_string().contains(r#""name":"main""#),
+            "{cli:?}: the model got the sessions: {result}"
+        );
+    }
 }

@@ -13,6 +13,7 @@ use crate::handlers::Tools;
 use crate::hosts::Destination;
 use crate::mcp::Server;
 use crate::selection::Selection;
+use crate::setup::{Client, Entry, Via, Written};
 use tmux::daemon::{self, Launch, Provenance};
 use tmux::socket::{Selector, Socket, Source};
 
@@ -35,6 +36,10 @@ Usage:
   tmux-mcp [SOCKET] tools [--json]
                                 list the tools a server started now would offer
   tmux-mcp [SOCKET] check       check the environment and report the socket and provenance
+  tmux-mcp [SOCKET] setup CLIENT [--via installed|uvx|npx] [--name NAME] [--write [--config FILE]]
+                                print the entry CLIENT (claude, codex, gemini, vscode or cursor)
+                                needs to start this server with this socket and the LIBTMUX_*
+                                settings set now; --write adds it to the client's own file
 
 Socket (else LIBTMUX_SOCKET_PATH, else LIBTMUX_SOCKET, else the dedicated daemon libtmux-mcp):
   -S, --socket PATH             a tmux socket path
@@ -59,8 +64,20 @@ enum Command {
     Serve { http: Option<Listen> },
     Tools { json: bool },
     Check,
+    Setup(Setup),
     Help,
     Version,
+}
+
+/// `setup CLIENT` and its options.
+#[derive(Debug, PartialEq, Eq)]
+struct Setup {
+    client: Client,
+    /// How the client starts the server; unset: as this process was started.
+    via: Option<Via>,
+    name: Option<String>,
+    write: bool,
+    config: Option<PathBuf>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -75,6 +92,7 @@ impl Cli {
         let mut words = Vec::new();
         let mut json = false;
         let (mut http, mut remote, mut idle) = (None, false, None);
+        let (mut via, mut name, mut write, mut config) = (None, None, false, None);
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let text = arg
@@ -113,6 +131,10 @@ impl Cli {
                 "--http" => set_once(&mut http, value(flag)?, flag)?,
                 "--http-remote" => remote = true,
                 "--http-idle" => set_once(&mut idle, value(flag)?, flag)?,
+                "--via" => set_once(&mut via, Via::parse(&value(flag)?)?, flag)?,
+                "--name" => set_once(&mut name, value(flag)?, flag)?,
+                "--write" => write = true,
+                "--config" => set_once(&mut config, PathBuf::from(value(flag)?), flag)?,
                 f if f.starts_with('-') => return Err(format!("unrecognised argument {f}")),
                 word => words.push(word.to_owned()),
             }
@@ -131,8 +153,23 @@ impl Cli {
             },
             ["tools"] => Command::Tools { json },
             ["check"] => Command::Check,
+            ["setup", client] => Command::Setup(Setup {
+                client: Client::parse(client)?,
+                via,
+                name: name.clone(),
+                write,
+                config: config.clone(),
+            }),
+            ["setup"] => return Err(format!("setup needs a client: {}", Client::NAMES)),
             other => return Err(format!("unrecognised command {:?}", other.join(" "))),
         };
+        let setup = matches!(command, Command::Setup(_));
+        if (via.is_some() || name.is_some() || write || config.is_some()) && !setup {
+            return Err("--via, --name, --write and --config go with `setup`".into());
+        }
+        if config.is_some() && !write {
+            return Err("--config names the file --write edits; add --write".into());
+        }
         if json && !matches!(command, Command::Tools { .. }) {
             return Err("--json goes with `tools`".into());
         }
@@ -324,11 +361,54 @@ pub fn main() -> ExitCode {
             match command {
                 Command::Tools { json } => runtime.block_on(tools(&startup, json)),
                 Command::Check => runtime.block_on(check(&startup)),
+                Command::Setup(options) => setup(&cli.flags, &options),
                 Command::Serve { http } => runtime.block_on(serve(startup, http)),
                 Command::Help | Command::Version => unreachable!("answered above"),
             }
         }
     }
+}
+
+/// `setup CLIENT`: the entry on stdout, or added to the client's file. Only after `Startup`
+/// took the settings, so an entry never carries one the server would refuse.
+fn setup(flags: &SocketFlags, options: &Setup) -> ExitCode {
+    let var = |name: &str| std::env::var(name).ok();
+    let via = options.via.unwrap_or_else(Via::of_this_process);
+    let name = options.name.as_deref().unwrap_or("tmux");
+    let mut entry = Entry::new(options.client, name, via, flags, var);
+    if via == Via::Installed {
+        entry.command = crate::setup::installed_command();
+    }
+    let file = match &options.config {
+        Some(file) => file.clone(),
+        None => match options.client.config_file(var) {
+            Ok(file) => file,
+            Err(e) => return fail(&e),
+        },
+    };
+    if !options.write {
+        print!("{}", entry.text());
+        match options.client {
+            Client::Claude => eprintln!(
+                "tmux-mcp: run that line, or add `--write` and tmux-mcp adds the server to {}",
+                file.display()
+            ),
+            _ => eprintln!(
+                "tmux-mcp: that goes in {}; add `--write` and tmux-mcp adds it there",
+                file.display()
+            ),
+        }
+        return ExitCode::SUCCESS;
+    }
+    match entry.write(&file) {
+        Ok(Written::Added) => println!("added the server {name:?} to {}", file.display()),
+        Ok(Written::Unchanged) => println!(
+            "{} already has this server {name:?}; nothing changed",
+            file.display()
+        ),
+        Err(e) => return fail(&e),
+    }
+    ExitCode::SUCCESS
 }
 
 fn fail(message: &str) -> ExitCode {

@@ -13,6 +13,7 @@ pub mod hosts;
 pub mod http;
 pub mod mcp;
 pub mod selection;
+pub mod setup;
 pub mod signals;
 pub mod socket;
 pub mod surface;

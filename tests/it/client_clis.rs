@@ -9,7 +9,7 @@
 use serde_json::{Value, json};
 use tmux_mcp_tests::{World, binary, repo_root};
 
-use tmux_mcp_tests::clis::{Cli, entry, page_block, run_script};
+use tmux_mcp_tests::clis::{Cli, Registration, entry, page_block, run_script};
 
 /// Words a result must hold to have reached the model whole.
 type Needles = &'static [&'static str];
@@ -102,7 +102,13 @@ struct Run {
 /// (the stand-in model making them one by one), as a person's shell would start it.
 fn through(cli: Cli, entry: &str, world: &World, calls: &[&Value]) -> Run {
     let server = [binary().display().to_string(), "-L".into(), "work".into()];
-    let run = run_script(cli, entry, &server, world.tmpdir(), calls);
+    let run = run_script(
+        cli,
+        Registration::Page(entry),
+        &server,
+        world.tmpdir(),
+        calls,
+    );
     let said = (0..)
         .zip(run.log.iter().filter(|e| e.get("call").is_some()))
         .map(|(i, result)| {

@@ -358,12 +358,24 @@ impl ScriptRun {
     }
 }
 
-/// Has `cli`, with a server registered by `entry` and started by `server` (command, then
-/// arguments), run `calls` (the stand-in model making them one by one, then answering
-/// `SCRIPT DONE`), as a person's shell would start it, with its tmux under `tmux_tmpdir`.
+/// How a test registers the server in a CLI.
+#[derive(Clone, Copy)]
+pub enum Registration<'a> {
+    /// As the Clients page's entry says, its `tmux-mcp` replaced by the server's command and
+    /// arguments.
+    Page(&'a str),
+    /// As `tmux-mcp setup CLI --write` adds it to the CLI's own file, that command run as
+    /// the server's (with its arguments) in the person's shell.
+    Setup,
+}
+
+/// Has `cli`, with a server registered as `registration` says and started by `server`
+/// (command, then arguments), run `calls` (the stand-in model making them one by one, then
+/// answering `SCRIPT DONE`), as a person's shell would start it, with its tmux under
+/// `tmux_tmpdir`.
 pub fn run_script(
     cli: Cli,
-    entry: &str,
+    registration: Registration,
     server: &[String],
     tmux_tmpdir: &Path,
     calls: &[&Value],
@@ -390,7 +402,25 @@ pub fn run_script(
         ("TMUX_TMPDIR".into(), tmux_tmpdir.display().to_string()),
     ];
     env.extend(vars.into_iter().map(|(k, v)| (k.to_owned(), v)));
-    register(cli, entry, server, &home, &work, &env);
+    match registration {
+        Registration::Page(entry) => register(cli, entry, server, &home, &work, &env),
+        Registration::Setup => {
+            let name = match cli {
+                Cli::ClaudeCode => "claude",
+                Cli::Codex => "codex",
+                Cli::Gemini => "gemini",
+            };
+            let out = Command::new(&server[0])
+                .args(&server[1..])
+                .args(["setup", name, "--via", "installed", "--write"])
+                .current_dir(&work)
+                .env_clear()
+                .envs(env.iter().map(|(k, v)| (k, v)))
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "setup {name} --write: {out:?}");
+        }
+    }
 
     let mut command = Command::new(Cli::bin().join(program));
     match cli {
