@@ -333,7 +333,7 @@ fn the_registry_entry_is_valid_and_names_this_version() {
     assert!(readme.contains(&format!("mcp-name: {name}")), "{readme}");
 }
 
-/// A throwaway npm registry (verdaccio, pinned in tests/registry) on a loopback port, with
+/// A throwaway npm registry (verdaccio, pinned in tests/release) on a loopback port, with
 /// one user whose token `npm publish` uses; stopped when dropped.
 struct Registry {
     child: std::process::Child,
@@ -345,7 +345,7 @@ struct Registry {
 impl Registry {
     fn start() -> Registry {
         let dir = TempDir::new("npm-registry");
-        let registry = repo_root().join("tests/registry");
+        let registry = repo_root().join("tests/release");
         tmux_mcp_tests::clis::npm_ci(&registry, "verdaccio");
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
@@ -517,4 +517,207 @@ fn setup_writes_entries_the_real_clis_start_the_server_from() {
             "{cli:?}: the model got the sessions: {result}"
         );
     }
+}
+
+/// The targets a release builds binaries for (the workflow's `binaries` matrix).
+fn release_targets(workflow: &serde_yaml::Value) -> Vec<(String, String)> {
+    workflow["jobs"]["binaries"]["strategy"]["matrix"]["include"]
+        .as_sequence()
+        .expect("the binaries job's matrix")
+        .iter()
+        .map(|row| {
+            let field = |k: &str| row[k].as_str().unwrap().to_owned();
+            (field("target"), field("npm"))
+        })
+        .collect()
+}
+
+/// The release workflow is valid (action-validator, pinned in tests/release, checks it
+/// against the workflow schema and its paths), and what it builds is what the packages name:
+/// its targets are the Homebrew formula's and cargo binstall's, its npm platforms the npm
+/// package's, and every file of packaging/ it runs is there. The workflow itself runs only on
+/// GitHub's runners (macOS and arm64 among them), not here.
+#[test]
+fn the_release_workflow_is_valid_and_builds_what_the_packages_name() {
+    let tools = repo_root().join("tests/release");
+    tmux_mcp_tests::clis::npm_ci(&tools, "@action-validator/cli");
+    let file = repo_root().join(".github/workflows/release.yml");
+    run(
+        Command::new(tools.join("node_modules/.bin/action-validator"))
+            .current_dir(repo_root())
+            .arg(&file),
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let workflow: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let targets = release_targets(&workflow);
+    let formula =
+        std::fs::read_to_string(packaging().join("homebrew/tmux-agent-mcp.rb.in")).unwrap();
+    let main = json_file(&packaging().join("npm/tmux-agent-mcp/package.json"));
+    let mut platforms: Vec<String> = main["optionalDependencies"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.trim_start_matches("tmux-agent-mcp-").to_owned())
+        .collect();
+    let mut built: Vec<String> = targets.iter().map(|(_, npm)| npm.clone()).collect();
+    platforms.sort();
+    built.sort();
+    assert_eq!(
+        built, platforms,
+        "the npm package's platforms are the ones built"
+    );
+    for (target, npm) in &targets {
+        assert!(
+            formula.contains(&format!("@SHA256:{target}@")),
+            "the formula has {target}"
+        );
+        assert!(
+            text.contains(&format!("{target}:{npm}")),
+            "the npm job packs {target} as {npm}"
+        );
+    }
+    let sums = formula.matches("@SHA256:").count();
+    assert_eq!(
+        sums,
+        targets.len(),
+        "the formula names only targets that are built"
+    );
+    // The scripts its steps run, and the folders they run in.
+    let scripts = text
+        .split_whitespace()
+        .filter(|w| w.starts_with("packaging/") && (w.ends_with(".sh") || w.ends_with(".mjs")));
+    let folders = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("working-directory:"))
+        .chain(
+            text.split("cd ")
+                .skip(1)
+                .filter_map(|r| r.split([' ', '\n']).next()),
+        )
+        .map(str::trim)
+        .filter(|d| d.starts_with("packaging"));
+    let used: Vec<&str> = scripts.chain(folders).collect();
+    assert!(used.len() >= 5, "{used:?}");
+    for used in used {
+        assert!(
+            repo_root().join(used).exists(),
+            "the workflow uses {used}, which is not there"
+        );
+    }
+}
+
+/// What the release attaches, made here from this machine's binaries under each release
+/// target's name (the names are what is checked; the binaries for those targets are built on
+/// GitHub's runners): each archive holds both commands where cargo binstall's metadata looks,
+/// its `.sha256` checks with `sha256sum -c`, the same binaries give the same archive, and the
+/// Homebrew formula renders with every sum and is valid Ruby.
+#[test]
+fn release_archives_sums_binstall_and_formula_agree() {
+    let bin_dir = tmux_mcp_tests::binary().parent().unwrap().to_owned();
+    let out = TempDir::new("release");
+    let workflow: serde_yaml::Value = serde_yaml::from_str(
+        &std::fs::read_to_string(repo_root().join(".github/workflows/release.yml")).unwrap(),
+    )
+    .unwrap();
+    let cargo_toml: serde_yaml::Value = {
+        // server/Cargo.toml's binstall table, read through `cargo metadata`.
+        let cargo = std::env::var_os("CARGO").unwrap_or("cargo".into());
+        let meta = run(Command::new(cargo).current_dir(repo_root()).args([
+            "metadata",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--locked",
+        ]));
+        let all: Value = serde_json::from_slice(&meta.stdout).unwrap();
+        let server = all["packages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == PUBLISHED)
+            .unwrap()
+            .clone();
+        serde_yaml::to_value(&server["metadata"]["binstall"]).unwrap()
+    };
+    let archive = repo_root().join("packaging/release/archive.sh");
+    for (target, _) in release_targets(&workflow) {
+        let made = run(Command::new(&archive)
+            .arg(&target)
+            .arg(&bin_dir)
+            .arg(&out.path));
+        let path = PathBuf::from(String::from_utf8_lossy(&made.stdout).trim());
+        let name = format!("{PUBLISHED}-{VERSION}-{target}.tar.gz");
+        assert_eq!(path.file_name().unwrap().to_string_lossy(), name);
+        run(Command::new("sha256sum")
+            .current_dir(&out.path)
+            .args(["-c", &format!("{name}.sha256")]));
+        let listed = run(Command::new("tar").arg("-tzf").arg(&path));
+        let listed = String::from_utf8_lossy(&listed.stdout);
+        // Where binstall looks: its bin-dir for this target (an override for Linux's gnu
+        // targets points at the musl archive), as the template renders it.
+        let row = cargo_toml["overrides"]
+            .as_mapping()
+            .and_then(|o| {
+                o.iter().find_map(|(gnu, row)| {
+                    let gnu = gnu.as_str()?;
+                    (gnu.replace("-gnu", "-musl") == target).then_some(row)
+                })
+            })
+            .unwrap_or(&cargo_toml);
+        for template in ["pkg-url", "bin-dir"] {
+            assert!(
+                row[template].is_string(),
+                "binstall's {template} for {target}"
+            );
+        }
+        let render = |template: &str, bin: &str| {
+            template
+                .replace("{ repo }", env!("CARGO_PKG_REPOSITORY"))
+                .replace("{ version }", VERSION)
+                .replace("{ target }", &target)
+                .replace("{ bin }", bin)
+                .replace("{ binary-ext }", "")
+        };
+        let url = render(row["pkg-url"].as_str().unwrap(), "");
+        assert!(
+            url.ends_with(&format!("/releases/download/v{VERSION}/{name}")),
+            "{url}"
+        );
+        for command in ["tmux-mcp", PUBLISHED] {
+            let inside = render(row["bin-dir"].as_str().unwrap(), command);
+            assert!(listed.lines().any(|l| l == inside), "{inside} in {listed}");
+        }
+        for file in ["README.md", "LICENSE"] {
+            let dir = name.trim_end_matches(".tar.gz");
+            assert!(
+                listed.lines().any(|l| l == format!("{dir}/{file}")),
+                "{file} in {listed}"
+            );
+        }
+        // Reproducible: the same binaries, the same bytes.
+        let first = std::fs::read(&path).unwrap();
+        run(Command::new(&archive)
+            .arg(&target)
+            .arg(&bin_dir)
+            .arg(&out.path));
+        assert!(
+            std::fs::read(&path).unwrap() == first,
+            "{name} is made the same twice"
+        );
+    }
+    let rendered = run(
+        Command::new(repo_root().join("packaging/homebrew/render.sh"))
+            .arg(VERSION)
+            .arg(&out.path),
+    );
+    let formula = String::from_utf8_lossy(&rendered.stdout).into_owned();
+    assert!(
+        !formula.contains('@'),
+        "every placeholder filled: {formula}"
+    );
+    assert!(formula.contains("depends_on \"tmux\""));
+    let file = out.path.join("tmux-agent-mcp.rb");
+    std::fs::write(&file, &formula).unwrap();
+    let checked = run(Command::new("ruby").arg("-c").arg(&file));
+    assert!(String::from_utf8_lossy(&checked.stdout).contains("Syntax OK"));
 }

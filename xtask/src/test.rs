@@ -58,6 +58,8 @@ pub fn run(args: &[String]) -> ExitCode {
         ("tmux", "tmux"),
         ("node", "nodejs"),
         ("chromium", "chromium"),
+        // The Homebrew formula's syntax (`ruby -c`), in the packaging tests.
+        ("ruby", "ruby"),
     ]
     .into_iter()
     .filter(|(program, _)| version(program, &path).is_none())
