@@ -195,8 +195,8 @@ fn drive(world: &World, user: &NewUser, client: (PathBuf, &str), command: &str, 
     assert_eq!(calls[2]["structured"]["outcome"], "matched", "{}", calls[2]);
 }
 
-/// The PyPI wheel, built here with maturin as the release does (a dev build, to reuse the
-/// tests' compilation), carries both commands; `uvx --offline --from WHEEL tmux-mcp check`
+/// The PyPI wheel, built here with maturin as the release does (a dev build), manylinux2014,
+/// carries both commands; `uvx --offline --from WHEEL tmux-mcp check`
 /// works for a new user, and the Python SDK starts the server through `uvx … tmux-agent-mcp`
 /// (the executable named like the package, which `uvx tmux-agent-mcp` runs).
 #[test]
@@ -204,9 +204,18 @@ fn the_wheel_runs_under_uvx_for_a_new_user() {
     let python = sdks::venv(&packaging());
     let venv_bin = python.parent().unwrap().to_owned();
     let wheels = TempDir::new("wheels");
+    // Linked by zig against glibc 2.17's symbols, as the release's manylinux2014 container
+    // does: the wheel installs on any glibc Linux from 2014 on, whatever glibc built it.
+    let path = format!(
+        "{}:{}",
+        venv_bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     run(Command::new(venv_bin.join("maturin"))
         .current_dir(packaging().join("pypi"))
-        .args(["build", "--profile", "dev", "--quiet", "--out"])
+        .env("PATH", path)
+        .args(["build", "--profile", "dev", "--quiet", "--zig"])
+        .args(["--compatibility", "manylinux2014", "--out"])
         .arg(&wheels.path));
     let wheel = std::fs::read_dir(&wheels.path)
         .unwrap()
@@ -215,7 +224,8 @@ fn the_wheel_runs_under_uvx_for_a_new_user() {
         .expect("maturin wrote a wheel");
     let name = wheel.file_name().unwrap().to_string_lossy().into_owned();
     assert!(
-        name.starts_with(&format!("tmux_agent_mcp-{VERSION}-py3-none-manylinux_")),
+        name.starts_with(&format!("tmux_agent_mcp-{VERSION}-py3-none-manylinux2014_"))
+            && name.contains(".manylinux_2_17_"),
         "a manylinux wheel of this version: {name}"
     );
     let listed = run(Command::new(&python)
