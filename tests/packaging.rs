@@ -19,6 +19,18 @@ fn packaging() -> PathBuf {
     repo_root().join("packaging")
 }
 
+/// tests/release, its pinned tools installed once (the tests that use them run at once).
+fn release_tools() -> PathBuf {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    let dir = repo_root().join("tests/release");
+    INSTALL.call_once(|| {
+        for package in ["verdaccio", "@action-validator/cli"] {
+            tmux_mcp_tests::clis::npm_ci(&dir, package);
+        }
+    });
+    dir
+}
+
 fn run(command: &mut Command) -> Output {
     let out = command.output().expect("the command runs");
     assert!(
@@ -355,8 +367,7 @@ struct Registry {
 impl Registry {
     fn start() -> Registry {
         let dir = TempDir::new("npm-registry");
-        let registry = repo_root().join("tests/release");
-        tmux_mcp_tests::clis::npm_ci(&registry, "verdaccio");
+        let registry = release_tools();
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -458,7 +469,7 @@ fn the_npm_package_runs_under_npx_for_a_new_user() {
     run(Command::new("node")
         .arg(npm.join("platform.mjs"))
         .arg(platform)
-        .arg(tmux_mcp_tests::binary())
+        .arg(tmux_mcp_tests::binary().parent().unwrap())
         .arg(&out.path));
     let registry = Registry::start();
     registry.publish(&out.path.join(format!("tmux-agent-mcp-{platform}")));
@@ -549,8 +560,7 @@ fn release_targets(workflow: &serde_yaml::Value) -> Vec<(String, String)> {
 /// GitHub's runners (macOS and arm64 among them), not here.
 #[test]
 fn the_release_workflow_is_valid_and_builds_what_the_packages_name() {
-    let tools = repo_root().join("tests/release");
-    tmux_mcp_tests::clis::npm_ci(&tools, "@action-validator/cli");
+    let tools = release_tools();
     let file = repo_root().join(".github/workflows/release.yml");
     run(
         Command::new(tools.join("node_modules/.bin/action-validator"))

@@ -346,6 +346,9 @@ pub fn main() -> ExitCode {
             println!("tmux-mcp {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
+        // The companion edits clients' files: its JSON and TOML parsers stay out of the
+        // server's binary, whose size is most of its resident memory.
+        Command::Setup(_) => exec_beside(COMPANION, &args),
         command => {
             let startup = match Startup::new(&cli.flags, &Environment::from_process()) {
                 Ok(s) => s,
@@ -361,23 +364,61 @@ pub fn main() -> ExitCode {
             match command {
                 Command::Tools { json } => runtime.block_on(tools(&startup, json)),
                 Command::Check => runtime.block_on(check(&startup)),
-                Command::Setup(options) => setup(&cli.flags, &options),
                 Command::Serve { http } => runtime.block_on(serve(startup, http)),
-                Command::Help | Command::Version => unreachable!("answered above"),
+                Command::Help | Command::Version | Command::Setup(_) => {
+                    unreachable!("answered above")
+                }
             }
         }
     }
 }
 
-/// `setup CLIENT`: the entry on stdout, or added to the client's file. Only after `Startup`
-/// took the settings, so an entry never carries one the server would refuse.
+/// The second command, installed beside `tmux-mcp` by every package under the package's name
+/// (what `uvx tmux-agent-mcp` runs).
+const COMPANION: &str = "tmux-agent-mcp";
+
+/// `tmux-agent-mcp`: runs `setup` itself, and has the `tmux-mcp` beside it run anything else.
+pub fn companion_main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let Ok(Cli {
+        flags,
+        command: Command::Setup(options),
+    }) = Cli::parse(&args)
+    else {
+        return exec_beside(crate::NAME, &args);
+    };
+    // The settings the entry will carry, checked as the server would take them.
+    if let Err(e) = Startup::new(&flags, &Environment::from_process()) {
+        return fail(&e);
+    }
+    setup(&flags, &options)
+}
+
+/// Replaces this process with `program` from this binary's folder, given `args`.
+fn exec_beside(program: &str, args: &[OsString]) -> ExitCode {
+    use std::os::unix::process::CommandExt;
+    let beside = std::env::current_exe().map(|exe| exe.with_file_name(program));
+    let path = match beside {
+        Ok(path) if path.is_file() => path,
+        _ => {
+            return fail(&format!(
+                "{program} is not installed beside this command; install the package again \
+                 (uvx tmux-agent-mcp, npx -y tmux-agent-mcp or cargo install tmux-agent-mcp)"
+            ));
+        }
+    };
+    let failed = std::process::Command::new(&path).args(args).exec();
+    fail(&format!("cannot start {}: {failed}", path.display()))
+}
+
+/// `setup CLIENT`: the entry on stdout, or added to the client's file.
 fn setup(flags: &SocketFlags, options: &Setup) -> ExitCode {
     let var = |name: &str| std::env::var(name).ok();
     let via = options.via.unwrap_or_else(Via::of_this_process);
     let name = options.name.as_deref().unwrap_or("tmux");
     let mut entry = Entry::new(options.client, name, via, flags, var);
     if via == Via::Installed {
-        entry.command = crate::setup::installed_command();
+        entry.command = crate::setup::installed_command().unwrap_or(entry.command);
     }
     let file = match &options.config {
         Some(file) => file.clone(),

@@ -78,7 +78,7 @@ impl Client {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Via {
     /// `tmux-mcp` as installed (cargo, a release, Homebrew), by name; `setup` gives its full
-    /// path instead when the one on PATH is not this binary ([`installed_command`]).
+    /// path instead when the one on PATH is not the one it runs beside ([`installed_command`]).
     Installed,
     /// `uvx tmux-agent-mcp`: PyPI's package, fetched and cached by uv.
     Uvx,
@@ -333,21 +333,21 @@ fn differs(name: &str, place: &str) -> String {
     )
 }
 
-/// `tmux-mcp` when that name on PATH is this binary, else this binary's full path.
-pub fn installed_command() -> String {
-    let exe = std::env::current_exe().ok();
-    let this = exe.as_ref().and_then(|e| e.canonicalize().ok());
+/// `tmux-mcp` when that name on PATH is the one beside this binary, else that one's full path.
+pub fn installed_command() -> Option<String> {
+    let server = std::env::current_exe().ok()?.with_file_name(crate::NAME);
+    let this = server.canonicalize().ok()?;
     let on_path = std::env::var_os("PATH").and_then(|path| {
         std::env::split_paths(&path)
             .map(|dir| dir.join(crate::NAME))
             .find(|p| p.is_file())
             .and_then(|p| p.canonicalize().ok())
     });
-    match (this, exe) {
-        (Some(this), _) if on_path.as_ref() == Some(&this) => crate::NAME.to_owned(),
-        (_, Some(exe)) => exe.display().to_string(),
-        _ => crate::NAME.to_owned(),
-    }
+    Some(if on_path == Some(this) {
+        crate::NAME.to_owned()
+    } else {
+        server.display().to_string()
+    })
 }
 
 /// Writes `text` to `file` through a file beside it renamed over it, so a reader never sees
