@@ -724,6 +724,28 @@ mod tests {
     }
 
     #[test]
+    fn parses_setup_and_its_options() {
+        let cli = parse(&["-L", "default", "setup", "codex", "--via", "uvx", "--write"]).unwrap();
+        assert_eq!(cli.flags.name.as_deref(), Some("default"));
+        assert_eq!(
+            cli.command,
+            Command::Setup(Setup {
+                client: Client::Codex,
+                via: Some(Via::Uvx),
+                name: None,
+                write: true,
+                config: None,
+            })
+        );
+        let refused = |args: &[&str]| parse(args).unwrap_err();
+        assert!(refused(&["setup"]).contains("claude, codex"));
+        assert!(refused(&["setup", "emacs"]).contains("unknown client"));
+        assert!(refused(&["setup", "claude", "--via", "pipx"]).contains("installed, uvx or npx"));
+        assert!(refused(&["setup", "claude", "--config", "f.json"]).contains("add --write"));
+        assert!(refused(&["check", "--write"]).contains("go with `setup`"));
+    }
+
+    #[test]
     fn refuses_what_it_does_not_know() {
         assert!(parse(&["--safety"]).is_err());
         assert!(parse(&["-L"]).is_err());
