@@ -1212,7 +1212,8 @@ fn agent_loop(report: &mut Report, world: &World, screen_kib: u64) {
     raw.finish();
     // The printing panes would load the machine through what follows: the agent CLIs then
     // gave up on their MCP servers before their first request (0 bytes read).
-    world.kill_server("loop");
+    // It may be gone already: the agent loop's server can end it with its last session.
+    let _ = world.try_tmux("loop", &["kill-server"]);
 }
 
 fn next(id: &mut u64) -> u64 {
