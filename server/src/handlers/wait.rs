@@ -26,6 +26,36 @@ pub const MAX_LINE_CHARS: usize = 1_024;
 /// once from the stream's notifications; this bounds the rest, at one command a second a wait.
 pub const LIVENESS_EVERY: Duration = Duration::from_secs(1);
 
+/// A wait's pattern, held as long as the wait. Waits are many at once (an agent's loop over
+/// its panes), so the common pattern, literal text in any case, costs what a case-sensitive
+/// literal does: a case-insensitive regex of a short literal holds about 17.6 KB (its NFA
+/// spells out every letter's cases, and its prefilter every casing of the literal), a
+/// case-sensitive one 3 KB (regex 1.13.2, measured with a counting allocator). Folding ASCII on
+/// both sides matches what the regex would, but for the two non-ASCII letters Unicode folds to
+/// ASCII ones (U+212A KELVIN SIGN to k, U+017F LONG S to s).
+enum LineMatcher {
+    Regex(Regex),
+    /// Literal ASCII text, lower-cased, matched case-sensitively against the line lower-cased.
+    AsciiFolded(Regex),
+}
+
+impl LineMatcher {
+    fn new(pattern: &str, regex: bool, match_case: bool) -> R<Self> {
+        Ok(if !regex && !match_case && pattern.is_ascii() {
+            Self::AsciiFolded(matcher(&pattern.to_ascii_lowercase(), false, true)?)
+        } else {
+            Self::Regex(matcher(pattern, regex, match_case)?)
+        })
+    }
+
+    fn is_match(&self, line: &str) -> bool {
+        match self {
+            Self::Regex(re) => re.is_match(line),
+            Self::AsciiFolded(re) => re.is_match(&line.to_ascii_lowercase()),
+        }
+    }
+}
+
 /// Why a pane's output can no longer come.
 enum Gone {
     /// The pane exists no more, or its process exited.
@@ -222,8 +252,8 @@ impl wait_for_text::Handle for Tools {
         }
         let compile = |list: &[String]| {
             list.iter()
-                .map(|p| matcher(p, a.regex, a.match_case))
-                .collect::<R<Vec<Regex>>>()
+                .map(|p| LineMatcher::new(p, a.regex, a.match_case))
+                .collect::<R<Vec<LineMatcher>>>()
         };
         let (wanted, stop) = (compile(&patterns)?, compile(&stops)?);
 
@@ -437,7 +467,7 @@ impl<'a> Scan<'a> {
 
 /// At a deadline: whether any pattern matches a line of the visible screen (`None` without
 /// patterns, or when the screen cannot be read).
-async fn on_screen(t: &Tools, pane: &str, wanted: &[Regex]) -> Option<bool> {
+async fn on_screen(t: &Tools, pane: &str, wanted: &[LineMatcher]) -> Option<bool> {
     if wanted.is_empty() {
         return None;
     }
@@ -459,4 +489,37 @@ async fn on_screen(t: &Tools, pane: &str, wanted: &[Regex]) -> Option<bool> {
             .lines()
             .any(|l| wanted.iter().any(|re| re.is_match(l))),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LineMatcher;
+
+    fn matches(pattern: &str, regex: bool, match_case: bool, line: &str) -> bool {
+        LineMatcher::new(pattern, regex, match_case)
+            .unwrap()
+            .is_match(line)
+    }
+
+    #[test]
+    fn literal_text_in_any_case_matches_as_the_regex_would() {
+        let folded = LineMatcher::new("Build OK", false, false).unwrap();
+        assert!(matches!(folded, LineMatcher::AsciiFolded(_)));
+        assert!(folded.is_match("... build ok (3 s)"));
+        assert!(folded.is_match("BUILD OK"));
+        assert!(!folded.is_match("build failed"));
+        // Literal: a regex metacharacter is itself.
+        assert!(matches("a.b", false, false, "A.B"));
+        assert!(!matches("a.b", false, false, "axb"));
+        // Text around it that is not ASCII is left as it is.
+        assert!(matches("ok", false, false, "✓ OK — done"));
+        // Not ASCII, case-sensitive or a regex: the regex itself.
+        assert!(matches!(
+            LineMatcher::new("Ünïcode", false, false).unwrap(),
+            LineMatcher::Regex(_)
+        ));
+        assert!(matches("Ünïcode", false, false, "üNÏCODE"));
+        assert!(!matches("Build", false, true, "build"));
+        assert!(matches("b[aeiou]ild", true, false, "BUILD"));
+    }
 }
