@@ -441,21 +441,31 @@ impl InputLine {
     /// down (counting the history), to a line without the prompt's end, and the row above it
     /// is the input line as it was.
     fn took_a_newline(&self, tail: &str, pasted: &InputLine) -> bool {
-        let row = |l: &InputLine| l.history + l.cursor.1;
-        row(self) == row(pasted) + 1
+        self.row() == pasted.row() + 1
             && self.cursor.0 < pasted.cursor.0
             && self.above.trim_end() == pasted.text.trim_end()
             && (tail.is_empty() || !self.text.contains(tail))
     }
 
     /// Whether the prompt still waits here: its tail is on the cursor's line, or, where the
-    /// program showed something else there after the paste, nothing there moved.
+    /// program showed something else there after the paste, nothing there moved. Moved is
+    /// counted on the pane's whole grid, history included: a box that grew by a line at the
+    /// bottom of a full screen scrolled a row into the history, and shrunk back it stands one
+    /// row higher on the screen but on the same line (Gemini CLI's box after its newline is
+    /// taken back), which is no submission.
     fn holds(&self, tail: &str, pasted: &InputLine) -> bool {
         if !tail.is_empty() && pasted.text.contains(tail) {
             self.text.contains(tail)
         } else {
-            self == pasted
+            self.text == pasted.text
+                && self.above == pasted.above
+                && (self.cursor.0, self.row()) == (pasted.cursor.0, pasted.row())
         }
+    }
+
+    /// The cursor's line counted from the top of the history.
+    fn row(&self) -> u64 {
+        self.history + self.cursor.1
     }
 }
 
@@ -629,5 +639,18 @@ mod tests {
         let placeholder = line("> [Pasted text +3 lines]", 24);
         assert!(line("> [Pasted text +3 lines]", 24).holds("the end", &placeholder));
         assert!(!line("> ", 2).holds("the end", &placeholder));
+        // The same line a row up on the screen with a row more in the history (a box that
+        // grew at the bottom and shrank back) still holds it; a row further down does not.
+        let scrolled = InputLine {
+            cursor: (24, 4),
+            history: 1,
+            ..line("> [Pasted text +3 lines]", 24)
+        };
+        assert!(scrolled.holds("the end", &placeholder));
+        let below = InputLine {
+            cursor: (24, 6),
+            ..line("> [Pasted text +3 lines]", 24)
+        };
+        assert!(!below.holds("the end", &placeholder));
     }
 }
