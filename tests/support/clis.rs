@@ -110,23 +110,29 @@ impl Drop for Model {
     }
 }
 
-/// Ends every process started from under a folder: Codex leaves an app-server daemon of its own
-/// (`~/.codex/packages/app-server-daemon`) running after it exits.
+/// Ends every process started from under a folder (named in its command line, or working in
+/// it): Codex leaves an app-server daemon of its own (`~/.codex/packages/app-server-daemon`)
+/// running after it exits, and Gemini CLI outlives its pane's tmux server (both of its node
+/// processes, about 165 MB each, working in the folder).
 pub struct Reap(pub PathBuf);
 
 impl Drop for Reap {
     fn drop(&mut self) {
         let under = self.0.display().to_string();
+        let from_here = |pid: i32| {
+            let named = std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&under));
+            named
+                || std::fs::read_link(format!("/proc/{pid}/cwd"))
+                    .is_ok_and(|cwd| cwd.starts_with(&self.0))
+        };
         let mine = || -> Vec<i32> {
             std::fs::read_dir("/proc")
                 .into_iter()
                 .flatten()
                 .flatten()
                 .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
-                .filter(|pid| {
-                    std::fs::read(format!("/proc/{pid}/cmdline"))
-                        .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&under))
-                })
+                .filter(|&pid| from_here(pid))
                 .collect()
         };
         for pid in mine() {
