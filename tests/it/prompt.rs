@@ -128,6 +128,26 @@ async fn an_enter_taken_as_a_newline_is_taken_back() {
     }
 }
 
+/// The same where the input line shows a placeholder for the paste (as Gemini CLI does for a
+/// long one) at the bottom of a full screen: the newline scrolls a row into the history, and
+/// the line taken back stands a row higher on the screen, the same line all the same, so Enter
+/// goes again and `submitted` comes only once the program submitted.
+#[tokio::test]
+async fn a_placeholder_taken_back_at_the_bottom_of_the_screen_is_still_the_prompt() {
+    let program = format!("seq 40; {} newline placeholder", target(500));
+    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
+    let pane = panes[0].as_str();
+    let prompt: String = (0..2000)
+        .map(|i| char::from(b'a' + (i % 26) as u8))
+        .collect();
+    let sent = send(&f, pane, &prompt).await;
+    assert_eq!(sent["outcome"], "submitted", "{sent}");
+    assert!(sent["enter_presses"].as_i64().unwrap() >= 2, "{sent}");
+    let wanted = format!("submitted {} {}", digest(&prompt), prompt.len());
+    f.wait_for_screen(pane, &wanted);
+    assert_eq!(lines_in(&f, pane, "submitted "), 1, "exactly once");
+}
+
 /// A program that draws a paste well after it arrived (a TUI on a loaded machine, long past
 /// the quiet that usually means the paste was taken): what its input line showed before the
 /// paste is not taken for the prompt gone, so an Enter swallowed meanwhile is pressed again and

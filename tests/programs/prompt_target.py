@@ -8,7 +8,9 @@ BUSY_MS, prints progress for that long before it takes input again.
 
 With `newline`, such an Enter is not swallowed but becomes a newline in the pending prompt (as
 some TUIs take an Enter that arrives with a paste), and the input box grows a row for each
-line, drawn again by moving the cursor up; Backspace takes the last byte back.
+line, drawn again by moving the cursor up; Backspace takes the last byte back. With
+`placeholder` as well, the prompt's first line is shown as `[Pasted Text: N chars]` (as Gemini
+CLI shows a long paste), so its end is never on the screen.
 
 With `late=MS`, it draws a paste MS after it arrived, as a loaded TUI does (Claude Code on a
 busy machine with a long paste), and an Enter read meanwhile counts as coming right after it.
@@ -17,7 +19,8 @@ With `hooks`, it reports its state as agents' lifecycle hooks do, in its pane's 
 option: `working` on a submit, `idle` when done, `asking` (until a key comes) when the prompt
 holds `ASK`.
 
-Usage: prompt_target.py SWALLOW_MS [BUSY_MS] [exit-on-paste] [newline] [hooks] [late=MS]
+Usage: prompt_target.py SWALLOW_MS [BUSY_MS] [exit-on-paste] [newline [placeholder]] [hooks]
+[late=MS]
 """
 
 import hashlib
@@ -35,6 +38,7 @@ busy = int(args[0]) / 1000 if args and args[0].isdigit() else 0
 exit_on_paste = "exit-on-paste" in args
 hooks = "hooks" in args
 newline = "newline" in args
+placeholder = "placeholder" in args
 late = next((int(a[5:]) / 1000 for a in args if a.startswith("late=")), 0)
 out = sys.stdout
 # Rows the input box was drawn on last.
@@ -64,6 +68,8 @@ def draw(pending):
     global box_rows
     text = bytes(pending).decode("latin-1").replace("\r", " ").replace("\t", " ")
     lines = text.split("\n") if newline else [text.replace("\n", " ")]
+    if placeholder and lines[0]:
+        lines[0] = f"[Pasted Text: {len(lines[0])} chars]"
     erase_box()
     out.write("\r\n".join(("> " if i == 0 else "  ") + l[-60:] for i, l in enumerate(lines)))
     box_rows = len(lines)
