@@ -18,7 +18,7 @@
 //! ones): on another platform the test fails saying so, it is never skipped.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::{Value, json};
 use tmux_mcp_tests::clis::{Cli, Model, Reap, install_clis};
@@ -364,7 +364,9 @@ async fn report_turns_through_the_documented_hooks(cli: Cli) {
             .await
     };
 
-    // A short turn, over before the orchestrator waits: the turn count shows it ended.
+    // A short turn, over before the orchestrator waits: the turn count shows it ended, so the
+    // wait is idle, not at its deadline. (How soon is the bench's figure: a loaded machine runs
+    // the CLI's hook late.)
     let sent = prompt("a quick one [[turn 200]]").await;
     answered(&sent, "ANSWER 1: received").await;
     let short = wait().await;
@@ -374,23 +376,22 @@ async fn report_turns_through_the_documented_hooks(cli: Cli) {
         "{cli:?}: {short}\n{}",
         f.screen(pane)
     );
-    assert!(
-        short["elapsed_ms"].as_i64().unwrap() < 1000,
-        "{cli:?}: {short}"
-    );
 
-    // A 5 s turn: the wait returns when it ends, the answer on the screen by then.
+    // A 5 s turn: the wait returns when it ends, not on the idle of the turn before: after the
+    // model began to answer (it thinks 5 s first), the answer on the screen by then.
     let sent = prompt("a slow one [[turn 5000]]").await;
     let long = wait().await;
+    let returned = SystemTime::now();
     assert_eq!(
         long["outcome"],
         "idle",
         "{cli:?}: {long}\n{}",
         f.screen(pane)
     );
+    let began = model.answered_at().get(1).copied();
     assert!(
-        long["elapsed_ms"].as_i64().unwrap() >= 4000,
-        "{cli:?}: {long}"
+        began.is_some_and(|began| began <= returned),
+        "{cli:?}: the wait returned before the model answered: {long}"
     );
     answered(&sent, "ANSWER 2: received").await;
 

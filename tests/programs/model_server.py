@@ -19,7 +19,7 @@ sent, per tool}), and per call, the result as the CLI handed it to its model ({"
 
 Usage: model_server.py PORT_FILE LOG_FILE [DELAY_MS [SCRIPT_FILE]]
 Writes the port it listens on to PORT_FILE; appends one JSON line per recorded prompt to
-LOG_FILE: {"prompt": ...}.
+LOG_FILE: {"prompt": ..., "answered_at": the Unix time its answer began, after any thinking}.
 """
 
 import hashlib
@@ -81,7 +81,7 @@ def answer_for(prompt):
         turns[0] += 1
         n = turns[0]
         with open(log_file, "a") as log:
-            log.write(json.dumps({"prompt": prompt}) + "\n")
+            log.write(json.dumps({"prompt": prompt, "answered_at": time.time()}) + "\n")
     digest = hashlib.sha256(prompt.encode()).hexdigest()[:16]
     return f"ANSWER {n}: received {len(prompt)} characters sha {digest} and that is all."
 

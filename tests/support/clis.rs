@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Map, Value, json};
 
@@ -99,6 +99,14 @@ impl Model {
     pub fn prompts(&self) -> Vec<String> {
         let log = self.log().into_iter();
         log.filter_map(|e| Some(e["prompt"].as_str()?.to_owned()))
+            .collect()
+    }
+
+    /// When it began to answer each turn (after the turn's thinking), in order.
+    pub fn answered_at(&self) -> Vec<SystemTime> {
+        let log = self.log().into_iter();
+        log.filter_map(|e| e["answered_at"].as_f64())
+            .map(|secs| UNIX_EPOCH + Duration::from_secs_f64(secs))
             .collect()
     }
 }
