@@ -2,6 +2,7 @@
 //! session's output stream), so output printed between an input and the wait still counts and
 //! new output is seen within a millisecond, with no screen polling.
 
+use std::cell::OnceCell;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -48,11 +49,31 @@ impl LineMatcher {
         })
     }
 
-    fn is_match(&self, line: &str) -> bool {
+    fn is_match(&self, line: &Subject) -> bool {
         match self {
-            Self::Regex(re) => re.is_match(line),
-            Self::AsciiFolded(re) => re.is_match(&line.to_ascii_lowercase()),
+            Self::Regex(re) => re.is_match(line.text),
+            Self::AsciiFolded(re) => re.is_match(line.folded()),
         }
+    }
+}
+
+/// A line as the matchers read it: its text, and its ASCII lower-cased copy, made once, when
+/// the first folded pattern asks for it, however many patterns and stops there are.
+struct Subject<'a> {
+    text: &'a str,
+    folded: OnceCell<String>,
+}
+
+impl<'a> Subject<'a> {
+    fn new(text: &'a str) -> Self {
+        Subject {
+            text,
+            folded: OnceCell::new(),
+        }
+    }
+
+    fn folded(&self) -> &str {
+        self.folded.get_or_init(|| self.text.to_ascii_lowercase())
     }
 }
 
@@ -292,7 +313,8 @@ impl wait_for_text::Handle for Tools {
         loop {
             watch.look();
             for line in scan.next(&journal) {
-                if let Some(i) = stop.iter().position(|re| re.is_match(&line)) {
+                let subject = Subject::new(&line);
+                if let Some(i) = stop.iter().position(|re| re.is_match(&subject)) {
                     return Ok(finish(
                         Outcome::Stopped,
                         Some(stops[i].clone()),
@@ -307,7 +329,7 @@ impl wait_for_text::Handle for Tools {
                 } else {
                     wanted
                         .iter()
-                        .position(|re| re.is_match(&line))
+                        .position(|re| re.is_match(&subject))
                         .map(|i| Some(patterns[i].clone()))
                 };
                 if let Some(pattern) = hit {
@@ -482,32 +504,35 @@ async fn on_screen(t: &Tools, pane: &str, wanted: &[LineMatcher]) -> Option<bool
         )
         .await
         .ok()?;
-    Some(
-        t.masker
-            .mask(&screen)
-            .text
-            .lines()
-            .any(|l| wanted.iter().any(|re| re.is_match(l))),
-    )
+    Some(t.masker.mask(&screen).text.lines().any(|l| {
+        let subject = Subject::new(l);
+        wanted.iter().any(|re| re.is_match(&subject))
+    }))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::LineMatcher;
+    use super::{LineMatcher, Subject};
 
     fn matches(pattern: &str, regex: bool, match_case: bool, line: &str) -> bool {
         LineMatcher::new(pattern, regex, match_case)
             .unwrap()
-            .is_match(line)
+            .is_match(&Subject::new(line))
     }
 
     #[test]
     fn literal_text_in_any_case_matches_as_the_regex_would() {
         let folded = LineMatcher::new("Build OK", false, false).unwrap();
         assert!(matches!(folded, LineMatcher::AsciiFolded(_)));
-        assert!(folded.is_match("... build ok (3 s)"));
-        assert!(folded.is_match("BUILD OK"));
-        assert!(!folded.is_match("build failed"));
+        let is_match = |line| folded.is_match(&Subject::new(line));
+        assert!(is_match("... build ok (3 s)"));
+        assert!(is_match("BUILD OK"));
+        assert!(!is_match("build failed"));
+        // The lower-cased copy is made once a folded pattern asks for it, and only then.
+        let line = Subject::new("Build OK");
+        let exact = LineMatcher::new("Build", false, true).unwrap();
+        assert!(exact.is_match(&line) && line.folded.get().is_none());
+        assert!(folded.is_match(&line) && line.folded.get().is_some());
         // Literal: a regex metacharacter is itself.
         assert!(matches("a.b", false, false, "A.B"));
         assert!(!matches("a.b", false, false, "axb"));
