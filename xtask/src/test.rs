@@ -300,17 +300,11 @@ fn cargo_test(
         Err(e) => return (false, format!("cannot run cargo: {e}"), Vec::new()),
     };
     let (mut passed, mut failed) = (0u64, 0u64);
-    let mut failures = Vec::new();
-    // Inside a binary's `failures:` reports (they end at its second `failures:`, the list).
-    let mut reporting = false;
+    let mut failures = Reports::default();
     if let Some(out) = child.stdout.take() {
         for line in BufReader::new(out).lines().map_while(Result::ok) {
             println!("{line}");
-            if line == "failures:" {
-                reporting = !reporting;
-            } else if reporting && failures.len() < MAX_FAILURE_LINES {
-                failures.push(line.clone());
-            }
+            failures.feed(&line);
             if let Some(result) = line.strip_prefix("test result: ") {
                 let count = |word: &str| {
                     result
@@ -332,7 +326,49 @@ fn cargo_test(
         }
     }
     let ok = child.wait().is_ok_and(|s| s.success());
-    (ok, format!("{passed} passed, {failed} failed"), failures)
+    (
+        ok,
+        format!("{passed} passed, {failed} failed"),
+        failures.lines,
+    )
+}
+
+/// The failure reports in a test binary's output, as the summary repeats them: its
+/// `failures:` section (it ends at the second `failures:`, the list), without the stack
+/// backtraces, which are in the output above. A backtrace runs to some 30 lines, and kept it
+/// pushed what the test said out of what a reader of the tail sees.
+#[derive(Default)]
+struct Reports {
+    reporting: bool,
+    backtrace: bool,
+    lines: Vec<String>,
+}
+
+impl Reports {
+    fn feed(&mut self, line: &str) {
+        if line == "failures:" {
+            self.reporting = !self.reporting;
+            self.backtrace = false;
+            return;
+        }
+        if !self.reporting {
+            return;
+        }
+        if line == "stack backtrace:" {
+            self.backtrace = true;
+            self.keep("stack backtrace: in the output above");
+        } else if !self.backtrace || line.is_empty() || line.starts_with("---- ") {
+            // A backtrace ends at the blank line after it, or at the next test's report.
+            self.backtrace = false;
+            self.keep(line);
+        }
+    }
+
+    fn keep(&mut self, line: &str) {
+        if self.lines.len() < MAX_FAILURE_LINES {
+            self.lines.push(line.to_owned());
+        }
+    }
 }
 
 fn cargo() -> std::ffi::OsString {
@@ -344,4 +380,32 @@ fn cargo_home() -> PathBuf {
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))
         .unwrap_or_else(|| PathBuf::from(".cargo"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reports;
+
+    #[test]
+    fn failure_reports_keep_what_the_test_said_without_its_backtrace() {
+        let output = "running 2 tests\ntest a ... FAILED\n\nfailures:\n\n---- a stdout ----\nthread 'a' panicked at it/a.rs:3:5:\nwhat went wrong\nstack backtrace:\n   0: rust_begin_unwind\n             at panicking.rs:1:1\n  note: Some details are omitted\n\n---- b stdout ----\nb said\n\nfailures:\n    a\n    b\n";
+        let mut reports = Reports::default();
+        for line in output.lines() {
+            reports.feed(line);
+        }
+        assert_eq!(
+            reports.lines,
+            [
+                "",
+                "---- a stdout ----",
+                "thread 'a' panicked at it/a.rs:3:5:",
+                "what went wrong",
+                "stack backtrace: in the output above",
+                "",
+                "---- b stdout ----",
+                "b said",
+                "",
+            ]
+        );
+    }
 }
