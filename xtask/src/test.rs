@@ -123,7 +123,10 @@ pub fn run(args: &[String]) -> ExitCode {
         &args,
         &version,
     ));
-    let end_to_end: Vec<&str> = ["-p", "tmux-mcp-tests", "--test", "it", "--locked"].into();
+    // `--workspace` as in the first run, so that features resolve the same and the server and
+    // the test binary the first run built are the ones tested (with `-p` cargo built them
+    // again, about a minute, and a server of other rmcp features).
+    let end_to_end: Vec<&str> = ["--workspace", "--test", "it", "--locked"].into();
     for build in others {
         runs.push(run_against(
             Some(build),
