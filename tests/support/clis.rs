@@ -126,7 +126,9 @@ pub struct Reap(pub PathBuf);
 
 impl Drop for Reap {
     fn drop(&mut self) {
-        let under = self.0.display().to_string();
+        // A path inside the folder: the folder and a slash (`…-cli-1` must not match the
+        // paths of `…-cli-13`, another test's).
+        let under = format!("{}/", self.0.display());
         let from_here = |pid: i32| {
             let named = std::fs::read(format!("/proc/{pid}/cmdline"))
                 .is_ok_and(|c| String::from_utf8_lossy(&c).contains(&under));
