@@ -24,6 +24,7 @@ mod lifecycle;
 mod load;
 mod masking;
 mod pane_state;
+mod person;
 mod prompt;
 mod protocol;
 mod quiet;

@@ -19,12 +19,15 @@ use tokio::process::{Child, ChildStdin};
 use tokio::sync::oneshot;
 
 use super::control::{Item, Notice, Reader, parse};
-use crate::outside::{Known, identified, identify, outside_session, process};
-use crate::version::Features;
+use crate::outside::{Known, identified, identify, outside_server, process};
+use crate::version::{Feature, Features};
 use crate::{Command, Outputs, Script, TmuxError, TmuxErrorKind, command_line, lock};
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
+/// How long subprocesses carry commands before asking again whether the server whose command
+/// client was lost is still the one running ([`Feature::UnreadyControlNotified`]).
+const SPENT_RECHECK: Duration = Duration::from_secs(5);
 
 enum Reply {
     Done(String),
@@ -38,6 +41,9 @@ struct Link {
     stdin: ChildStdin,
     waiters: Waiters,
     alive: Arc<AtomicBool>,
+    /// The server's pid, and whether a control client starting can crash it.
+    server: String,
+    fragile: bool,
     _child: Child,
 }
 
@@ -45,7 +51,11 @@ pub struct Channel {
     global: Arc<[OsString]>,
     handshakes: super::control::Handshakes,
     link: tokio::sync::Mutex<Option<Link>>,
-    failed_at: Mutex<Option<Instant>>,
+    /// When attaching last failed, and how long subprocesses carry commands from then.
+    failed_at: Mutex<Option<(Instant, Duration)>>,
+    /// The server (its pid) whose command client was lost where every attach is a crash
+    /// window ([`Feature::UnreadyControlNotified`]): no other attaches to it.
+    spent: Mutex<Option<String>>,
     /// The session the live client is attached to, as `$N`, and that client's liveness.
     session: Attached,
     /// The server's version, learned again by each client this channel starts.
@@ -63,6 +73,7 @@ impl Channel {
             handshakes,
             link: tokio::sync::Mutex::new(None),
             failed_at: Mutex::new(None),
+            spent: Mutex::new(None),
             session: Attached::default(),
             server,
         }
@@ -112,8 +123,14 @@ impl Channel {
                     }
                 }
             }
-            if let Some(e) = failed {
-                return Some(Err(e));
+            match failed {
+                // The client left before answering (its session was destroyed just before,
+                // say): commands that only read are run again in a subprocess.
+                Some(e) if e.kind == TmuxErrorKind::ServerGone && script.reads_only() => {
+                    return None;
+                }
+                Some(e) => return Some(Err(e)),
+                None => {}
             }
         }
         Some(Ok(Outputs::new(out)))
@@ -134,14 +151,14 @@ impl Channel {
             .as_ref()
             .is_some_and(|l| l.alive.load(Ordering::Acquire))
         {
-            *link = None;
-            if lock(&self.failed_at).is_some_and(|at| at.elapsed() < RETRY_AFTER) {
+            self.lose(link.take());
+            if lock(&self.failed_at).is_some_and(|(at, wait)| at.elapsed() < wait) {
                 return None;
             }
             match self.connect().await {
-                Some(l) => *link = Some(l),
-                None => {
-                    *lock(&self.failed_at) = Some(Instant::now());
+                Ok(l) => *link = Some(l),
+                Err(wait) => {
+                    *lock(&self.failed_at) = Some((Instant::now(), wait));
                     return None;
                 }
             }
@@ -178,9 +195,7 @@ impl Channel {
             )),
             Err(_) => {
                 // A command stuck in front of the queue would hold every later one: start over.
-                if let Some(l) = self.link.lock().await.take() {
-                    l.alive.store(false, Ordering::Release);
-                }
+                self.lose(self.link.lock().await.take());
                 Err(TmuxError::new(
                     TmuxErrorKind::Timeout,
                     format!(
@@ -188,6 +203,17 @@ impl Channel {
                         deadline.as_millis()
                     ),
                 ))
+            }
+        }
+    }
+
+    /// Lets a command client go (its process is killed when it drops); where attaching is a
+    /// crash window, it was the one this server gets.
+    fn lose(&self, link: Option<Link>) {
+        if let Some(link) = link {
+            link.alive.store(false, Ordering::Release);
+            if link.fragile {
+                *lock(&self.spent) = Some(link.server);
             }
         }
     }
@@ -203,17 +229,23 @@ impl Channel {
     /// Attaches a client (no output, size ignored, the session's environment left alone) to
     /// the session a person's `tmux` command run outside tmux acts on, the one most recently
     /// used: attaching makes a session that, so this one keeps it so. (Without a target,
-    /// `attach-session` prefers a session nobody is attached to.)
-    async fn connect(&self) -> Option<Link> {
+    /// `attach-session` prefers a session nobody is attached to.) The client stays when its
+    /// session is destroyed while others remain (`no-detach-on-destroy`, tmux 3.6 and newer;
+    /// older ones ignore a flag they do not know, server_client_set_flags). On failure, how
+    /// long subprocesses carry commands before the next try.
+    async fn connect(&self) -> Result<Link, Duration> {
         let _turn = self.handshakes.lock().await;
-        let current = outside_session(&self.global).await?;
+        let (current, server) = outside_server(&self.global).await.ok_or(RETRY_AFTER)?;
+        if lock(&self.spent).as_ref() == Some(&server) {
+            return Err(SPENT_RECHECK);
+        }
         let mut child = process(&self.global)
             .args([
                 "-C",
                 "attach-session",
                 "-E",
                 "-f",
-                "ignore-size,no-output",
+                "ignore-size,no-output,no-detach-on-destroy",
                 "-t",
             ])
             .arg(&current)
@@ -221,9 +253,10 @@ impl Channel {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .ok()?;
-        let stdin = child.stdin.take()?;
-        let stdout = child.stdout.take()?;
+            .map_err(|_| RETRY_AFTER)?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(RETRY_AFTER);
+        };
         let waiters: Waiters = Arc::default();
         let alive = Arc::new(AtomicBool::new(true));
         // The attach command answers first; its reply says whether there was a session.
@@ -235,14 +268,25 @@ impl Channel {
             alive.clone(),
             self.session.clone(),
         ));
+        let fragile = lock(&self.server)
+            .as_ref()
+            .is_none_or(|v| v.features().has(Feature::UnreadyControlNotified));
         let mut link = match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
             Ok(Ok(Reply::Done(_))) => Link {
                 stdin,
                 waiters,
                 alive,
+                server,
+                fragile,
                 _child: child,
             },
-            _ => return None,
+            // One attach was made, and it failed: on a fragile server it counts as the one.
+            _ => {
+                if fragile {
+                    *lock(&self.spent) = Some(server);
+                }
+                return Err(RETRY_AFTER);
+            }
         };
         // Which server (a restarted one may be another version) and which session it joined,
         // before any command relies on knowing.
@@ -251,15 +295,16 @@ impl Channel {
         link.stdin
             .write_all(command_line(&identify(), Features::default()).as_bytes())
             .await
-            .ok()?;
+            .map_err(|_| RETRY_AFTER)?;
         let Ok(Ok(Reply::Done(out))) = tokio::time::timeout(super::COMMAND_DEADLINE, rx).await
         else {
-            return None;
+            return Err(RETRY_AFTER);
         };
-        let (version, session) = identified(&out)?;
+        let (version, session) = identified(&out).ok_or(RETRY_AFTER)?;
+        link.fragile = version.features().has(Feature::UnreadyControlNotified);
         *lock(&self.session) = Some((session.trim().to_owned(), link.alive.clone()));
         *lock(&self.server) = Some(version);
-        Some(link)
+        Ok(link)
     }
 }
 

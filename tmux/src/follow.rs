@@ -20,7 +20,7 @@ use std::collections::{HashMap, VecDeque};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::io::AsyncWriteExt;
 use tokio::process::{Child, ChildStdin};
@@ -46,12 +46,25 @@ struct Inner {
     /// Followed panes: the journal, and the tmux server (its pid) the pane id belongs to; a
     /// restarted server counts pane ids from `%0` again.
     panes: HashMap<String, (Arc<Journal>, String)>,
+    /// Sessions whose client tmux detached and this server replaced: when, and how long the
+    /// next replacement waits.
+    replaced: HashMap<String, (Instant, Duration)>,
 }
+
+/// The wait before replacing a client detached again within [`BACKOFF_RESET`] of its last
+/// replacement, doubled each time up to [`BACKOFF_MOST`]: something that detaches this
+/// server's clients as they come (a hook, a script) costs a handshake at most every so often.
+const BACKOFF_FIRST: Duration = Duration::from_secs(1);
+const BACKOFF_MOST: Duration = Duration::from_secs(30);
+const BACKOFF_RESET: Duration = Duration::from_secs(60);
 
 /// What an answer on a stream is for, in the order the commands were written.
 enum Waiter {
-    /// The attach or a sync: the position of the journal (if any) when it came.
-    Sync(oneshot::Sender<Option<Position>>, Option<Arc<Journal>>),
+    /// The attach: whether tmux attached the client (it answers `%error` for a session that
+    /// is gone, then exits).
+    Attach(oneshot::Sender<bool>),
+    /// A sync: the position of the journal when it came.
+    Sync(oneshot::Sender<Option<Position>>, Arc<Journal>),
     /// The `switch-client` that brings a moved client back to its session: whether it did.
     PutBack(oneshot::Sender<bool>),
     /// A command whose answer says nothing this server needs (a subscription).
@@ -70,6 +83,7 @@ struct Stream {
     waiters: Mutex<VecDeque<Waiter>>,
     /// The panes whose output this stream delivers.
     panes: Mutex<HashMap<String, Arc<Journal>>>,
+    /// From tmux's answer to the attach until the client goes.
     alive: AtomicBool,
     /// Someone else's command moved the client to another session; it is on its way back.
     away: AtomicBool,
@@ -285,15 +299,19 @@ async fn started(
     let stream = Arc::new(Stream {
         session: session.to_owned(),
         stdin: tokio::sync::Mutex::new(stdin),
-        waiters: Mutex::new([Waiter::Sync(attached, None)].into()),
+        waiters: Mutex::new([Waiter::Attach(attached)].into()),
         panes: Mutex::new(panes),
-        alive: AtomicBool::new(true),
+        alive: AtomicBool::new(false),
         away: AtomicBool::new(false),
         child: Mutex::new(child),
     });
     tokio::spawn(read(Reader::new(stdout), stream.clone(), tmux.downgrade()));
-    match tokio::time::timeout(COMMAND_DEADLINE, answered).await {
-        Ok(Ok(_)) if stream.alive.load(Ordering::Acquire) => {
+    let answer = tokio::time::timeout(COMMAND_DEADLINE, answered).await;
+    if !matches!(answer, Ok(Ok(true))) {
+        let _ = lock(&stream.child).start_kill();
+    }
+    match answer {
+        Ok(Ok(true)) if stream.alive.load(Ordering::Acquire) => {
             // A client that takes over the journals of one tmux detached takes over their
             // subscriptions too.
             let watched: Vec<(String, String)> = lock(&stream.panes)
@@ -331,8 +349,7 @@ impl Stream {
             Features::default(),
         );
         let (tx, rx) = oneshot::channel();
-        self.write(&line, Waiter::Sync(tx, Some(journal.clone())))
-            .await;
+        self.write(&line, Waiter::Sync(tx, journal.clone())).await;
         match tokio::time::timeout(COMMAND_DEADLINE, rx).await {
             Ok(Ok(Some(at))) => Ok(at),
             Ok(_) => Err(TmuxError::new(
@@ -446,8 +463,16 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
             } => {
                 let waiter = lock(&stream.waiters).pop_front();
                 match waiter {
+                    Some(Waiter::Attach(reply)) => {
+                        stream.alive.store(ok, Ordering::Release);
+                        let _ = reply.send(ok);
+                        // Not attached: tmux says why (`can't find session`) and exits.
+                        if !ok {
+                            break;
+                        }
+                    }
                     Some(Waiter::Sync(reply, journal)) => {
-                        let _ = reply.send(journal.map(|j| j.position()));
+                        let _ = reply.send(Some(journal.position()));
                     }
                     Some(Waiter::Ignored) => {}
                     Some(Waiter::Part(parts)) if ok => lock(&parts).push(body),
@@ -525,8 +550,10 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                         tokio::spawn(put_back(tmux, stream.clone()));
                     }
                 }
+                // Only a client that was attached can have been detached: one whose attach
+                // failed is never replaced.
                 Notice::Exit => {
-                    detached = true;
+                    detached = stream.alive.load(Ordering::Acquire);
                     break;
                 }
                 _ => {}
@@ -574,9 +601,32 @@ async fn put_back(tmux: Tmux, stream: Arc<Stream>) {
 
 impl Tmux {
     /// Starts a new client on `session` for the journals of a client tmux detached; whether
-    /// it did (the session, or the whole server, may have gone with the old one). Only while a
-    /// server answers: `attach-session` would start one (with the person's configuration).
+    /// it did. tmux says `%exit` alike when a person detaches the client and when its session
+    /// is destroyed, so only a session that still exists gets one: the session, or the whole
+    /// server, has often gone with the old client, and an attach to it fails (each attach is
+    /// a crash window on tmux before 3.7: [`crate::Feature::UnreadyControlNotified`]). A
+    /// client detached again soon after its replacement waits longer each time.
     async fn replace(&self, session: &str, panes: &HashMap<String, Arc<Journal>>) -> bool {
+        let wait = {
+            let mut inner = lock(&self.streams.inner);
+            let wait = match inner.replaced.get(session) {
+                Some((at, wait)) if at.elapsed() < BACKOFF_RESET => {
+                    (*wait * 2).clamp(BACKOFF_FIRST, BACKOFF_MOST)
+                }
+                _ => Duration::ZERO,
+            };
+            inner
+                .replaced
+                .insert(session.to_owned(), (Instant::now() + wait, wait));
+            wait
+        };
+        tokio::time::sleep(wait).await;
+        // Only while a server answers, too: `attach-session` would start one (with the
+        // person's configuration).
+        if !crate::outside::has_session(&self.global, session).await {
+            lock(&self.streams.inner).replaced.remove(session);
+            return false;
+        }
         let Some(current) = crate::outside::outside_session(&self.global).await else {
             return false;
         };

@@ -29,8 +29,14 @@ pub(crate) fn process(global: &[OsString]) -> tokio::process::Command {
 /// The session a `tmux` command run outside tmux acts on: the one most recently used. Asked
 /// in a subprocess, so that no client attaches for it.
 pub(crate) async fn outside_session(global: &[OsString]) -> Option<String> {
+    Some(outside_server(global).await?.0)
+}
+
+/// [`outside_session`], and the server's pid: which server that is (a restarted one has
+/// another).
+pub(crate) async fn outside_server(global: &[OsString]) -> Option<(String, String)> {
     let asked = process(global)
-        .args(["display-message", "-p", "#{session_id}"])
+        .args(["display-message", "-p", "#{session_id} #{pid}"])
         .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output();
@@ -38,8 +44,23 @@ pub(crate) async fn outside_session(global: &[OsString]) -> Option<String> {
         .await
         .ok()?
         .ok()?;
-    let id = String::from_utf8_lossy(&out.stdout).trim().to_owned();
-    id.starts_with('$').then_some(id)
+    let out = String::from_utf8_lossy(&out.stdout);
+    let (id, pid) = out.trim().split_once(' ')?;
+    id.starts_with('$').then(|| (id.to_owned(), pid.to_owned()))
+}
+
+/// Whether `session` (an id, `$N`) exists, asked in a subprocess: no client attaches for it.
+pub(crate) async fn has_session(global: &[OsString], session: &str) -> bool {
+    let asked = process(global)
+        .args(["has-session", "-t", session])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    matches!(
+        tokio::time::timeout(COMMAND_DEADLINE, asked).await,
+        Ok(Ok(status)) if status.success()
+    )
 }
 
 /// `display-message -p` of the server's version and the current session (a control client's

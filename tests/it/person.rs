@@ -1,0 +1,422 @@
+//! A person goes on working in the tmux server while this server follows it: what the server
+//! follows ends, moves, is renamed and respawned, and the tmux server itself is killed. The
+//! server then goes quiet (it starts no `tmux` and burns no CPU at rest), every wait ends with
+//! its documented outcome, and the person's tmux stays up however fast they switch panes: on
+//! tmux before 3.7 every control-mode attach is a crash window
+//! (`tmux::Feature::UnreadyControlNotified`), so nothing that ended may make the server attach.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tmux_mcp_tests::{RawClient, World, call_request, payload, tmux_features, wait_until};
+
+/// A `tmux` first on the server's PATH that logs each of its command lines, then runs the
+/// real one.
+struct Logged {
+    log: PathBuf,
+    path: String,
+}
+
+impl Logged {
+    fn new(world: &World) -> Logged {
+        let real = String::from_utf8(
+            std::process::Command::new("sh")
+                .args(["-c", "command -v tmux"])
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap();
+        let bin = world.tmpdir().join("logged-bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        let log = world.tmpdir().join("tmux-commands.log");
+        let script = bin.join("tmux");
+        std::fs::write(
+            &script,
+            format!(
+                "#!/bin/sh\nprintf '%s\\n' \"$*\" >>'{}'\nexec '{}' \"$@\"\n",
+                log.display(),
+                real.trim()
+            ),
+        )
+        .unwrap();
+        std::process::Command::new("chmod")
+            .args(["+x", &script.display().to_string()])
+            .status()
+            .unwrap();
+        let path = format!(
+            "{}:{}",
+            bin.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        Logged { log, path }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        std::fs::read_to_string(&self.log)
+            .unwrap_or_default()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// The control-mode attaches logged from line `from` on.
+    fn attaches_since(&self, from: usize) -> Vec<String> {
+        self.lines()
+            .into_iter()
+            .skip(from)
+            .filter(|l| l.contains("-C attach-session"))
+            .collect()
+    }
+}
+
+/// CPU time of process `pid` so far, in clock ticks (user and system).
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let field = |i: usize| fields.get(i).and_then(|f| f.parse().ok()).unwrap_or(0u64);
+    field(11) + field(12)
+}
+
+/// Waits until the server has started no `tmux` for a second (its answer to what happened is
+/// over), then holds that over 3 s it starts none and burns no CPU.
+fn assert_at_rest(logged: &Logged, pid: u32, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut seen = logged.lines().len();
+    let mut quiet_since = Instant::now();
+    while quiet_since.elapsed() < Duration::from_secs(1) {
+        let lines = logged.lines();
+        assert!(
+            Instant::now() < deadline,
+            "{what}: the server never went quiet; {} tmux commands so far, the last:\n{}",
+            lines.len(),
+            lines[lines.len().saturating_sub(8)..].join("\n")
+        );
+        if lines.len() != seen {
+            seen = lines.len();
+            quiet_since = Instant::now();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let ticks = cpu_ticks(pid);
+    // The measurement itself: three seconds at rest, as the figure is taken.
+    std::thread::sleep(Duration::from_secs(3));
+    let lines = logged.lines();
+    assert_eq!(
+        lines.len(),
+        seen,
+        "{what}: the server started tmux at rest:\n{}",
+        lines[seen..].join("\n")
+    );
+    let burnt = cpu_ticks(pid) - ticks;
+    assert!(
+        burnt <= 1,
+        "{what}: {burnt} clock ticks of CPU over 3 s at rest"
+    );
+}
+
+/// The reply to request `id`, reading past anything else the server says.
+fn reply(raw: &mut RawClient, id: u64) -> Value {
+    loop {
+        let line = raw.line().expect("a response");
+        let parsed: Value = serde_json::from_str(&line).unwrap();
+        if parsed["id"] == json!(id) {
+            return parsed;
+        }
+    }
+}
+
+/// A call that must succeed; its output.
+fn ok(raw: &mut RawClient, id: u64, tool: &str, arguments: Value) -> Value {
+    let (_, reply) = raw.call(id, tool, arguments.clone());
+    assert_eq!(
+        reply["result"]["isError"], false,
+        "{tool} {arguments}: {reply}"
+    );
+    payload(&reply["result"])
+}
+
+/// A new detached session `name` running `sh`; its pane.
+fn session(world: &World, name: &str) -> String {
+    let pane = world.tmux(
+        "work",
+        &[
+            "new-session",
+            "-d",
+            "-s",
+            name,
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "sh",
+        ],
+    );
+    pane.trim().to_owned()
+}
+
+/// Makes the server follow `pane`: an agent types into it.
+fn follow(raw: &mut RawClient, id: u64, pane: &str) {
+    ok(
+        raw,
+        id,
+        "send_keys",
+        json!({"pane": pane, "text": "true", "enter": true}),
+    );
+}
+
+#[test]
+fn at_rest_the_server_starts_no_tmux_and_burns_no_cpu_whatever_ended_or_moved() {
+    let world = World::new();
+    world.start_server("work");
+    world.count_syncs("work");
+    let logged = Logged::new(&world);
+    let mut raw = RawClient::start(
+        &world,
+        &["-L", "work"],
+        &[
+            ("PATH", logged.path.as_str()),
+            ("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown"),
+        ],
+    );
+    let pid = raw.pid();
+    ok(&mut raw, 1, "list_sessions", json!({}));
+    follow(&mut raw, 2, "%0");
+    assert_at_rest(&logged, pid, "after the first calls");
+
+    // What it follows ends: a pane, a window, a session killed with a wait on it, a session
+    // whose shell exits.
+    let pane = world.tmux(
+        "work",
+        &[
+            "split-window",
+            "-d",
+            "-t",
+            "main:",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "sh",
+        ],
+    );
+    follow(&mut raw, 3, pane.trim());
+    world.tmux("work", &["kill-pane", "-t", pane.trim()]);
+    let window = world.tmux(
+        "work",
+        &[
+            "new-window",
+            "-d",
+            "-t",
+            "main:",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "sh",
+        ],
+    );
+    follow(&mut raw, 4, window.trim());
+    world.tmux("work", &["kill-window", "-t", window.trim()]);
+    let b = session(&world, "b");
+    follow(&mut raw, 5, &b);
+    let synced = world.syncs("work");
+    raw.send(&call_request(
+        6,
+        "wait_for_text",
+        &json!({"pane": b, "patterns": ["never printed"], "seconds": 60}),
+    ));
+    // The wait has followed the pane once its session's stream is synced again.
+    assert!(wait_until(Duration::from_secs(10), || world.syncs("work") > synced));
+    world.tmux("work", &["kill-session", "-t", "b"]);
+    let waited = payload(&reply(&mut raw, 6)["result"]);
+    assert_eq!(waited["outcome"], "pane_closed", "{waited}");
+    let c = session(&world, "c");
+    follow(&mut raw, 7, &c);
+    world.tmux("work", &["send-keys", "-t", &c, "exit", "Enter"]);
+    assert!(wait_until(Duration::from_secs(10), || !world
+        .try_tmux("work", &["has-session", "-t", "c"])
+        .status
+        .success()));
+    assert_at_rest(
+        &logged,
+        pid,
+        "after a followed pane, window and session ended",
+    );
+
+    // What it follows is renamed, moved and respawned.
+    let d = session(&world, "d");
+    let moved = world.tmux(
+        "work",
+        &[
+            "new-window",
+            "-d",
+            "-t",
+            "d:",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "sh",
+        ],
+    );
+    follow(&mut raw, 8, &d);
+    follow(&mut raw, 9, moved.trim());
+    world.tmux("work", &["rename-session", "-t", "d", "renamed"]);
+    world.tmux("work", &["move-window", "-s", moved.trim(), "-t", "main:"]);
+    world.tmux("work", &["respawn-pane", "-k", "-t", &d, "sh"]);
+    ok(&mut raw, 10, "list_panes", json!({}));
+    assert_at_rest(
+        &logged,
+        pid,
+        "after a session renamed, a window moved, a pane respawned",
+    );
+
+    // The session the command client sits on is killed; the client goes mid-wait.
+    let clients = world.tmux(
+        "work",
+        &["list-clients", "-F", "#{client_flags} #{session_name}"],
+    );
+    let command_session = clients
+        .lines()
+        .find(|l| l.contains("no-output"))
+        .and_then(|l| l.rsplit_once(' '))
+        .map(|(_, s)| s.to_owned())
+        .expect("a command client");
+    if command_session == "main" {
+        world.tmux("work", &["kill-session", "-t", "renamed"]);
+    } else {
+        world.tmux("work", &["kill-session", "-t", &command_session]);
+    }
+    ok(&mut raw, 11, "list_sessions", json!({}));
+    let synced = world.syncs("work");
+    raw.send(&call_request(
+        12,
+        "wait_for_text",
+        &json!({"pane": "%0", "patterns": ["never printed"], "seconds": 60}),
+    ));
+    assert!(wait_until(Duration::from_secs(10), || world.syncs("work") > synced));
+    raw.send(
+        &json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 12}})
+            .to_string(),
+    );
+    ok(&mut raw, 13, "list_sessions", json!({}));
+    assert_at_rest(
+        &logged,
+        pid,
+        "after the command client's session ended and a wait was cancelled",
+    );
+
+    // The tmux server is killed, then started again.
+    world.kill_server("work");
+    assert_at_rest(&logged, pid, "after the tmux server was killed");
+    world.start_server("work");
+    ok(&mut raw, 14, "list_sessions", json!({}));
+    follow(&mut raw, 15, "%0");
+    assert_at_rest(&logged, pid, "after the tmux server was started again");
+    assert!(raw.finish().success());
+}
+
+/// A person switching panes every 10 ms in one session while what the server follows in
+/// another ends, and while the agent goes on calling: on tmux before 3.7 nothing of that
+/// attaches a control client (the crash window), and on every version tmux stays up.
+#[test]
+fn a_person_switching_panes_while_followed_sessions_end_never_meets_an_attach() {
+    let world = World::new();
+    world.start_server("work");
+    world.tmux("work", &["split-window", "-d", "-t", "main:", "sh"]);
+    let logged = Logged::new(&world);
+    let mut raw = RawClient::start(
+        &world,
+        &["-L", "work"],
+        &[
+            ("PATH", logged.path.as_str()),
+            ("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown"),
+        ],
+    );
+    let mut id = 0;
+    let mut next = || {
+        id += 1;
+        id
+    };
+    let panes: Vec<String> = (0..6).map(|n| session(&world, &format!("s{n}"))).collect();
+    for pane in &panes {
+        follow(&mut raw, next(), pane);
+    }
+    ok(&mut raw, next(), "list_sessions", json!({}));
+    // From here on nothing may attach: the followed sessions end, the command client's with
+    // them when it sits on one.
+    let from = logged.lines().len();
+    let switching = Arc::new(AtomicBool::new(true));
+    let person = {
+        let (switching, dir) = (switching.clone(), world.tmpdir().to_owned());
+        std::thread::spawn(move || switch_panes(&dir, &switching))
+    };
+    for (n, pane) in panes.iter().enumerate() {
+        if n % 2 == 0 {
+            world.tmux("work", &["kill-session", "-t", &format!("s{n}")]);
+        } else {
+            world.tmux("work", &["send-keys", "-t", pane, "exit", "Enter"]);
+        }
+        for _ in 0..5 {
+            ok(&mut raw, next(), "list_sessions", json!({}));
+            ok(
+                &mut raw,
+                next(),
+                "capture_pane",
+                json!({"pane": "%0", "max_lines": 5}),
+            );
+        }
+    }
+    // The command client's session went too when it was one of those: calls go on.
+    assert!(wait_until(Duration::from_secs(10), || {
+        world
+            .tmux("work", &["list-sessions", "-F", "#{session_name}"])
+            .trim()
+            == "main"
+    }));
+    ok(&mut raw, next(), "list_sessions", json!({}));
+    switching.store(false, Ordering::Release);
+    let switches = person.join().unwrap();
+    assert!(switches > 0);
+    assert!(
+        world.server_alive("work"),
+        "tmux died after {switches} switches"
+    );
+    let attaches = logged.attaches_since(from);
+    if tmux_features().has(tmux::Feature::UnreadyControlNotified) {
+        // None: the command client, when it sat on a session that ended, is not replaced on
+        // these versions, and a follower of a session that ended never is.
+        assert!(
+            attaches.is_empty(),
+            "{} attaches while the person worked, the first: {:?}",
+            attaches.len(),
+            &attaches[..attaches.len().min(5)]
+        );
+    }
+    assert!(raw.finish().success());
+}
+
+/// Switches between the two panes of session `main` every 10 ms until told to stop; how many
+/// times.
+fn switch_panes(dir: &Path, switching: &AtomicBool) -> usize {
+    let mut n = 0;
+    while switching.load(Ordering::Acquire) {
+        let pane = if n % 2 == 0 { "main:0.0" } else { "main:0.1" };
+        let out = std::process::Command::new("tmux")
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("HOME", dir)
+            .env("TMUX_TMPDIR", dir)
+            .args(["-L", "work", "select-pane", "-t", pane])
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            break;
+        }
+        n += 1;
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    n
+}
