@@ -273,22 +273,15 @@ fn at_rest_the_server_starts_no_tmux_and_burns_no_cpu_whatever_ended_or_moved() 
         "after a session renamed, a window moved, a pane respawned",
     );
 
-    // The session the command client sits on is killed; the client goes mid-wait.
-    let clients = world.tmux(
-        "work",
-        &["list-clients", "-F", "#{client_flags} #{session_name}"],
-    );
-    let command_session = clients
-        .lines()
-        .find(|l| l.contains("no-output"))
-        .and_then(|l| l.rsplit_once(' '))
-        .map(|(_, s)| s.to_owned())
-        .expect("a command client");
-    if command_session == "main" {
-        world.tmux("work", &["kill-session", "-t", "renamed"]);
+    // The session the command client sits on is killed (the one a person's command acts on:
+    // it keeps that so); the client goes mid-wait.
+    let command_session = world.tmux("work", &["display-message", "-p", "#{session_name}"]);
+    let killed = if command_session.trim() == "main" {
+        "renamed"
     } else {
-        world.tmux("work", &["kill-session", "-t", &command_session]);
-    }
+        command_session.trim()
+    };
+    world.tmux("work", &["kill-session", "-t", killed]);
     ok(&mut raw, 11, "list_sessions", json!({}));
     let synced = world.syncs("work");
     raw.send(&call_request(
@@ -419,4 +412,110 @@ fn switch_panes(dir: &Path, switching: &AtomicBool) -> usize {
         std::thread::sleep(Duration::from_millis(10));
     }
     n
+}
+
+/// Sessions `main` and then `agent`, in a world of their own, with this server having made one
+/// call in it or not.
+async fn sessions_with_or_without_the_server(server: bool) -> (World, Option<RawClient>) {
+    let world = World::new();
+    world.start_server("work");
+    session(&world, "agent");
+    let raw = server.then(|| {
+        let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
+        ok(&mut raw, 1, "list_sessions", json!({}));
+        raw
+    });
+    (world, raw)
+}
+
+/// The session of the person's client (every client that is not a control client).
+fn persons_session(world: &World) -> Option<String> {
+    world
+        .tmux(
+            "work",
+            &[
+                "list-clients",
+                "-F",
+                "#{client_control_mode} #{session_name}",
+            ],
+        )
+        .lines()
+        .find_map(|l| l.strip_prefix("0 "))
+        .map(str::to_owned)
+}
+
+/// The person's `tmux attach` with no target (run in a pane of another tmux server, for a
+/// terminal): the session it lands in.
+fn person_attaches(world: &World) -> String {
+    world.tmux(
+        "outer",
+        &[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "100",
+            "-y",
+            "30",
+            "env",
+            "-u",
+            "TMUX",
+            "tmux",
+            "-u",
+            "-L",
+            "work",
+            "attach-session",
+        ],
+    );
+    assert!(wait_until(Duration::from_secs(10), || persons_session(
+        world
+    )
+    .is_some()));
+    persons_session(world).unwrap_or_default()
+}
+
+/// The person's `tmux attach` picks the session it picks without this server (tmux prefers
+/// one nobody is attached to, and the server's command client does not count as attached),
+/// and a session with `destroy-unattached` goes when the person leaves it, as without.
+#[tokio::test]
+async fn a_persons_attach_and_unattached_sessions_act_as_without_the_server() {
+    let ((alone, _), (beside, _raw)) = tokio::join!(
+        sessions_with_or_without_the_server(false),
+        sessions_with_or_without_the_server(true)
+    );
+    assert_eq!(beside.command_clients(), 1);
+    let landed = (person_attaches(&alone), person_attaches(&beside));
+    assert_eq!(landed.0, landed.1, "tmux attach with no target");
+    let sessions = |world: &World| {
+        world.tmux(
+            "work",
+            &["list-sessions", "-F", "#{session_name} #{session_attached}"],
+        )
+    };
+    assert_eq!(sessions(&alone), sessions(&beside));
+    // The person leaves the session they landed in, which goes.
+    for world in [&alone, &beside] {
+        world.tmux(
+            "work",
+            &["set-option", "-t", &landed.0, "destroy-unattached", "on"],
+        );
+        let person = world.tmux(
+            "work",
+            &[
+                "list-clients",
+                "-F",
+                "#{client_control_mode} #{client_name}",
+            ],
+        );
+        let person = person.lines().find_map(|l| l.strip_prefix("0 ")).unwrap();
+        world.tmux("work", &["detach-client", "-t", person]);
+        assert!(wait_until(Duration::from_secs(10), || persons_session(
+            world
+        )
+        .is_none()));
+    }
+    assert!(wait_until(Duration::from_secs(10), || sessions(&alone)
+        == sessions(&beside)));
+    assert!(!sessions(&alone).contains(&landed.0), "destroy-unattached");
 }

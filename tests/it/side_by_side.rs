@@ -303,19 +303,7 @@ async fn same_commands_same_results(person: bool) {
         [(json!("agents"), json!(0)), (json!("main"), main_clients)],
         "attached counts leave this server's clients out"
     );
-    let counted = beside.world.tmux(
-        "work",
-        &[
-            "list-clients",
-            "-F",
-            &format!("{IS_FOLLOWER} #{{client_control_mode}}"),
-        ],
-    );
-    assert_eq!(
-        counted.lines().filter(|l| *l == "0 1").count(),
-        1,
-        "one command client: {counted}"
-    );
+    assert_eq!(beside.world.command_clients(), 1, "one command client");
 }
 
 #[tokio::test]

@@ -327,9 +327,24 @@ impl World {
         );
     }
 
+    /// This server's command clients living in this world, counted as processes: the client
+    /// is suspended, and `list-clients` leaves suspended clients out from tmux 3.7 (sort.c
+    /// sort_get_clients).
+    pub fn command_clients(&self) -> usize {
+        self.tmux_process_lines()
+            .iter()
+            .filter(|l| l.contains("-C\\0attach-session") && l.contains("no-output"))
+            .count()
+    }
+
     /// tmux processes (servers and clients) living in this world: those whose environment
     /// holds its TMUX_TMPDIR.
     pub fn tmux_processes(&self) -> usize {
+        self.tmux_process_lines().len()
+    }
+
+    /// The command lines of [`World::tmux_processes`], their arguments joined by `\0`.
+    fn tmux_process_lines(&self) -> Vec<String> {
         let marker = format!("TMUX_TMPDIR={}", self.dir.path.display());
         std::fs::read_dir("/proc")
             .into_iter()
@@ -348,7 +363,13 @@ impl World {
                 std::fs::read(e.path().join("environ"))
                     .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == marker.as_bytes()))
             })
-            .count()
+            .map(|e| {
+                String::from_utf8_lossy(
+                    &std::fs::read(e.path().join("cmdline")).unwrap_or_default(),
+                )
+                .replace('\0', "\\0")
+            })
+            .collect()
     }
 
     /// Every socket file in this world's tmux directory.

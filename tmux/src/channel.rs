@@ -21,7 +21,7 @@ use tokio::sync::oneshot;
 use super::control::{Item, Notice, Reader, parse};
 use crate::outside::{Known, identified, identify, outside_server, process};
 use crate::version::{Feature, Features};
-use crate::{Command, Outputs, Script, TmuxError, TmuxErrorKind, command_line, lock};
+use crate::{Command, Outputs, Script, TmuxError, TmuxErrorKind, Verb, command_line, lock};
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
@@ -289,18 +289,45 @@ impl Channel {
             }
         };
         // Which server (a restarted one may be another version) and which session it joined,
-        // before any command relies on knowing.
-        let (tx, rx) = oneshot::channel();
-        lock(&link.waiters).push_back(tx);
-        link.stdin
-            .write_all(command_line(&identify(), Features::default()).as_bytes())
-            .await
-            .map_err(|_| RETRY_AFTER)?;
-        let Ok(Ok(Reply::Done(out))) = tokio::time::timeout(super::COMMAND_DEADLINE, rx).await
-        else {
-            return Err(RETRY_AFTER);
-        };
-        let (version, session) = identified(&out).ok_or(RETRY_AFTER)?;
+        // before any command relies on knowing. Then the client stops counting as attached,
+        // so that the person's `tmux attach` (which prefers a session nobody is attached to),
+        // `destroy-unattached` and window sizes leave it out: tmux counts every client but a
+        // suspended, exiting or dead one (resize.c recalculate_sizes_now), a control client
+        // takes no notice of being suspended and still runs commands (it never leaves the
+        // client's waiting state, client.c), and the count is taken again at the next
+        // recalculation, which switching to the session it is on makes at once (3.2a to
+        // next-3.8; `refresh-client -C` would too, but resizes windows tmux leaves as they
+        // are until their client looks).
+        let settle = [
+            identify(),
+            Command::new(Verb::SuspendClient),
+            Command::new(Verb::SwitchClient)
+                .flag("-E")
+                .target(&current)
+                .map_err(|_| RETRY_AFTER)?,
+        ];
+        let mut answers = Vec::new();
+        for command in &settle {
+            let (tx, rx) = oneshot::channel();
+            lock(&link.waiters).push_back(tx);
+            link.stdin
+                .write_all(command_line(command, Features::default()).as_bytes())
+                .await
+                .map_err(|_| RETRY_AFTER)?;
+            answers.push(rx);
+        }
+        let mut outs = Vec::new();
+        for rx in answers {
+            let Ok(Ok(Reply::Done(out))) = tokio::time::timeout(super::COMMAND_DEADLINE, rx).await
+            else {
+                return Err(RETRY_AFTER);
+            };
+            outs.push(out);
+        }
+        let (version, session) = outs
+            .first()
+            .and_then(|out| identified(out))
+            .ok_or(RETRY_AFTER)?;
         link.fragile = version.features().has(Feature::UnreadyControlNotified);
         *lock(&self.session) = Some((session.trim().to_owned(), link.alive.clone()));
         *lock(&self.server) = Some(version);

@@ -114,6 +114,7 @@ verbs! {
     ShowOptions "show-options" Channel Reads Message,
     SplitWindow "split-window" Channel Changes Message,
     StartServer "start-server" Subprocess Changes Nothing,
+    SuspendClient "suspend-client" Channel Changes Nothing,
     SwapPane "swap-pane" Channel Changes Nothing,
     SwitchClient "switch-client" Channel Changes Nothing,
     WaitFor "wait-for" Subprocess Changes Nothing,

@@ -235,7 +235,8 @@ impl Tmux {
     }
 
     /// How many of this server's own clients are attached to `session` (`$N`): tmux counts
-    /// them among its attached clients.
+    /// its output streams among its attached clients (not the command client, which is
+    /// suspended: see [`crate::channel`]).
     pub fn own_clients(&self, session: &str) -> i64 {
         let streams = lock(&self.streams.inner)
             .sessions
@@ -246,8 +247,7 @@ impl Tmux {
                     && !s.away.load(Ordering::Acquire)
             })
             .count();
-        let command = self.channel.session().is_some_and(|s| s == session);
-        i64::try_from(streams).unwrap_or(i64::MAX) + i64::from(command)
+        i64::try_from(streams).unwrap_or(i64::MAX)
     }
 }
 
