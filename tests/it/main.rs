@@ -25,6 +25,7 @@ mod load;
 mod masking;
 mod pane_state;
 mod person;
+mod person_at_work;
 mod prompt;
 mod protocol;
 mod quiet;

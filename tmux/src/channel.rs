@@ -51,8 +51,8 @@ pub struct Channel {
     global: Arc<[OsString]>,
     handshakes: super::control::Handshakes,
     link: tokio::sync::Mutex<Option<Link>>,
-    /// When attaching last failed, and how long subprocesses carry commands from then.
-    failed_at: Mutex<Option<(Instant, Duration)>>,
+    /// Until when subprocesses carry commands, after attaching failed.
+    retry_at: Mutex<Option<Instant>>,
     /// The server (its pid) whose command client was lost where every attach is a crash
     /// window ([`Feature::UnreadyControlNotified`]): no other attaches to it.
     spent: Mutex<Option<String>>,
@@ -72,7 +72,7 @@ impl Channel {
             global,
             handshakes,
             link: tokio::sync::Mutex::new(None),
-            failed_at: Mutex::new(None),
+            retry_at: Mutex::new(None),
             spent: Mutex::new(None),
             session: Attached::default(),
             server,
@@ -152,13 +152,13 @@ impl Channel {
             .is_some_and(|l| l.alive.load(Ordering::Acquire))
         {
             self.lose(link.take());
-            if lock(&self.failed_at).is_some_and(|(at, wait)| at.elapsed() < wait) {
+            if lock(&self.retry_at).is_some_and(|at| Instant::now() < at) {
                 return None;
             }
             match self.connect().await {
                 Ok(l) => *link = Some(l),
                 Err(wait) => {
-                    *lock(&self.failed_at) = Some((Instant::now(), wait));
+                    *lock(&self.retry_at) = Some(Instant::now() + wait);
                     return None;
                 }
             }
@@ -249,6 +249,10 @@ impl Channel {
                 "-t",
             ])
             .arg(&current)
+            // Never killed: a client killed before tmux has read its handshake crashes tmux
+            // before 3.7 (control_stop of a client without control state; 31c93c48). Its
+            // stdin closing when it drops ends it instead.
+            .kill_on_drop(false)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -271,7 +275,7 @@ impl Channel {
         let fragile = lock(&self.server)
             .as_ref()
             .is_none_or(|v| v.features().has(Feature::UnreadyControlNotified));
-        let mut link = match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
+        let link = match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
             Ok(Ok(Reply::Done(_))) => Link {
                 stdin,
                 waiters,
@@ -288,46 +292,48 @@ impl Channel {
                 return Err(RETRY_AFTER);
             }
         };
-        // Which server (a restarted one may be another version) and which session it joined,
-        // before any command relies on knowing. Then the client stops counting as attached,
-        // so that the person's `tmux attach` (which prefers a session nobody is attached to),
-        // `destroy-unattached` and window sizes leave it out: tmux counts every client but a
-        // suspended, exiting or dead one (resize.c recalculate_sizes_now), a control client
-        // takes no notice of being suspended and still runs commands (it never leaves the
-        // client's waiting state, client.c), and the count is taken again at the next
-        // recalculation, which switching to the session it is on makes at once (3.2a to
-        // next-3.8; `refresh-client -C` would too, but resizes windows tmux leaves as they
-        // are until their client looks).
-        let settle = [
-            identify(),
-            Command::new(Verb::SuspendClient),
-            Command::new(Verb::SwitchClient)
-                .flag("-E")
-                .target(&current)
-                .map_err(|_| RETRY_AFTER)?,
-        ];
+        self.settle(link, &current).await.map_err(|link| {
+            self.lose(Some(link));
+            RETRY_AFTER
+        })
+    }
+
+    /// Asks a client that has just attached to `current` which server (a restarted one may be
+    /// another version) and which session it joined, before any command relies on knowing.
+    /// Then the client stops counting as attached, so that the person's `tmux attach` (which
+    /// prefers a session nobody is attached to), `destroy-unattached` and window sizes leave it
+    /// out: tmux counts every client but a suspended, exiting or dead one (resize.c
+    /// recalculate_sizes_now), a control client takes no notice of being suspended and still
+    /// runs commands (it never leaves the client's waiting state, client.c), and the count is
+    /// taken again at the next recalculation, which switching to the session it is on makes at
+    /// once (3.2a to next-3.8; `refresh-client -C` would too, but resizes windows tmux leaves
+    /// as they are until their client looks). The link back when something failed.
+    async fn settle(&self, mut link: Link, current: &str) -> Result<Link, Link> {
+        let Ok(back) = Command::new(Verb::SwitchClient).flag("-E").target(current) else {
+            return Err(link);
+        };
         let mut answers = Vec::new();
-        for command in &settle {
+        for command in [identify(), Command::new(Verb::SuspendClient), back] {
             let (tx, rx) = oneshot::channel();
             lock(&link.waiters).push_back(tx);
-            link.stdin
-                .write_all(command_line(command, Features::default()).as_bytes())
-                .await
-                .map_err(|_| RETRY_AFTER)?;
+            let line = command_line(&command, Features::default());
+            if link.stdin.write_all(line.as_bytes()).await.is_err() {
+                return Err(link);
+            }
             answers.push(rx);
         }
-        let mut outs = Vec::new();
+        let mut identified_as = None;
         for rx in answers {
-            let Ok(Ok(Reply::Done(out))) = tokio::time::timeout(super::COMMAND_DEADLINE, rx).await
-            else {
-                return Err(RETRY_AFTER);
-            };
-            outs.push(out);
+            match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
+                Ok(Ok(Reply::Done(out))) => {
+                    identified_as.get_or_insert(out);
+                }
+                _ => return Err(link),
+            }
         }
-        let (version, session) = outs
-            .first()
-            .and_then(|out| identified(out))
-            .ok_or(RETRY_AFTER)?;
+        let Some((version, session)) = identified_as.as_deref().and_then(identified) else {
+            return Err(link);
+        };
         link.fragile = version.features().has(Feature::UnreadyControlNotified);
         *lock(&self.session) = Some((session.trim().to_owned(), link.alive.clone()));
         *lock(&self.server) = Some(version);

@@ -166,6 +166,15 @@ impl Tmux {
         {
             return done;
         }
+        if script.own() {
+            return Err(TmuxError::new(
+                TmuxErrorKind::Refused,
+                format!(
+                    "{}: no command client to run it (from a tmux subprocess it would act on a person's client)",
+                    script.name()
+                ),
+            ));
+        }
         // The deadline starts with the turn; the semaphore is never closed.
         let _turn = self.subprocess_turn.acquire().await.ok();
         self.subprocess(&script, features, COMMAND_DEADLINE).await

@@ -24,6 +24,9 @@ enum Route {
     /// The persistent control client may carry it: it does not block, and what it prints is
     /// tmux metadata, never terminal content (which could imitate the client's protocol).
     Channel,
+    /// Only the command client may carry it: it acts on the client that runs it, which from a
+    /// subprocess would be a person's (tmux's current client).
+    Own,
     /// A `tmux` subprocess runs it.
     Subprocess,
 }
@@ -114,9 +117,9 @@ verbs! {
     ShowOptions "show-options" Channel Reads Message,
     SplitWindow "split-window" Channel Changes Message,
     StartServer "start-server" Subprocess Changes Nothing,
-    SuspendClient "suspend-client" Channel Changes Nothing,
+    SuspendClient "suspend-client" Own Changes Nothing,
     SwapPane "swap-pane" Channel Changes Nothing,
-    SwitchClient "switch-client" Channel Changes Nothing,
+    SwitchClient "switch-client" Own Changes Nothing,
     WaitFor "wait-for" Subprocess Changes Nothing,
 }
 
@@ -299,7 +302,13 @@ impl Script {
     pub(crate) fn carried(&self) -> bool {
         self.commands
             .iter()
-            .all(|c| c.verb.route() == Route::Channel)
+            .all(|c| matches!(c.verb.route(), Route::Channel | Route::Own))
+    }
+
+    /// Whether a command acts on the client that runs it, so that only the command client
+    /// may (never a subprocess).
+    pub(crate) fn own(&self) -> bool {
+        self.commands.iter().any(|c| c.verb.route() == Route::Own)
     }
 
     /// Whether every command only reads, so all may be written at once.

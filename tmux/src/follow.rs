@@ -46,8 +46,8 @@ struct Inner {
     /// Followed panes: the journal, and the tmux server (its pid) the pane id belongs to; a
     /// restarted server counts pane ids from `%0` again.
     panes: HashMap<String, (Arc<Journal>, String)>,
-    /// Sessions whose client tmux detached and this server replaced: when, and how long the
-    /// next replacement waits.
+    /// Sessions whose client tmux detached: when the last replacement was due, and how long
+    /// it waited.
     replaced: HashMap<String, (Instant, Duration)>,
 }
 
@@ -64,7 +64,7 @@ enum Waiter {
     /// is gone, then exits).
     Attach(oneshot::Sender<bool>),
     /// A sync: the position of the journal when it came.
-    Sync(oneshot::Sender<Option<Position>>, Arc<Journal>),
+    Sync(oneshot::Sender<Position>, Arc<Journal>),
     /// The `switch-client` that brings a moved client back to its session: whether it did.
     PutBack(oneshot::Sender<bool>),
     /// A command whose answer says nothing this server needs (a subscription).
@@ -225,7 +225,9 @@ impl Tmux {
 
     /// Attaching a client to `attached` made it the session most recently used, which a
     /// person's `tmux` commands run outside tmux act on: `current`, the one they acted on
-    /// before, is made so again by moving this server's command client there.
+    /// before, is made so again by moving this server's command client there. Only that
+    /// client can: where it was lost and is not attached again
+    /// ([`crate::Feature::UnreadyControlNotified`]), `attached` stays the most recent.
     async fn keep_current(&self, current: Option<&str>, attached: &str) {
         if let Some(current) = current.filter(|c| *c != attached)
             && let Ok(back) = switch_to(current)
@@ -236,7 +238,7 @@ impl Tmux {
 
     /// How many of this server's own clients are attached to `session` (`$N`): tmux counts
     /// its output streams among its attached clients (not the command client, which is
-    /// suspended: see [`crate::channel`]).
+    /// suspended: see the command client, `channel.rs`).
     pub fn own_clients(&self, session: &str) -> i64 {
         let streams = lock(&self.streams.inner)
             .sessions
@@ -287,6 +289,9 @@ async fn started(
             "-t",
             session,
         ])
+        // Never killed before tmux answered its attach (see the command client, channel.rs);
+        // once it answered, or with its stdin closed, it goes by itself.
+        .kill_on_drop(false)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -307,6 +312,7 @@ async fn started(
     });
     tokio::spawn(read(Reader::new(stdout), stream.clone(), tmux.downgrade()));
     let answer = tokio::time::timeout(COMMAND_DEADLINE, answered).await;
+    // One that tmux has not answered within the deadline is stuck: it goes too.
     if !matches!(answer, Ok(Ok(true))) {
         let _ = lock(&stream.child).start_kill();
     }
@@ -351,7 +357,7 @@ impl Stream {
         let (tx, rx) = oneshot::channel();
         self.write(&line, Waiter::Sync(tx, journal.clone())).await;
         match tokio::time::timeout(COMMAND_DEADLINE, rx).await {
-            Ok(Ok(Some(at))) => Ok(at),
+            Ok(Ok(at)) => Ok(at),
             Ok(_) => Err(TmuxError::new(
                 TmuxErrorKind::ObjectGone,
                 format!(
@@ -465,14 +471,15 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                 match waiter {
                     Some(Waiter::Attach(reply)) => {
                         stream.alive.store(ok, Ordering::Release);
-                        let _ = reply.send(ok);
-                        // Not attached: tmux says why (`can't find session`) and exits.
-                        if !ok {
+                        // Not attached (tmux says why, `can't find session`, and exits), or
+                        // nobody waits for it any more (the call that started it was
+                        // cancelled): the client goes, now that tmux has read its handshake.
+                        if reply.send(ok).is_err() || !ok {
                             break;
                         }
                     }
                     Some(Waiter::Sync(reply, journal)) => {
-                        let _ = reply.send(Some(journal.position()));
+                        let _ = reply.send(journal.position());
                     }
                     Some(Waiter::Ignored) => {}
                     Some(Waiter::Part(parts)) if ok => lock(&parts).push(body),
@@ -632,6 +639,24 @@ impl Tmux {
         };
         let started = {
             let _turn = self.handshakes.lock().await;
+            // A call that followed a pane of the session meanwhile started a client of its own:
+            // that one delivers these panes too, and no other attaches.
+            let live = lock(&self.streams.inner)
+                .sessions
+                .get(session)
+                .filter(|s| s.alive.load(Ordering::Acquire))
+                .cloned();
+            if let Some(stream) = live {
+                for (pane, journal) in panes {
+                    let fresh = lock(&stream.panes)
+                        .insert(pane.clone(), journal.clone())
+                        .is_none();
+                    if fresh && let Some(option) = journal.watched_option() {
+                        let _ = stream.subscribe(pane, &option).await;
+                    }
+                }
+                return true;
+            }
             match start(self, session, panes.clone()).await {
                 Ok(stream) => {
                     lock(&self.streams.inner)
