@@ -453,27 +453,7 @@ fn persons_session(world: &World) -> Option<String> {
 /// The person's `tmux attach` with no target (run in a pane of another tmux server, for a
 /// terminal): the session it lands in.
 fn person_attaches(world: &World) -> String {
-    world.tmux(
-        "outer",
-        &[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-x",
-            "100",
-            "-y",
-            "30",
-            "env",
-            "-u",
-            "TMUX",
-            "tmux",
-            "-u",
-            "-L",
-            "work",
-            "attach-session",
-        ],
-    );
+    world.attach_person("work", None, 100, 30);
     assert!(wait_until(Duration::from_secs(10), || persons_session(
         world
     )
@@ -498,7 +478,9 @@ fn a_persons_attach_and_unattached_sessions_act_as_without_the_server() {
         )
     };
     assert_eq!(sessions(&alone), sessions(&beside));
-    // The person leaves the session they landed in, which goes.
+    // The person switches to the other session; the one they left goes. (Detaching instead
+    // ends tmux 3.6b itself now and then, with or without this server: 1 in 12 measured.)
+    let other = if landed.0 == "main" { "agent" } else { "main" };
     for world in [&alone, &beside] {
         world.tmux(
             "work",
@@ -513,11 +495,12 @@ fn a_persons_attach_and_unattached_sessions_act_as_without_the_server() {
             ],
         );
         let person = person.lines().find_map(|l| l.strip_prefix("0 ")).unwrap();
-        world.tmux("work", &["detach-client", "-t", person]);
+        world.tmux("work", &["switch-client", "-c", person, "-t", other]);
         assert!(wait_until(Duration::from_secs(10), || persons_session(
             world
         )
-        .is_none()));
+        .as_deref()
+            == Some(other)));
     }
     assert!(wait_until(Duration::from_secs(10), || sessions(&alone)
         == sessions(&beside)));

@@ -181,36 +181,13 @@ impl Side {
 
     /// Attaches the person's client to `session` from a pane of `outer`.
     fn attach(&self, session: &str) {
-        self.world.tmux(
-            "outer",
-            &[
-                "-f",
-                "/dev/null",
-                "new-session",
-                "-d",
-                // The windows' own size with the status line: with sizes that follow clients,
-                // tmux gives a window its pending size when it becomes current in a session a
-                // client is attached to, which a session this server follows always is (its
-                // output stream counts as attached, and no client flag changes that), so a
-                // client of another size would leave windows the person does not look at
-                // (and the outcome of a split there) to differ. The tmux page says so; here
-                // the rest is compared.
-                "-x",
-                "80",
-                "-y",
-                "25",
-                "env",
-                "-u",
-                "TMUX",
-                "tmux",
-                "-u",
-                "-L",
-                "work",
-                "attach-session",
-                "-t",
-                session,
-            ],
-        );
+        // The windows' own size with the status line: with sizes that follow clients, tmux
+        // gives a window its pending size when it becomes current in a session a client is
+        // attached to, which a session this server follows always is (its output stream
+        // counts as attached, and no client flag changes that), so a client of another size
+        // would leave windows the person does not look at (and the outcome of a split there)
+        // to differ. The tmux page says so; here the rest is compared.
+        self.world.attach_person("work", Some(session), 80, 25);
         assert!(
             wait_until(Duration::from_secs(10), || self.persons_client().is_some()),
             "the person's client attached"

@@ -35,29 +35,7 @@ impl Side {
             wait_for_prompt(&world, pane);
         }
         if person {
-            world.tmux(
-                "outer",
-                &[
-                    "-f",
-                    "/dev/null",
-                    "new-session",
-                    "-d",
-                    "-x",
-                    "100",
-                    "-y",
-                    "30",
-                    "env",
-                    "-u",
-                    "TMUX",
-                    "tmux",
-                    "-u",
-                    "-L",
-                    "work",
-                    "attach-session",
-                    "-t",
-                    "main",
-                ],
-            );
+            world.attach_person("work", Some("main"), 100, 30);
             assert!(
                 wait_until(Duration::from_secs(10), || people(&world) == ["main"]),
                 "the person's client attached"

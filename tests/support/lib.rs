@@ -273,6 +273,35 @@ impl World {
         );
     }
 
+    /// Attaches a person's real client to server `name` (to `session`, or where tmux's
+    /// `attach-session` picks without a target) from a pane of another tmux server, `outer`,
+    /// whose `width` x `height` pane gives it a terminal.
+    pub fn attach_person(&self, name: &str, session: Option<&str>, width: u16, height: u16) {
+        let (width, height) = (width.to_string(), height.to_string());
+        let mut args = vec![
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            &width,
+            "-y",
+            &height,
+            "env",
+            "-u",
+            "TMUX",
+            "tmux",
+            "-u",
+            "-L",
+            name,
+            "attach-session",
+        ];
+        if let Some(session) = session {
+            args.extend(["-t", session]);
+        }
+        self.tmux("outer", &args);
+    }
+
     pub fn server_alive(&self, name: &str) -> bool {
         self.try_tmux(name, &["display-message", "-p", "#{pid}"])
             .status
