@@ -11,7 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, World, call_request, payload, tmux_features, wait_until};
+use tmux_mcp_tests::{
+    RawClient, World, call_request, payload, tmux_features, tmux_on_path, wait_until,
+};
 
 /// A `tmux` first on the server's PATH that logs each of its command lines, then runs the
 /// real one.
@@ -22,14 +24,7 @@ pub(super) struct Logged {
 
 impl Logged {
     pub(super) fn new(world: &World) -> Logged {
-        let real = String::from_utf8(
-            std::process::Command::new("sh")
-                .args(["-c", "command -v tmux"])
-                .output()
-                .unwrap()
-                .stdout,
-        )
-        .unwrap();
+        let real = tmux_on_path();
         let bin = world.tmpdir().join("logged-bin");
         std::fs::create_dir_all(&bin).unwrap();
         let log = world.tmpdir().join("tmux-commands.log");
@@ -143,18 +138,20 @@ fn ok(raw: &mut RawClient, id: u64, tool: &str, arguments: Value) -> Value {
 
 /// A new detached session `name` running `sh`; its pane.
 fn session(world: &World, name: &str) -> String {
+    open(world, "new-session", &format!("-s{name}"))
+}
+
+/// A new pane running `sh` made by `how` (`split-window`, `new-window`, or `new-session`
+/// whose `-s` comes as `target`), detached; its id.
+fn open(world: &World, how: &str, target: &str) -> String {
+    let target = if how == "new-session" {
+        target.to_owned()
+    } else {
+        format!("-t{target}")
+    };
     let pane = world.tmux(
         "work",
-        &[
-            "new-session",
-            "-d",
-            "-s",
-            name,
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "sh",
-        ],
+        &[how, "-d", &target, "-P", "-F", "#{pane_id}", "sh"],
     );
     pane.trim().to_owned()
 }
@@ -195,36 +192,12 @@ fn at_rest_the_server_starts_no_tmux_and_burns_no_cpu_whatever_ended_or_moved() 
 
     // What it follows ends: a pane, a window, a session killed with a wait on it, a session
     // whose shell exits.
-    let pane = world.tmux(
-        "work",
-        &[
-            "split-window",
-            "-d",
-            "-t",
-            "main:",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "sh",
-        ],
-    );
-    follow(&mut raw, 3, pane.trim());
-    world.tmux("work", &["kill-pane", "-t", pane.trim()]);
-    let window = world.tmux(
-        "work",
-        &[
-            "new-window",
-            "-d",
-            "-t",
-            "main:",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "sh",
-        ],
-    );
-    follow(&mut raw, 4, window.trim());
-    world.tmux("work", &["kill-window", "-t", window.trim()]);
+    let pane = open(&world, "split-window", "main:");
+    follow(&mut raw, 3, &pane);
+    world.tmux("work", &["kill-pane", "-t", &pane]);
+    let window = open(&world, "new-window", "main:");
+    follow(&mut raw, 4, &window);
+    world.tmux("work", &["kill-window", "-t", &window]);
     let b = session(&world, "b");
     follow(&mut raw, 5, &b);
     let synced = world.syncs("work");
@@ -253,23 +226,11 @@ fn at_rest_the_server_starts_no_tmux_and_burns_no_cpu_whatever_ended_or_moved() 
 
     // What it follows is renamed, moved and respawned.
     let d = session(&world, "d");
-    let moved = world.tmux(
-        "work",
-        &[
-            "new-window",
-            "-d",
-            "-t",
-            "d:",
-            "-P",
-            "-F",
-            "#{pane_id}",
-            "sh",
-        ],
-    );
+    let moved = open(&world, "new-window", "d:");
     follow(&mut raw, 8, &d);
-    follow(&mut raw, 9, moved.trim());
+    follow(&mut raw, 9, &moved);
     world.tmux("work", &["rename-session", "-t", "d", "renamed"]);
-    world.tmux("work", &["move-window", "-s", moved.trim(), "-t", "main:"]);
+    world.tmux("work", &["move-window", "-s", &moved, "-t", "main:"]);
     world.tmux("work", &["respawn-pane", "-k", "-t", &d, "sh"]);
     ok(&mut raw, 10, "list_panes", json!({}));
     assert_at_rest(

@@ -326,14 +326,7 @@ fn a_tmux_older_than_the_floor_stops_startup() {
     let world = World::new();
     let bin = world.tmpdir().join("old-tmux");
     std::fs::create_dir_all(&bin).unwrap();
-    let real = String::from_utf8(
-        std::process::Command::new("sh")
-            .args(["-c", "command -v tmux"])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
+    let real = tmux_mcp_tests::tmux_on_path();
     let script = format!(
         "#!/bin/sh\n[ \"$1\" = -V ] && {{ echo 'tmux 3.1c'; exit 0; }}\nexec {} \"$@\"\n",
         real.trim()

@@ -581,6 +581,16 @@ pub fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
+/// The path of the `tmux` on this process's PATH (the matrix's tmux under test), for a
+/// wrapper that runs it.
+pub fn tmux_on_path() -> String {
+    let found = Command::new("sh")
+        .args(["-c", "command -v tmux"])
+        .output()
+        .expect("run sh");
+    String::from_utf8_lossy(&found.stdout).trim().to_owned()
+}
+
 /// Polls `condition` until it holds or `timeout` passes.
 pub fn wait_until(timeout: Duration, mut condition: impl FnMut() -> bool) -> bool {
     let deadline = Instant::now() + timeout;
