@@ -22,7 +22,7 @@ use tmux_mcp::handlers::{
 };
 use tmux_mcp_tests::clis::{Cli, Registration, entry, run_script};
 use tmux_mcp_tests::{
-    MEAN_BYTES_PER_TOOL, RawClient, World, binary, call_request, repo_root, rss_kib, sshd,
+    MEAN_BYTES_PER_TOOL, RawClient, World, binary, call_request, payload, repo_root, rss_kib, sshd,
     wait_until,
 };
 
@@ -200,6 +200,12 @@ fn main() {
     // the agent CLIs, and builds the family's server the first time).
     if std::env::args().any(|a| a == "model-bytes") {
         model_bytes(&mut report, &world);
+        println!("\n{} of the targets missed", report.failed);
+        return;
+    }
+    // `-- pane-cycles`: that figure alone.
+    if std::env::args().any(|a| a == "pane-cycles") {
+        pane_cycles(&mut report, &world);
         println!("\n{} of the targets missed", report.failed);
         return;
     }
@@ -585,6 +591,7 @@ fn main() {
     // Before the agent loop, whose printing panes would load the machine while it is measured.
     masking(&mut report, &world);
     let per_pane = screens(&mut report, &world);
+    pane_cycles(&mut report, &world);
     agents(&mut report, &world);
     hosts(&mut report, &world);
     agent_loop(&mut report, &world, per_pane);
@@ -1214,6 +1221,57 @@ fn agent_loop(report: &mut Report, world: &World, screen_kib: u64) {
     // gave up on their MCP servers before their first request (0 bytes read).
     // It may be gone already: the agent loop's server can end it with its last session.
     let _ = world.try_tmux("loop", &["kill-server"]);
+}
+
+/// Panes that come and go (issue 46): 1,000 cycles of create_window, run_shell_command,
+/// wait_for_text and kill_window. The server's resident memory after them is held against
+/// after the first 10: a gone pane's journal and screen model are freed.
+fn pane_cycles(report: &mut Report, world: &World) {
+    world.start_server("cycles");
+    let all = [("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
+    let mut raw = RawClient::start(world, &["-L", "cycles"], &all);
+    let mut id = 0u64;
+    let mut failed = 0;
+    let mut cycle = |raw: &mut RawClient| {
+        let (_, made) = raw.call(next(&mut id), "create_window", json!({"session": "main"}));
+        let made = payload(&made["result"]);
+        let (window, pane) = (&made["window"], &made["pane"]);
+        let steps = [
+            (
+                "run_shell_command",
+                json!({"pane": pane, "command": "echo cycle", "seconds": 10}),
+            ),
+            (
+                "wait_for_text",
+                json!({"pane": pane, "patterns": ["cycle"], "seconds": 5}),
+            ),
+            ("kill_window", json!({"window": window})),
+        ];
+        for (tool, arguments) in steps {
+            let (_, reply) = raw.call(next(&mut id), tool, arguments);
+            if reply["result"]["isError"] != false {
+                failed += 1;
+            }
+        }
+    };
+    for _ in 0..10 {
+        cycle(&mut raw);
+    }
+    let after_10 = rss_kib(raw.pid());
+    for _ in 10..1_000 {
+        cycle(&mut raw);
+    }
+    let after_1000 = rss_kib(raw.pid());
+    raw.finish();
+    report.line(
+        "RSS after 1,000 pane cycles, against 10",
+        format!(
+            "{:+} KiB ({failed} calls failed)",
+            after_1000 as i64 - after_10 as i64
+        ),
+        "<= +1024 KiB",
+        after_1000 <= after_10 + 1024,
+    );
 }
 
 fn next(id: &mut u64) -> u64 {

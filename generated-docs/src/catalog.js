@@ -2747,7 +2747,8 @@ window.TMUX_MCP_CATALOG = {
             "enum": [
               "completed",
               "timed_out",
-              "pane_closed"
+              "pane_closed",
+              "shell_replaced"
             ],
             "type": "string"
           },
@@ -4540,7 +4541,8 @@ window.TMUX_MCP_CATALOG = {
             "description": "Why the wait ended.",
             "enum": [
               "signalled",
-              "deadline"
+              "deadline",
+              "server_gone"
             ],
             "type": "string"
           },

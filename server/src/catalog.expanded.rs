@@ -2139,6 +2139,8 @@ pub mod run_shell_command {
         TimedOut,
         #[serde(rename = "pane_closed")]
         PaneClosed,
+        #[serde(rename = "shell_replaced")]
+        ShellReplaced,
     }
     impl Outcome {
         pub fn as_str(self) -> &'static str {
@@ -2146,6 +2148,7 @@ pub mod run_shell_command {
                 Outcome::Completed => "completed",
                 Outcome::TimedOut => "timed_out",
                 Outcome::PaneClosed => "pane_closed",
+                Outcome::ShellReplaced => "shell_replaced",
             }
         }
     }
@@ -3836,12 +3839,15 @@ pub mod wait_for_channel {
         Signalled,
         #[serde(rename = "deadline")]
         Deadline,
+        #[serde(rename = "server_gone")]
+        ServerGone,
     }
     impl Outcome {
         pub fn as_str(self) -> &'static str {
             match self {
                 Outcome::Signalled => "signalled",
                 Outcome::Deadline => "deadline",
+                Outcome::ServerGone => "server_gone",
             }
         }
     }
@@ -3850,7 +3856,7 @@ pub mod wait_for_channel {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_channel`: Block until a tmux wait-for channel is signalled (by signal_channel or `tmux wait-for -S` in a pane) or the deadline passes.
+    /// The handler of `wait_for_channel`: Block until a wait-for channel is signalled (signal_channel, `tmux wait-for -S`), the deadline passes or tmux ends.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_channel`",
         note = "implement `wait_for_channel::Handle` for `{Self}`, beside the code the tool calls"
@@ -5028,7 +5034,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line (no control characters but tab, CR, LF).\",\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"maximum\":262144,\"minimum\":1,\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"maximum\":4096,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"exit_status\":{\"description\":\"The command's (or exiting shell's) status.\",\"type\":[\"integer\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why it ended.\",\"enum\":[\"completed\",\"timed_out\",\"pane_closed\"],\"type\":\"string\"},\"output\":{\"description\":\"The newest output (untrusted).\",\"type\":\"string\"},\"output_bytes\":{\"description\":\"Text bytes printed.\",\"type\":\"integer\"},\"output_lines\":{\"description\":\"Lines printed.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"},\"timed_out\":{\"description\":\"The deadline passed first.\",\"type\":\"boolean\"},\"truncated\":{\"description\":\"output is only the newest part.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"outcome\",\"exit_status\",\"timed_out\",\"seconds\",\"elapsed_ms\",\"output\",\"output_lines\",\"output_bytes\",\"truncated\",\"masked\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"exit_status\":{\"description\":\"The command's (or exiting shell's) status.\",\"type\":[\"integer\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why it ended.\",\"enum\":[\"completed\",\"timed_out\",\"pane_closed\",\"shell_replaced\"],\"type\":\"string\"},\"output\":{\"description\":\"The newest output (untrusted).\",\"type\":\"string\"},\"output_bytes\":{\"description\":\"Text bytes printed.\",\"type\":\"integer\"},\"output_lines\":{\"description\":\"Lines printed.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"},\"timed_out\":{\"description\":\"The deadline passed first.\",\"type\":\"boolean\"},\"truncated\":{\"description\":\"output is only the newest part.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"outcome\",\"exit_status\",\"timed_out\",\"seconds\",\"elapsed_ms\",\"output\",\"output_lines\",\"output_bytes\",\"truncated\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &[
@@ -5590,7 +5596,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "wait_for_channel",
         title: "Wait for channel",
-        description: "Block until a tmux wait-for channel is signalled (by signal_channel or `tmux wait-for -S` in a pane) or the deadline passes.",
+        description: "Block until a wait-for channel is signalled (signal_channel, `tmux wait-for -S`), the deadline passes or tmux ends.",
         toolset: "manage",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5603,7 +5609,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"pattern\":\"^[A-Za-z0-9_.-]{1,128}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"type\":\"string\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"signalled\",\"deadline\"],\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"channel\",\"outcome\",\"seconds\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"type\":\"string\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"signalled\",\"deadline\",\"server_gone\"],\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"channel\",\"outcome\",\"seconds\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["channel", "seconds"],

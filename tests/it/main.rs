@@ -23,6 +23,8 @@ mod inspect;
 mod lifecycle;
 mod load;
 mod masking;
+mod moves;
+mod outcomes;
 mod pane_state;
 mod person;
 mod person_at_work;

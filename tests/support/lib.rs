@@ -351,8 +351,8 @@ impl World {
     pub fn assert_only_the_server_is_left(&self) {
         assert!(
             wait_until(Duration::from_secs(5), || self.tmux_processes() == 1),
-            "{} tmux processes left; only the server itself should be",
-            self.tmux_processes()
+            "tmux processes left; only the server itself should be:\n{}",
+            self.tmux_process_lines().join("\n")
         );
     }
 
@@ -366,13 +366,23 @@ impl World {
             .count()
     }
 
+    /// Whether a tmux process of this world runs the command `verb` (a `tmux wait-for` a
+    /// wait started, say).
+    pub fn runs_tmux(&self, verb: &str) -> bool {
+        let argument = format!("\\0{verb}\\0");
+        self.tmux_process_lines()
+            .iter()
+            .any(|l| l.contains(&argument))
+    }
+
     /// tmux processes (servers and clients) living in this world: those whose environment
     /// holds its TMUX_TMPDIR.
     pub fn tmux_processes(&self) -> usize {
         self.tmux_process_lines().len()
     }
 
-    /// The command lines of [`World::tmux_processes`], their arguments joined by `\0`.
+    /// The command lines of [`World::tmux_processes`], their arguments joined by `\0`, each
+    /// after its process id and state (`T` for stopped) for a failure to name them.
     fn tmux_process_lines(&self) -> Vec<String> {
         let marker = format!("TMUX_TMPDIR={}", self.dir.path.display());
         std::fs::read_dir("/proc")
@@ -393,10 +403,17 @@ impl World {
                     .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == marker.as_bytes()))
             })
             .map(|e| {
-                String::from_utf8_lossy(
-                    &std::fs::read(e.path().join("cmdline")).unwrap_or_default(),
+                let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+                let state = stat
+                    .rsplit_once(") ")
+                    .and_then(|(_, rest)| rest.get(..1))
+                    .unwrap_or("?");
+                let cmdline = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+                format!(
+                    "{} {state} {}",
+                    e.file_name().to_string_lossy(),
+                    String::from_utf8_lossy(&cmdline).replace('\0', "\\0")
                 )
-                .replace('\0', "\\0")
             })
             .collect()
     }

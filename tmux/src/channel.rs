@@ -44,7 +44,17 @@ struct Link {
     /// The server's pid, and whether a control client starting can crash it.
     server: String,
     fragile: bool,
-    _child: Child,
+    child: Child,
+}
+
+/// A link exists once tmux answered its attach, when killing its client is safe: closing its
+/// stdin alone leaves it for ever before tmux 3.8 when tmux still has an answer to write it and
+/// nobody reads (`control_all_done` waits for the write buffer to drain; next-3.8 gives up on a
+/// timer, `server_client_start_exit_timer`).
+impl Drop for Link {
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+    }
 }
 
 pub struct Channel {
@@ -210,10 +220,10 @@ impl Channel {
     /// Lets a command client go (its process is killed when it drops); where attaching is a
     /// crash window, it was the one this server gets.
     fn lose(&self, link: Option<Link>) {
-        if let Some(link) = link {
+        if let Some(mut link) = link {
             link.alive.store(false, Ordering::Release);
             if link.fragile {
-                *lock(&self.spent) = Some(link.server);
+                *lock(&self.spent) = Some(std::mem::take(&mut link.server));
             }
         }
     }
@@ -249,9 +259,10 @@ impl Channel {
                 "-t",
             ])
             .arg(&current)
-            // Never killed: a client killed before tmux has read its handshake crashes tmux
-            // before 3.7 (control_stop of a client without control state; 31c93c48). Its
-            // stdin closing when it drops ends it instead.
+            // Never killed before tmux answered its attach: a client killed before tmux has
+            // read its handshake crashes tmux before 3.7 (control_stop of a client without
+            // control state; 31c93c48). Its stdin closing when it drops ends it instead; once
+            // answered, its `Link` kills it.
             .kill_on_drop(false)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -282,7 +293,7 @@ impl Channel {
                 alive,
                 server,
                 fragile,
-                _child: child,
+                child,
             },
             // One attach was made, and it failed: on a fragile server it counts as the one.
             _ => {

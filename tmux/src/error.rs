@@ -42,6 +42,8 @@ impl TmuxError {
         let kind = if first.starts_with("no server running on")
             || first.starts_with("error connecting to")
             || first.contains("server exited")
+            // A client whose server was killed outright (client.c, CLIENT_EXIT_LOST_SERVER).
+            || first.starts_with("lost server")
         {
             TmuxErrorKind::ServerGone
         } else if first.starts_with("can't find")

@@ -43,12 +43,23 @@ pub struct Streams {
 struct Inner {
     /// Live streams by session id.
     sessions: HashMap<String, Arc<Stream>>,
-    /// Followed panes: the journal, and the tmux server (its pid) the pane id belongs to; a
-    /// restarted server counts pane ids from `%0` again.
-    panes: HashMap<String, (Arc<Journal>, String)>,
+    /// Followed panes: the journal, the tmux server (its pid) the pane id belongs to (a
+    /// restarted server counts pane ids from `%0` again) and the session (`$N`) whose stream
+    /// was last asked to deliver it.
+    panes: HashMap<String, Followed>,
     /// Sessions whose client tmux detached: when the last replacement was due, and how long
     /// it waited.
     replaced: HashMap<String, (Instant, Duration)>,
+    /// A look at where the followed panes are is under way ([`Tmux::relocate_soon`]), and
+    /// whether tmux said something changed again since it began.
+    relocating: bool,
+    relocate_again: bool,
+}
+
+struct Followed {
+    journal: Arc<Journal>,
+    server: String,
+    session: String,
 }
 
 /// The wait before replacing a client detached again within [`BACKOFF_RESET`] of its last
@@ -72,8 +83,9 @@ enum Waiter {
     /// One answer of a screen's seed, kept for the last.
     Part(Arc<Mutex<Vec<String>>>),
     /// The last answer of a screen's seed: the journal's screen model starts again from the
-    /// answers, at this point of the output.
-    Seed(Arc<Journal>, Arc<Mutex<Vec<String>>>),
+    /// answers, at this point of the output. With a pane, the seed caught the journal up
+    /// with what tmux holds of it, and the stream delivers the pane's output from here on.
+    Seed(Arc<Journal>, Arc<Mutex<Vec<String>>>, Option<String>),
 }
 
 /// One session's control client.
@@ -83,8 +95,13 @@ struct Stream {
     waiters: Mutex<VecDeque<Waiter>>,
     /// The panes whose output this stream delivers.
     panes: Mutex<HashMap<String, Arc<Journal>>>,
+    /// Panes followed by another stream whose output came here since tmux last said windows
+    /// changed: their window came to this session, and where they are was looked at.
+    strangers: Mutex<std::collections::HashSet<String>>,
     /// From tmux's answer to the attach until the client goes.
     alive: AtomicBool,
+    /// tmux answered the attach: killing the client is safe from then on.
+    answered: AtomicBool,
     /// Someone else's command moved the client to another session; it is on its way back.
     away: AtomicBool,
     child: Mutex<Child>,
@@ -113,29 +130,49 @@ impl Tmux {
             )
         })?;
         let stream = self.stream(session).await?;
-        let journal = {
+        // A stream that delivered the pane before its window moved delivers first what tmux
+        // sent it until then (a command's report too, which tmux's history does not keep).
+        let elsewhere: Vec<(Arc<Stream>, Arc<Journal>)> = lock(&self.streams.inner)
+            .sessions
+            .values()
+            .filter(|s| s.session != stream.session)
+            .filter_map(|s| Some((s.clone(), lock(&s.panes).get(pane)?.clone())))
+            .collect();
+        for (other, journal) in elsewhere {
+            let _ = other.sync(&journal).await;
+        }
+        let (journal, known) = {
             let mut inner = lock(&self.streams.inner);
-            let journal = match inner.panes.get(pane) {
-                Some((journal, of)) if of == server => journal.clone(),
-                _ => Arc::new(Journal::default()),
+            let (journal, known) = match inner.panes.get(pane) {
+                Some(f) if f.server == server => (f.journal.clone(), true),
+                _ => (Arc::new(Journal::default()), false),
             };
-            inner
-                .panes
-                .insert(pane.to_owned(), (journal.clone(), server.to_owned()));
+            inner.panes.insert(
+                pane.to_owned(),
+                Followed {
+                    journal: journal.clone(),
+                    server: server.to_owned(),
+                    session: session.to_owned(),
+                },
+            );
             // A pane moved between sessions is delivered by its new session's stream only.
             for other in inner.sessions.values() {
                 if other.session != stream.session {
                     lock(&other.panes).remove(pane);
                 }
             }
-            journal
+            (journal, known)
         };
-        let fresh = lock(&stream.panes)
-            .insert(pane.to_owned(), journal.clone())
-            .is_none();
-        if fresh {
+        if !lock(&stream.panes).contains_key(pane) {
             journal.restart();
-            stream.seed(pane, &journal).await?;
+            if known {
+                // Its output came by another stream, or one that ended: this one delivers it
+                // from the point where what it printed meanwhile is read from tmux.
+                stream.seed(pane, &journal, true).await?;
+            } else {
+                lock(&stream.panes).insert(pane.to_owned(), journal.clone());
+                stream.seed(pane, &journal, false).await?;
+            }
             // A pane moved here from another session: its option is reported by this client now.
             if let Some(option) = journal.watched_option() {
                 stream.subscribe(pane, &option).await?;
@@ -161,7 +198,7 @@ impl Tmux {
     /// How long since `pane` last printed text, when this client follows it (see
     /// [`Journal::idle`]); `None` when it does not.
     pub fn idle(&self, pane: &str) -> Option<Duration> {
-        let journal = lock(&self.streams.inner).panes.get(pane)?.0.clone();
+        let journal = lock(&self.streams.inner).panes.get(pane)?.journal.clone();
         journal.idle()
     }
 
@@ -290,7 +327,7 @@ async fn started(
             session,
         ])
         // Never killed before tmux answered its attach (see the command client, channel.rs);
-        // once it answered, or with its stdin closed, it goes by itself.
+        // once it answered, it is killed when its stream ends or drops.
         .kill_on_drop(false)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -306,7 +343,9 @@ async fn started(
         stdin: tokio::sync::Mutex::new(stdin),
         waiters: Mutex::new([Waiter::Attach(attached)].into()),
         panes: Mutex::new(panes),
+        strangers: Mutex::default(),
         alive: AtomicBool::new(false),
+        answered: AtomicBool::new(false),
         away: AtomicBool::new(false),
         child: Mutex::new(child),
     });
@@ -337,6 +376,16 @@ async fn started(
             "tmux did not answer within {} ms",
             COMMAND_DEADLINE.as_millis()
         ))),
+    }
+}
+
+/// Closing its stdin alone can leave an answered client for ever before tmux 3.8 (see the
+/// command client's `Link`, channel.rs): it is killed.
+impl Drop for Stream {
+    fn drop(&mut self) {
+        if *self.answered.get_mut() {
+            let _ = lock(&self.child).start_kill();
+        }
     }
 }
 
@@ -380,7 +429,15 @@ impl Stream {
     /// from it exactly where its answer stands in the output (tmux runs a line's commands
     /// together, between two reads of any pane's output). The answer comes before that of any
     /// command written after.
-    async fn seed(&self, pane: &str, journal: &Arc<Journal>) -> Result<(), TmuxError> {
+    /// With `catch_up`, it also has tmux say the pane's lines (history and screen, wrapped
+    /// lines joined) to add what the journal missed, and the stream delivers the pane's output
+    /// from the answer on.
+    async fn seed(
+        &self,
+        pane: &str,
+        journal: &Arc<Journal>,
+        catch_up: bool,
+    ) -> Result<(), TmuxError> {
         let fields: Vec<String> = Seed::FIELDS.iter().map(|f| format!("#{{{f}}}")).collect();
         let ask = crate::Command::new(Verb::DisplayMessage)
             .flag("-p")
@@ -397,10 +454,21 @@ impl Stream {
             .flag("-a")
             .flag("-q")
             .target(pane)?;
-        // One line: tmux parses it into three commands it runs back to back, each answered
-        // in a block of its own (measured on 3.2a, 3.5a and next-3.8), with no pane output
-        // read in between.
-        let line: Vec<String> = [ask, shown, main]
+        let mut commands = vec![ask, shown, main];
+        if catch_up {
+            commands.push(
+                crate::Command::new(Verb::CapturePane)
+                    .flag("-p")
+                    .flag("-J")
+                    .flag("-S")
+                    .arg(format!("-{}", super::journal::MAX_LINES))?
+                    .target(pane)?,
+            );
+        }
+        // One line: tmux parses it into commands it runs back to back, each answered in a
+        // block of its own (measured on 3.2a, 3.5a and next-3.8), with no pane output read in
+        // between.
+        let line: Vec<String> = commands
             .iter()
             .map(|c| {
                 super::command_line(c, Features::default())
@@ -409,11 +477,14 @@ impl Stream {
             })
             .collect();
         let parts = Arc::new(Mutex::new(Vec::new()));
-        let waiters = [
-            Waiter::Part(parts.clone()),
-            Waiter::Part(parts.clone()),
-            Waiter::Seed(journal.clone(), parts),
-        ];
+        let mut waiters: Vec<Waiter> = (1..commands.len())
+            .map(|_| Waiter::Part(parts.clone()))
+            .collect();
+        waiters.push(Waiter::Seed(
+            journal.clone(),
+            parts,
+            catch_up.then(|| pane.to_owned()),
+        ));
         self.write_each(&format!("{}\n", line.join(" ; ")), waiters)
             .await;
         Ok(())
@@ -447,6 +518,14 @@ impl Stream {
         }
     }
 
+    /// tmux said windows or panes changed: where the followed panes are is looked at again.
+    fn structure_changed(&self, tmux: &WeakTmux) {
+        lock(&self.strangers).clear();
+        if let Some(tmux) = tmux.upgrade() {
+            tmux.relocate_soon();
+        }
+    }
+
     fn poke_all(&self) {
         for journal in lock(&self.panes).values() {
             journal.structure_changed();
@@ -470,6 +549,7 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                 let waiter = lock(&stream.waiters).pop_front();
                 match waiter {
                     Some(Waiter::Attach(reply)) => {
+                        stream.answered.store(true, Ordering::Release);
                         stream.alive.store(ok, Ordering::Release);
                         // Not attached (tmux says why, `can't find session`, and exits), or
                         // nobody waits for it any more (the call that started it was
@@ -487,19 +567,29 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                     // 3.2a to 3.7c): their answers never come, so neither may their waiters wait.
                     Some(Waiter::Part(parts)) => {
                         let mut waiters = lock(&stream.waiters);
-                        while let Some(Waiter::Part(p) | Waiter::Seed(_, p)) = waiters.front()
+                        while let Some(Waiter::Part(p) | Waiter::Seed(_, p, _)) = waiters.front()
                             && Arc::ptr_eq(p, &parts)
                         {
-                            waiters.pop_front();
+                            if let Some(Waiter::Seed(journal, _, Some(pane))) = waiters.pop_front()
+                            {
+                                lock(&stream.panes).insert(pane, journal);
+                            }
                         }
                     }
-                    Some(Waiter::Seed(journal, parts)) => {
-                        let parts = std::mem::take(&mut *lock(&parts));
+                    Some(Waiter::Seed(journal, parts, delivers)) => {
+                        let mut parts = std::mem::take(&mut *lock(&parts));
+                        parts.push(body);
                         if ok
-                            && let [fields, shown] = &parts[..]
-                            && let Some(seed) = Seed::read(fields, shown, &body)
+                            && let [fields, shown, main, rest @ ..] = &parts[..]
+                            && let Some(seed) = Seed::read(fields, shown, main)
                         {
+                            if let [history] = rest {
+                                journal.catch_up(history, &seed);
+                            }
                             journal.seed(&seed);
+                        }
+                        if let Some(pane) = delivers {
+                            lock(&stream.panes).insert(pane, journal);
                         }
                     }
                     Some(Waiter::PutBack(done)) => {
@@ -522,9 +612,16 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                         if journal.wants_seed() {
                             let (stream, pane) = (stream.clone(), pane.to_owned());
                             tokio::spawn(async move {
-                                let _ = stream.seed(&pane, &journal).await;
+                                let _ = stream.seed(&pane, &journal, false).await;
                             });
                         }
+                    } else if let Some(tmux) = tmux.upgrade()
+                        && tmux.follows(pane)
+                        && lock(&stream.strangers).insert(pane.to_owned())
+                    {
+                        // A followed pane's window came to this session (tmux 3.2a says nothing
+                        // of a pane swapped in with `swap-pane -d`).
+                        tmux.relocate_soon();
                     }
                 }
                 Notice::Subscription { pane, .. } => {
@@ -533,10 +630,14 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                         journal.option_reported();
                     }
                 }
-                Notice::Changed => stream.poke_all(),
+                Notice::Changed => {
+                    stream.poke_all();
+                    stream.structure_changed(&tmux);
+                }
                 // A pane whose size changed shows what tmux made of its rows: ask again.
                 Notice::Layout => {
                     stream.poke_all();
+                    stream.structure_changed(&tmux);
                     let panes: Vec<(String, Arc<Journal>)> = lock(&stream.panes)
                         .iter()
                         .map(|(p, j)| (p.clone(), j.clone()))
@@ -544,7 +645,7 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                     let stream = stream.clone();
                     tokio::spawn(async move {
                         for (pane, journal) in panes {
-                            let _ = stream.seed(&pane, &journal).await;
+                            let _ = stream.seed(&pane, &journal, false).await;
                         }
                     });
                 }
@@ -580,6 +681,111 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
     }
     for journal in panes.values() {
         journal.end();
+    }
+    // Its session, or its whole server, may have gone with it: their panes are forgotten.
+    if let Some(tmux) = tmux.upgrade() {
+        tmux.relocate_soon();
+    }
+}
+
+impl Tmux {
+    /// Whether this client follows `pane`.
+    fn follows(&self, pane: &str) -> bool {
+        lock(&self.streams.inner).panes.contains_key(pane)
+    }
+
+    /// Whether `pane` is followed by the stream of `session` (`$N`): a pane whose window
+    /// went to another session (`swap-pane -d`, say, of which tmux 3.2a tells nobody) is not,
+    /// and is followed again.
+    pub fn followed_in(&self, pane: &str, session: &str) -> bool {
+        lock(&self.streams.inner)
+            .panes
+            .get(pane)
+            .is_some_and(|f| f.session == session)
+    }
+
+    /// Looks at where the followed panes are ([`Tmux::relocate`]) once tmux has said what it
+    /// is saying: one look at a time, and one more if tmux said more meanwhile.
+    fn relocate_soon(&self) {
+        {
+            let mut inner = lock(&self.streams.inner);
+            if inner.relocating {
+                inner.relocate_again = true;
+                return;
+            }
+            inner.relocating = true;
+        }
+        let tmux = self.clone();
+        tokio::spawn(async move {
+            loop {
+                tmux.relocate().await;
+                let mut inner = lock(&tmux.streams.inner);
+                if !std::mem::take(&mut inner.relocate_again) {
+                    inner.relocating = false;
+                    break;
+                }
+            }
+        });
+    }
+
+    /// Follows each followed pane whose window went to another session in that session's
+    /// stream, which catches up with what it printed meanwhile, so that no output is lost
+    /// while nobody waits; and forgets each pane that is gone (with its session, or its
+    /// server), its journal ended and freed once no wait holds it.
+    async fn relocate(&self) {
+        let listed = self
+            .run(
+                crate::Command::new(Verb::ListPanes)
+                    .flag("-a")
+                    .flag("-F")
+                    .flag("#{pid} #{pane_id} #{session_id}"),
+            )
+            .await;
+        let places = match listed {
+            Ok(out) => out,
+            Err(e) if e.kind == TmuxErrorKind::ServerGone => String::new(),
+            Err(_) => return,
+        };
+        // Each pane once per session holding its window.
+        let places: Vec<(&str, &str, &str)> = places
+            .lines()
+            .filter_map(|l| {
+                let mut f = l.split(' ');
+                Some((f.next()?, f.next()?, f.next()?))
+            })
+            .collect();
+        let moved: Vec<String> = {
+            let mut inner = lock(&self.streams.inner);
+            let mut moved = Vec::new();
+            let mut gone = Vec::new();
+            for (pane, f) in &inner.panes {
+                let mut sessions = places
+                    .iter()
+                    .filter(|(server, p, _)| p == pane && *server == f.server)
+                    .map(|(_, _, session)| *session)
+                    .peekable();
+                if sessions.peek().is_none() {
+                    gone.push(pane.clone());
+                } else if !sessions.any(|s| s == f.session) {
+                    moved.push(pane.clone());
+                }
+            }
+            for pane in gone {
+                if let Some(f) = inner.panes.remove(&pane) {
+                    f.journal.end();
+                }
+                for stream in inner.sessions.values() {
+                    lock(&stream.panes).remove(&pane);
+                }
+            }
+            inner
+                .sessions
+                .retain(|_, s| s.alive.load(Ordering::Acquire));
+            moved
+        };
+        for pane in moved {
+            let _ = self.follow(&pane).await;
+        }
     }
 }
 

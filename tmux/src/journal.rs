@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
+use super::catch_up::{ANCHOR_LINES, missed};
 use super::lines::{LineAssembler, Piece};
 use super::screen::{Screen, Seed, Shown, row_hash};
 use crate::lock;
@@ -249,6 +250,44 @@ impl Journal {
                 .screen
                 .get_or_insert_with(|| Screen::new(seed.width, seed.height));
             screen.seed(seed);
+        }
+        self.poke();
+    }
+
+    /// Adds what the pane printed while no stream delivered its output, found in what tmux
+    /// holds of it (`history`: `capture-pane -J` of its history and screen, taken with `seed`;
+    /// see [`crate::catch_up`]). Not on the alternate screen, whose program draws rather than
+    /// prints lines. The screen model is seeded after.
+    pub(crate) fn catch_up(&self, history: &str, seed: &Seed) {
+        if seed.alternate {
+            return;
+        }
+        // `-J` keeps the blanks to each row's end.
+        let lines: Vec<&str> = history.lines().map(str::trim_end).collect();
+        // The rows below the cursor's are blank while a program prints lines.
+        let below = usize::from(seed.height.saturating_sub(seed.cursor_y + 1));
+        let Some(grid) = lines.get(..lines.len().saturating_sub(below)) else {
+            return;
+        };
+        {
+            let mut guard = lock(&self.state);
+            let State {
+                assembler, store, ..
+            } = &mut *guard;
+            let tail: Vec<String> = store
+                .lines
+                .iter()
+                .skip(store.lines.len().saturating_sub(ANCHOR_LINES))
+                .map(|l| l.text.to_string())
+                .collect();
+            let tail: Vec<&str> = tail.iter().map(String::as_str).collect();
+            match missed(&tail, &assembler.partial(), grid) {
+                Some(text) if !text.is_empty() => {
+                    assembler.push(text.as_bytes(), &mut |piece| store.apply(piece));
+                    store.last_text = Some(Instant::now());
+                }
+                _ => return,
+            }
         }
         self.poke();
     }

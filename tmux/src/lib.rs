@@ -13,6 +13,7 @@
 //! This crate knows nothing of MCP: it depends on neither rmcp nor the manifest crates.
 
 pub mod caller;
+mod catch_up;
 mod channel;
 mod client;
 mod command;

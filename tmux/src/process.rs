@@ -237,6 +237,9 @@ pub enum Prompt {
     AtPrompt,
     /// The process is no shell this client knows (its name).
     NotAShell(String),
+    /// The process is tmux's own, forked for a pane that has just been made and not yet
+    /// running its program (named as the server is, `tmux: server`).
+    Starting,
     /// A shell running a script or a `-c` command.
     Scripted(String),
     /// A shell, but another process group has the terminal.
@@ -244,6 +247,12 @@ pub enum Prompt {
     /// Nothing can be read of the process (it is gone).
     Unknown,
 }
+
+/// The name tmux's server process gives itself on Linux (`proc_start` sets the title `server
+/// (socket)`, which compat/setproctitle.c makes `tmux: server` with `PR_SET_NAME`, cut at a
+/// space to fit 15 bytes; 3.2a to next-3.8), and which a pane's process keeps from its fork
+/// until it runs the pane's program.
+const FORKED: &str = "tmux: server";
 
 /// Whether the process `pid` (a pane's own) is a shell at its prompt.
 pub fn prompt(pid: i64) -> Prompt {
@@ -257,6 +266,9 @@ fn prompt_of(pid: i64, stat: Stat) -> Prompt {
     let Stat {
         name, pgrp, tpgid, ..
     } = stat;
+    if name == FORKED {
+        return Prompt::Starting;
+    }
     if !SHELLS.contains(&name.as_str()) {
         return Prompt::NotAShell(name);
     }
@@ -325,6 +337,14 @@ const NOT_READING: &[&str] = &[
 ];
 
 /// Whether the program that has the terminal of the pane's process `pid` may read input:
+/// Whether process `pid` has ended (or is a zombie its parent has not reaped yet).
+pub fn ended(pid: i64) -> bool {
+    u32::try_from(pid)
+        .ok()
+        .and_then(Stat::read)
+        .is_none_or(|stat| stat.state == 'Z')
+}
+
 /// `Some(false)` only when every process of the foreground group sleeps in a wait that is
 /// no terminal read (a `sleep`, a shell waiting for a child); a process running, or waiting
 /// in a read or a poll, may. `None` when the reader cannot say.
@@ -377,6 +397,27 @@ mod tests {
         assert_eq!(Reader::Proc.group(group), Reader::Ps.group(group));
         let _ = sleeping.kill();
         let _ = sleeping.wait();
+    }
+
+    #[test]
+    fn a_tmux_servers_own_name_is_that_of_a_pane_not_started_yet() {
+        let dir = std::env::temp_dir().join(format!("tmux-mcp-forked-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let tmux = |args: &[&str]| {
+            let out = std::process::Command::new("tmux")
+                .env("TMUX_TMPDIR", &dir)
+                .env_remove("TMUX")
+                .args(["-L", "forked", "-f", "/dev/null"])
+                .args(args)
+                .output()
+                .expect("tmux on PATH");
+            String::from_utf8_lossy(&out.stdout).trim().to_owned()
+        };
+        let server = tmux(&["new-session", "-d", ";", "display-message", "-p", "#{pid}"]);
+        let prompt = super::prompt(server.parse().unwrap_or(i64::MAX));
+        tmux(&["kill-server"]);
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(prompt, super::Prompt::Starting, "tmux server pid {server}");
     }
 
     #[test]

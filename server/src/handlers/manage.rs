@@ -432,10 +432,15 @@ impl wait_for_channel::Handle for Tools {
         let wait = Command::new(Verb::WaitFor)
             .flag("--")
             .arg(a.channel.as_str())?;
+        // tmux wakes every waiter as it exits (cmd-wait-for.c, wait_for_flush), as a signal
+        // would: the server that answers after, if any, says which it was.
+        let server = server_pid(t).await;
         let outcome = tokio::select! {
             result = t.tmux.run_for(wait, Duration::from_secs(secs as u64)) => match result {
+                Ok(_) if server.is_some() && server_pid(t).await != server => Outcome::ServerGone,
                 Ok(_) => Outcome::Signalled,
                 Err(e) if e.kind == TmuxErrorKind::Timeout => Outcome::Deadline,
+                Err(e) if e.kind == TmuxErrorKind::ServerGone => Outcome::ServerGone,
                 Err(e) => return Err(e.into()),
             },
             () = cx.cancel.cancelled() => return Err(super::cancelled(ToolId::WaitForChannel)),
@@ -446,6 +451,12 @@ impl wait_for_channel::Handle for Tools {
             seconds: secs,
         })
     }
+}
+
+/// The tmux server's process id, while one answers: one restarted has another.
+async fn server_pid(t: &Tools) -> Option<String> {
+    let ask = Command::new(Verb::DisplayMessage).flag("-p").flag("#{pid}");
+    t.tmux.run(ask).await.ok().map(|pid| pid.trim().to_owned())
 }
 
 impl signal_channel::Handle for Tools {

@@ -8,11 +8,11 @@
 use std::time::{Duration, Instant};
 
 use super::wait::{Watch, Woke};
-use super::{CallContext, Tools, input, lock, seconds};
+use super::{CallContext, Tools, input, lock, objects, seconds};
 use crate::catalog::{ErrorKind, ToolError, ToolId, run_shell_command};
 use tmux::journal::Report;
 use tmux::process::{self, Prompt};
-use tmux::{Command, REPORT_OSC, Verb};
+use tmux::{Command, REPORT_OSC, SEPARATOR, Verb, row_format};
 
 type R<T> = Result<T, ToolError>;
 
@@ -117,12 +117,15 @@ impl run_shell_command::Handle for Tools {
         let secs = seconds(a.seconds);
         let started = Instant::now();
         let _held = reserve(t, &a.pane)?;
-        if let Err(why) = at_prompt(t, &a.pane).await? {
-            return Err(ToolError::new(
-                ErrorKind::Refused,
-                format!("nothing was typed into {}: {why}", a.pane),
-            ));
-        }
+        let shell = match at_prompt(t, &a.pane).await? {
+            Ok(shell) => shell,
+            Err(why) => {
+                return Err(ToolError::new(
+                    ErrorKind::Refused,
+                    format!("nothing was typed into {}: {why}", a.pane),
+                ));
+            }
+        };
 
         let id = tmux::nonce::nonce()[..10].to_owned();
         let line = wrapper(&id, &a.command, a.suppress_history);
@@ -164,6 +167,18 @@ impl run_shell_command::Handle for Tools {
             }
             let doing = |ran: f64| format!("{} has run {ran:.0}s of {secs}s", a.pane);
             match watch.next(None, doing).await? {
+                // The shell the command was typed into is gone while the pane lives: it was
+                // respawned (`respawn-pane -k`), and nothing will report.
+                Woke::Output | Woke::Timer if process::ended(shell) => {
+                    let outcome = if respawned(t, &a.pane, shell).await {
+                        Outcome::ShellReplaced
+                    } else {
+                        Outcome::PaneClosed
+                    };
+                    t.tmux.drain(&a.pane).await;
+                    let reports = read_reports(journal.reports_since(from), &id);
+                    break (reports, outcome);
+                }
                 Woke::Output | Woke::Timer => {}
                 Woke::Deadline => break (reports, Outcome::TimedOut),
                 Woke::Closed => {
@@ -223,23 +238,56 @@ impl run_shell_command::Handle for Tools {
     }
 }
 
-/// `Ok(())` when the pane's own process is a shell at its prompt: a known shell, interactive
-/// (no script or `-c` in its arguments), and itself the terminal's foreground process group.
-/// Otherwise `Err` with why not, in words for the agent.
-async fn at_prompt(t: &Tools, pane: &str) -> R<Result<(), String>> {
+/// `Ok` with its pid when the pane's own process is a shell at its prompt: a known shell,
+/// interactive (no script or `-c` in its arguments), and itself the terminal's foreground
+/// process group. Otherwise `Err` with why not, in words for the agent.
+async fn at_prompt(t: &Tools, pane: &str) -> R<Result<i64, String>> {
     Ok(match input::receiver(t, pane).await? {
         Err(why) => Err(why),
         Ok(r) if r.alternate => {
             Err("a full-screen program is running in it; quit it first".to_owned())
         }
-        Ok(r) => shell_in_foreground(r.pid),
+        Ok(r) => shell_in_foreground(started(r.pid).await),
     })
 }
 
-/// Why the pane's own process `pid` is not a shell at its prompt, in words for the agent.
-fn shell_in_foreground(pid: i64) -> Result<(), String> {
-    match process::prompt(pid) {
-        Prompt::AtPrompt => Ok(()),
+/// Whether `pane` lives with another process than `shell`, which ended: it was respawned
+/// (rather than closed, or kept dead by remain-on-exit).
+async fn respawned(t: &Tools, pane: &str, shell: i64) -> bool {
+    let Ok(ask) = objects::display(pane, row_format(&["pane_dead", "pane_pid"])) else {
+        return false;
+    };
+    let row = t.tmux.run(ask).await.unwrap_or_default();
+    let mut fields = row.trim().split(SEPARATOR);
+    fields.next() == Some("0") && fields.next().is_some_and(|pid| pid != shell.to_string())
+}
+
+/// How long a pane just made may take to start its program.
+const PROGRAM_START: Duration = Duration::from_secs(5);
+
+/// What the pane's own process `pid` is doing, once it runs the pane's program: a pane made
+/// a moment ago is still tmux's fork (`Prompt::Starting`).
+async fn started(pid: i64) -> (i64, Prompt) {
+    let until = Instant::now() + PROGRAM_START;
+    loop {
+        match process::prompt(pid) {
+            Prompt::Starting if Instant::now() < until => {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            prompt => return (pid, prompt),
+        }
+    }
+}
+
+/// Why the pane's own process `pid` is not a shell at its prompt (`prompt` says what it is
+/// doing), in words for the agent.
+fn shell_in_foreground((pid, prompt): (i64, Prompt)) -> Result<i64, String> {
+    match prompt {
+        Prompt::AtPrompt => Ok(pid),
+        Prompt::Starting => Err(format!(
+            "its program did not start within {} s of the pane being made",
+            PROGRAM_START.as_secs()
+        )),
         Prompt::NotAShell(name) => Err(format!(
             "it is running {name:?}, not a shell this server knows ({})",
             process::SHELLS.join(", ")
@@ -302,11 +350,8 @@ mod tests {
     #[test]
     fn this_test_process_is_not_a_shell_at_a_prompt() {
         let me = std::process::id() as i64;
-        assert!(shell_in_foreground(me).unwrap_err().contains("not a shell"));
-        assert!(
-            shell_in_foreground(i64::MAX)
-                .unwrap_err()
-                .contains("nothing can be read")
-        );
+        let said = |pid| shell_in_foreground((pid, process::prompt(pid))).unwrap_err();
+        assert!(said(me).contains("not a shell"));
+        assert!(said(i64::MAX).contains("nothing can be read"));
     }
 }

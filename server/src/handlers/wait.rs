@@ -85,10 +85,10 @@ enum Gone {
 }
 
 /// Whether `pane` still lives. Follows it again when its stream ended while it did, or when
-/// `moved` (windows changed: its window may have moved to another session, whose stream then
-/// delivers its output).
+/// its window is in another session than the one whose stream delivers it (that stream then
+/// delivers its output, caught up with what it printed meanwhile).
 async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> Result<(), Gone> {
-    let dead = super::objects::display(pane, tmux::row_format(&["pane_dead"]))
+    let dead = super::objects::display(pane, tmux::row_format(&["pane_dead", "session_id"]))
         .map_err(|e| Gone::Error(e.into()))?;
     match t.tmux.run(dead).await {
         // A server that went away took the pane with it (its last session ended, say).
@@ -105,22 +105,30 @@ async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> R
             Err(Gone::Closed)
         }
         Err(e) => Err(Gone::Error(e.into())),
-        Ok(dead) if dead.trim() == "1" => {
+        Ok(row) if row.trim().split(tmux::SEPARATOR).next() == Some("1") => {
             t.tmux.drain(pane).await;
             Err(Gone::Closed)
         }
-        Ok(_) if moved || journal.ended() => match t.tmux.follow(pane).await {
-            Ok(_) => Ok(()),
-            Err(e)
-                if matches!(
-                    e.kind,
-                    TmuxErrorKind::ObjectGone | TmuxErrorKind::ServerGone
-                ) =>
-            {
-                Err(Gone::Closed)
+        Ok(row)
+            if moved
+                || journal.ended()
+                || !t
+                    .tmux
+                    .followed_in(pane, row.trim().split(tmux::SEPARATOR).nth(1).unwrap_or("")) =>
+        {
+            match t.tmux.follow(pane).await {
+                Ok(_) => Ok(()),
+                Err(e)
+                    if matches!(
+                        e.kind,
+                        TmuxErrorKind::ObjectGone | TmuxErrorKind::ServerGone
+                    ) =>
+                {
+                    Err(Gone::Closed)
+                }
+                Err(e) => Err(Gone::Error(e.into())),
             }
-            Err(e) => Err(Gone::Error(e.into())),
-        },
+        }
         Ok(_) => Ok(()),
     }
 }
