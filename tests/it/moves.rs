@@ -13,13 +13,15 @@ use tmux_mcp_tests::{Fixture, World, wait_until};
 const LINES: usize = 300;
 
 /// Ways a person moves pane `pane` (in window `window`, index `index` of session `main`) to
-/// session `other`.
-const MOVES: [&str; 5] = [
+/// session `other` (and, the last, back while it prints: the stream of `main` takes it again,
+/// each line still once).
+const MOVES: [&str; 6] = [
     "move-window",
     "join-pane",
     "break-pane",
     "swap-pane",
     "link-window",
+    "there-and-back",
 ];
 
 fn relocate(world: &World, how: &str, pane: &str, window: &str, index: &str) {
@@ -29,6 +31,15 @@ fn relocate(world: &World, how: &str, pane: &str, window: &str, index: &str) {
         "join-pane" => vec!["join-pane", "-d", "-s", pane, "-t", "other:0"],
         "break-pane" => vec!["break-pane", "-d", "-s", pane, "-t", "other:"],
         "swap-pane" => vec!["swap-pane", "-d", "-s", pane, "-t", "other:0.0"],
+        "there-and-back" => {
+            world.tmux("work", &["move-window", "-d", "-s", window, "-t", "other:"]);
+            let further = wait_until(Duration::from_secs(20), || {
+                let shown = world.tmux("work", &["capture-pane", "-p", "-t", pane]);
+                shown.contains("line-50") || shown.contains("MARK-42")
+            });
+            assert!(further, "{how}: the pane stopped printing");
+            vec!["move-window", "-d", "-s", window, "-t", "main:"]
+        }
         _ => vec![
             "link-window",
             "-d",

@@ -119,17 +119,26 @@ impl Tmux {
                     crate::Command::new(Verb::DisplayMessage)
                         .flag("-p")
                         .target(pane)?
-                        .flag("#{session_id} #{pid}"),
+                        .flag("#{session_id} #{pid} #{window_id}"),
                 ),
             )
             .await?;
-        let (session, server) = out.trim().split_once(' ').ok_or_else(|| {
-            TmuxError::new(
+        let mut fields = out.split_whitespace();
+        let (Some(session), Some(server), Some(window)) =
+            (fields.next(), fields.next(), fields.next())
+        else {
+            return Err(TmuxError::new(
                 TmuxErrorKind::Refused,
                 format!("display-message: unexpected answer {out:?}"),
-            )
-        })?;
-        let stream = self.stream(session).await?;
+            ));
+        };
+        // tmux names one of the sessions a linked window is in (the latest active): the one
+        // whose stream delivers the pane keeps it while it holds the window.
+        let session = match self.delivering(pane, server).filter(|s| s != session) {
+            Some(delivering) if self.holds(&delivering, window).await => delivering,
+            _ => session.to_owned(),
+        };
+        let stream = self.stream(&session).await?;
         // A stream that delivered the pane before its window moved delivers first what tmux
         // sent it until then (a command's report too, which tmux's history does not keep).
         let elsewhere: Vec<(Arc<Stream>, Arc<Journal>)> = lock(&self.streams.inner)
@@ -140,6 +149,11 @@ impl Tmux {
             .collect();
         for (other, journal) in elsewhere {
             let _ = other.sync(&journal).await;
+            // Else tmux keeps all the pane prints for that client, which would get it all when
+            // the window came back (control.c keeps a client's offset into a pane's output
+            // while its session lacks the window); a paused pane's is not kept, and what was
+            // queued for it is dropped (`control_pause_pane`).
+            other.pane_output(pane, "pause").await;
         }
         let (journal, known) = {
             let mut inner = lock(&self.streams.inner);
@@ -152,7 +166,7 @@ impl Tmux {
                 Followed {
                     journal: journal.clone(),
                     server: server.to_owned(),
-                    session: session.to_owned(),
+                    session: session.clone(),
                 },
             );
             // A pane moved between sessions is delivered by its new session's stream only.
@@ -454,6 +468,15 @@ impl Stream {
             .flag("-a")
             .flag("-q")
             .target(pane)?;
+        if catch_up {
+            // A client that delivered the pane before holds its offset into the pane's output
+            // from then; `continue` starts it again at what tmux has parsed (only from a pause,
+            // control.c `control_continue_pane`): what came since is what the seed reads from
+            // tmux. Not `off` and `on`, which keep the blocks queued before (3.5a's server
+            // died within a second of them on a pane printing).
+            self.pane_output(pane, "pause").await;
+            self.pane_output(pane, "continue").await;
+        }
         let mut commands = vec![ask, shown, main];
         if catch_up {
             commands.push(
@@ -504,6 +527,17 @@ impl Stream {
         Ok(())
     }
 
+    /// `refresh-client -A PANE:what` (`pause`, `continue`) for this client (3.2a and newer).
+    async fn pane_output(&self, pane: &str, what: &str) {
+        if let Ok(command) = crate::Command::new(Verb::RefreshClient)
+            .flag("-A")
+            .arg(format!("{pane}:{what}"))
+        {
+            let line = super::command_line(&command, Features::default());
+            self.write(&line, Waiter::Ignored).await;
+        }
+    }
+
     /// Writes a command line whose answer `waiter` takes.
     async fn write(&self, line: &str, waiter: Waiter) {
         self.write_each(line, [waiter]).await;
@@ -539,6 +573,7 @@ impl Stream {
 /// the same session, which takes over the journals.
 async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
     let mut detached = false;
+    let mut attached = false;
     while let Some(item) = reader.next().await {
         match item {
             Item::Answer {
@@ -551,6 +586,7 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                     Some(Waiter::Attach(reply)) => {
                         stream.answered.store(true, Ordering::Release);
                         stream.alive.store(ok, Ordering::Release);
+                        attached = ok;
                         // Not attached (tmux says why, `can't find session`, and exits), or
                         // nobody waits for it any more (the call that started it was
                         // cancelled): the client goes, now that tmux has read its handshake.
@@ -572,7 +608,7 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                         {
                             if let Some(Waiter::Seed(journal, _, Some(pane))) = waiters.pop_front()
                             {
-                                lock(&stream.panes).insert(pane, journal);
+                                deliver(&tmux, &stream, pane, journal);
                             }
                         }
                     }
@@ -589,7 +625,7 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                             journal.seed(&seed);
                         }
                         if let Some(pane) = delivers {
-                            lock(&stream.panes).insert(pane, journal);
+                            deliver(&tmux, &stream, pane, journal);
                         }
                     }
                     Some(Waiter::PutBack(done)) => {
@@ -671,7 +707,13 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
     }
     stream.alive.store(false, Ordering::Release);
     let _ = lock(&stream.child).start_kill();
-    lock(&stream.waiters).clear();
+    // A pane waiting for this stream to take it over is delivered by none: its waits look
+    // again for where it is.
+    for waiter in lock(&stream.waiters).drain(..) {
+        if let Waiter::Seed(journal, _, Some(_)) = waiter {
+            journal.end();
+        }
+    }
     let panes: HashMap<String, Arc<Journal>> = lock(&stream.panes).drain().collect();
     if detached
         && let Some(tmux) = tmux.upgrade()
@@ -683,20 +725,56 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
         journal.end();
     }
     // Its session, or its whole server, may have gone with it: their panes are forgotten.
-    if let Some(tmux) = tmux.upgrade() {
+    // Not after an attach that failed, which would make another.
+    if attached && let Some(tmux) = tmux.upgrade() {
         tmux.relocate_soon();
     }
 }
 
+/// Has `stream` deliver `pane` from here on, if it is still where `pane`'s journal is followed:
+/// it may have moved again, or gone, before this stream's seed was answered.
+fn deliver(tmux: &WeakTmux, stream: &Stream, pane: String, journal: Arc<Journal>) {
+    let here = tmux.upgrade().is_some_and(|tmux| {
+        lock(&tmux.streams.inner)
+            .panes
+            .get(&pane)
+            .is_some_and(|f| f.session == stream.session && Arc::ptr_eq(&f.journal, &journal))
+    });
+    if here {
+        lock(&stream.panes).insert(pane, journal);
+    }
+}
+
 impl Tmux {
+    /// The session (`$N`) whose live stream delivers `pane` of `server` (a pid).
+    fn delivering(&self, pane: &str, server: &str) -> Option<String> {
+        let inner = lock(&self.streams.inner);
+        let followed = inner.panes.get(pane).filter(|f| f.server == server)?;
+        inner
+            .sessions
+            .get(&followed.session)
+            .filter(|s| s.alive.load(Ordering::Acquire) && lock(&s.panes).contains_key(pane))?;
+        Some(followed.session.clone())
+    }
+
+    /// Whether `session` holds window `window` (`@N`).
+    async fn holds(&self, session: &str, window: &str) -> bool {
+        let Ok(list) = crate::Command::new(Verb::ListWindows).target(session) else {
+            return false;
+        };
+        self.run(list.flag("-F").flag("#{window_id}"))
+            .await
+            .is_ok_and(|out| out.lines().any(|w| w.trim() == window))
+    }
+
     /// Whether this client follows `pane`.
     fn follows(&self, pane: &str) -> bool {
         lock(&self.streams.inner).panes.contains_key(pane)
     }
 
-    /// Whether `pane` is followed by the stream of `session` (`$N`): a pane whose window
-    /// went to another session (`swap-pane -d`, say, of which tmux 3.2a tells nobody) is not,
-    /// and is followed again.
+    /// Whether `pane` is followed by the stream of `session` (`$N`). One that is not may have
+    /// gone to another session (`swap-pane -d`, say, of which tmux 3.2a tells nobody):
+    /// [`Tmux::relocate`] looks.
     pub fn followed_in(&self, pane: &str, session: &str) -> bool {
         lock(&self.streams.inner)
             .panes
@@ -732,7 +810,14 @@ impl Tmux {
     /// stream, which catches up with what it printed meanwhile, so that no output is lost
     /// while nobody waits; and forgets each pane that is gone (with its session, or its
     /// server), its journal ended and freed once no wait holds it.
-    async fn relocate(&self) {
+    pub async fn relocate(&self) {
+        // Only panes followed before tmux is asked can be missing from its answer for having
+        // gone.
+        let asked: HashMap<String, Arc<Journal>> = lock(&self.streams.inner)
+            .panes
+            .iter()
+            .map(|(pane, f)| (pane.clone(), f.journal.clone()))
+            .collect();
         let listed = self
             .run(
                 crate::Command::new(Verb::ListPanes)
@@ -743,7 +828,13 @@ impl Tmux {
             .await;
         let places = match listed {
             Ok(out) => out,
-            Err(e) if e.kind == TmuxErrorKind::ServerGone => String::new(),
+            // Every pane went with the server, if none answers.
+            Err(e)
+                if e.kind == TmuxErrorKind::ServerGone
+                    && crate::outside::outside_server(&self.global).await.is_none() =>
+            {
+                String::new()
+            }
             Err(_) => return,
         };
         // Each pane once per session holding its window.
@@ -759,6 +850,9 @@ impl Tmux {
             let mut moved = Vec::new();
             let mut gone = Vec::new();
             for (pane, f) in &inner.panes {
+                if !asked.get(pane).is_some_and(|j| Arc::ptr_eq(j, &f.journal)) {
+                    continue;
+                }
                 let mut sessions = places
                     .iter()
                     .filter(|(server, p, _)| p == pane && *server == f.server)

@@ -266,9 +266,15 @@ impl Journal {
         let lines: Vec<&str> = history.lines().map(str::trim_end).collect();
         // The rows below the cursor's are blank while a program prints lines.
         let below = usize::from(seed.height.saturating_sub(seed.cursor_y + 1));
-        let Some(grid) = lines.get(..lines.len().saturating_sub(below)) else {
+        let Some((cursor_line, complete)) = lines
+            .get(..lines.len().saturating_sub(below))
+            .and_then(<[&str]>::split_last)
+        else {
             return;
         };
+        // The blanks the program wrote before the cursor (a prompt's `$ `) are the line's.
+        let cursor_line = format!("{cursor_line:<0$}", usize::from(seed.cursor_x));
+        let grid: Vec<&str> = complete.iter().copied().chain([&*cursor_line]).collect();
         {
             let mut guard = lock(&self.state);
             let State {
@@ -281,7 +287,7 @@ impl Journal {
                 .map(|l| l.text.to_string())
                 .collect();
             let tail: Vec<&str> = tail.iter().map(String::as_str).collect();
-            match missed(&tail, &assembler.partial(), grid) {
+            match missed(&tail, &assembler.partial(), &grid) {
                 Some(text) if !text.is_empty() => {
                     assembler.push(text.as_bytes(), &mut |piece| store.apply(piece));
                     store.last_text = Some(Instant::now());

@@ -336,7 +336,6 @@ const NOT_READING: &[&str] = &[
     "sigwait",
 ];
 
-/// Whether the program that has the terminal of the pane's process `pid` may read input:
 /// Whether process `pid` has ended (or is a zombie its parent has not reaped yet).
 pub fn ended(pid: i64) -> bool {
     u32::try_from(pid)
@@ -345,6 +344,7 @@ pub fn ended(pid: i64) -> bool {
         .is_none_or(|stat| stat.state == 'Z')
 }
 
+/// Whether the program that has the terminal of the pane's process `pid` may read input:
 /// `Some(false)` only when every process of the foreground group sleeps in a wait that is
 /// no terminal read (a `sleep`, a shell waiting for a child); a process running, or waiting
 /// in a read or a poll, may. `None` when the reader cannot say.

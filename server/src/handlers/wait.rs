@@ -85,8 +85,9 @@ enum Gone {
 }
 
 /// Whether `pane` still lives. Follows it again when its stream ended while it did, or when
-/// its window is in another session than the one whose stream delivers it (that stream then
-/// delivers its output, caught up with what it printed meanwhile).
+/// windows changed; looks where the followed panes are when tmux names another session for it
+/// than the one whose stream delivers it (a window moved without a word, or linked in both):
+/// a stream that takes a pane over catches up with what it printed meanwhile.
 async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> Result<(), Gone> {
     let dead = super::objects::display(pane, tmux::row_format(&["pane_dead", "session_id"]))
         .map_err(|e| Gone::Error(e.into()))?;
@@ -109,25 +110,28 @@ async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> R
             t.tmux.drain(pane).await;
             Err(Gone::Closed)
         }
-        Ok(row)
-            if moved
-                || journal.ended()
-                || !t
-                    .tmux
-                    .followed_in(pane, row.trim().split(tmux::SEPARATOR).nth(1).unwrap_or("")) =>
-        {
-            match t.tmux.follow(pane).await {
-                Ok(_) => Ok(()),
-                Err(e)
-                    if matches!(
-                        e.kind,
-                        TmuxErrorKind::ObjectGone | TmuxErrorKind::ServerGone
-                    ) =>
-                {
-                    Err(Gone::Closed)
-                }
-                Err(e) => Err(Gone::Error(e.into())),
+        Ok(_) if moved || journal.ended() => match t.tmux.follow(pane).await {
+            // Followed afresh: the pane this journal was for has gone (its server restarted
+            // with a pane of the same id), and nothing more comes to it.
+            Ok((now, _)) if now.id != journal.id => Err(Gone::Closed),
+            Ok(_) => Ok(()),
+            Err(e)
+                if matches!(
+                    e.kind,
+                    TmuxErrorKind::ObjectGone | TmuxErrorKind::ServerGone
+                ) =>
+            {
+                Err(Gone::Closed)
             }
+            Err(e) => Err(Gone::Error(e.into())),
+        },
+        Ok(row)
+            if !t
+                .tmux
+                .followed_in(pane, row.trim().split(tmux::SEPARATOR).nth(1).unwrap_or("")) =>
+        {
+            t.tmux.relocate().await;
+            Ok(())
         }
         Ok(_) => Ok(()),
     }
