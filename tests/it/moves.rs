@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use tmux_mcp_tests::{Fixture, World, wait_until};
 
-const LINES: usize = 300;
+pub(super) const LINES: usize = 300;
 
 /// Ways a person moves pane `pane` (in window `window`, index `index` of session `main`) to
 /// session `other` (and, the last, back while it prints: the stream of `main` takes it again,
@@ -85,15 +85,15 @@ async fn setup(f: &Fixture, other_followed: bool) -> (String, String, String) {
 }
 
 /// Prints `LINES` numbered lines, the first hundred slowly enough for a move to come while
-/// they print, then a mark.
-fn printer() -> String {
+/// they print, then `pause` (shell commands, `sleep 0.6; ` say), the rest and a mark.
+pub(super) fn printer(pause: &str) -> String {
     format!(
-        "for i in $(seq 1 100); do echo line-$i; sleep 0.005; done; seq -f line-%g 101 {LINES}; echo MARK-$((6*7))"
+        "for i in $(seq 1 100); do echo line-$i; sleep 0.005; done; {pause}seq -f line-%g 101 {LINES}; echo MARK-$((6*7))"
     )
 }
 
 /// The numbered lines of `text` that are not there exactly once.
-fn not_once(text: &str) -> Vec<String> {
+pub(super) fn not_once(text: &str) -> Vec<String> {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
     (1..=LINES)
         .map(|i| {
@@ -122,7 +122,7 @@ async fn moved_under_a_command(how: &str, other_followed: bool) {
     let (ran, ()) = tokio::join!(
         f.ok(
             "run_shell_command",
-            json!({"pane": pane, "command": printer(), "seconds": 30, "max_lines": 1000}),
+            json!({"pane": pane, "command": printer(""), "seconds": 30, "max_lines": 1000}),
         ),
         person
     );
@@ -142,7 +142,7 @@ async fn moved_while_the_agent_thinks(how: &str, other_followed: bool) {
     let sent = f
         .ok(
             "send_keys",
-            json!({"pane": pane, "enter": true, "text": printer()}),
+            json!({"pane": pane, "enter": true, "text": printer("")}),
         )
         .await;
     assert!(

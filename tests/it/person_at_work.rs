@@ -4,6 +4,9 @@
 //! from the agent's own sessions; every wait of the agent ends with a documented outcome
 //! within its `seconds`; at the end the server is at rest and its clients are where they
 //! belong. A failure names the seed and the step (`TMUX_MCP_PERSON_SEED` replays a run).
+//!
+//! Another seeded person moves the panes the agent's commands print in, to other windows and
+//! sessions: every line is read once, and the server's memory comes back.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -12,9 +15,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
 
+use super::moves::{LINES, not_once, printer};
 use super::person::{Logged, assert_at_rest};
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Client, IS_FOLLOWER, World, call, tmux_features, wait_until};
+use tmux_mcp_tests::{
+    Client, Fixture, IS_FOLLOWER, World, call, rss_kib, tmux_features, wait_until,
+};
 
 const STEPS: usize = 500;
 /// Sessions the agent makes of its own: the person never touches them, and the comparison
@@ -409,9 +415,9 @@ async fn own_session(
     assert_ne!(killed.is_error, Some(true), "seed {seed}: {killed:?}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_seeded_person_works_beside_an_agent_as_beside_no_one() {
-    let seed: u64 = std::env::var("TMUX_MCP_PERSON_SEED")
+/// `TMUX_MCP_PERSON_SEED`, or one from the clock; printed, for a failure to be replayed.
+fn seed() -> u64 {
+    let seed = std::env::var("TMUX_MCP_PERSON_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| {
@@ -423,6 +429,12 @@ async fn a_seeded_person_works_beside_an_agent_as_beside_no_one() {
         // xorshift stays at 0 from 0.
         | 1;
     eprintln!("seed {seed} (TMUX_MCP_PERSON_SEED replays it)");
+    seed
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seeded_person_works_beside_an_agent_as_beside_no_one() {
+    let seed = seed();
     let (alone, beside) = (Side::new(), Arc::new(Side::new()));
     let logged = Logged::new(&beside.world);
     let client = beside
@@ -549,5 +561,219 @@ async fn a_seeded_person_works_beside_an_agent_as_beside_no_one() {
         on.iter().collect::<HashSet<_>>().len(),
         on.len(),
         "seed {seed}: one output stream a session: {listed}"
+    );
+}
+
+/// Rounds of [`a_person_moving_the_agents_panes_loses_no_line`]: a command the agent waits
+/// on, then one it leaves to print while it thinks, in turn.
+const ROUNDS: usize = 10;
+
+/// The agent's command: numbered lines, the last 200 0.6 s after the first hundred (when the
+/// person's moves come). tmux 3.2a tells no client of `swap-pane -d`, so a pane swapped into a
+/// session whose stream paused it before is found by its wait's liveness check (every
+/// 250 ms), and a command's end report printed before then is lost (the Reliability page says
+/// so).
+fn numbered() -> String {
+    printer("sleep 0.6; ")
+}
+
+/// The person moves `pane` once, the way and the place chosen by `rng` from what there is:
+/// its window to another session (`move-window`, or `link-window` and `unlink-window`), the
+/// pane into another window (`join-pane`), out into a window of its own (`break-pane`), or in
+/// place of another window's pane (`swap-pane`). Returns what they ran, and what tmux said.
+fn move_pane(world: &World, rng: &mut Rng, pane: &str) -> String {
+    let tmux = |args: &[&str]| world.tmux("work", args);
+    let at = tmux(&[
+        "display-message",
+        "-p",
+        "-t",
+        pane,
+        "#{session_id} #{window_id} #{window_index} #{window_panes}",
+    ]);
+    let at: Vec<&str> = at.split_whitespace().collect();
+    let [session, window, index, panes] = at[..] else {
+        return format!("{pane} is gone: {at:?}");
+    };
+    let sessions = tmux(&["list-sessions", "-F", "#{session_id}"]);
+    let others: Vec<&str> = sessions.lines().filter(|s| *s != session).collect();
+    let listed = tmux(&["list-panes", "-a", "-F", "#{pane_id} #{window_id}"]);
+    let elsewhere: Vec<&str> = listed
+        .lines()
+        .filter_map(|l| l.split_once(' '))
+        .filter(|(_, w)| *w != window)
+        .map(|(p, _)| p)
+        .collect();
+    // Sessions as places for a window: `$N:`, the next free index there.
+    let places = |sessions: Vec<&str>| -> Vec<String> {
+        sessions.into_iter().map(|s| format!("{s}:")).collect()
+    };
+    let (verb, source, target) = loop {
+        break match rng.below(5) {
+            0 if !others.is_empty() => (
+                "move-window",
+                window,
+                rng.pick(&places(others.clone())).clone(),
+            ),
+            1 if !elsewhere.is_empty() => ("join-pane", pane, (*rng.pick(&elsewhere)).to_owned()),
+            2 if panes != "1" => (
+                "break-pane",
+                pane,
+                rng.pick(&places(sessions.lines().collect())).clone(),
+            ),
+            3 if !elsewhere.is_empty() => ("swap-pane", pane, (*rng.pick(&elsewhere)).to_owned()),
+            4 if !others.is_empty() => (
+                "link-window",
+                window,
+                rng.pick(&places(others.clone())).clone(),
+            ),
+            _ => continue,
+        };
+    };
+    let old = format!("{session}:{index}");
+    let mut args = vec![verb, "-d", "-s", source, "-t", &target];
+    // Then gone from where it was: linked elsewhere only.
+    if verb == "link-window" {
+        args.extend([";", "unlink-window", "-t", &old]);
+    }
+    let out = world.try_tmux("work", &args);
+    let said = String::from_utf8_lossy(&out.stderr);
+    format!("{} {}", args.join(" "), said.trim())
+        .trim_end()
+        .to_owned()
+}
+
+/// The highest numbered line on `pane`'s screen, or [`LINES`] once it shows the mark.
+fn printed_so_far(world: &World, pane: &str) -> usize {
+    let shown = world.tmux("work", &["capture-pane", "-p", "-t", pane]);
+    if shown.contains("MARK-42") {
+        return LINES;
+    }
+    shown
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("line-")?.parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The person moves `pane` one to three times while it prints, each move once it shows a line
+/// the seed chose; returns the moves.
+fn moves_while_printing(world: &World, rng: &mut Rng, pane: &str) -> Vec<String> {
+    let mut at: Vec<usize> = (0..1 + rng.below(3)).map(|_| 1 + rng.below(90)).collect();
+    at.sort_unstable();
+    at.into_iter()
+        .map(|line| {
+            assert!(
+                wait_until(Duration::from_secs(20), || printed_so_far(world, pane)
+                    >= line),
+                "{pane} never printed line-{line}"
+            );
+            move_pane(world, rng, pane)
+        })
+        .collect()
+}
+
+/// The person moves the panes the agent works in, with `move-window`, `join-pane`,
+/// `break-pane`, `swap-pane`, and `link-window` then `unlink-window`, the ways and places
+/// chosen by the seed, while the agent's commands print: under a `run_shell_command`, and
+/// while the agent thinks before reading with `capture_since` and `wait_for_text`. Every line
+/// each printed is read exactly once, and once the agent's panes are gone the server's memory
+/// is within 1 MB of where it was after the first round.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_moving_the_agents_panes_loses_no_line() {
+    let seed = seed();
+    let f = Arc::new(Fixture::new().await);
+    for session in ["p1", "p2"] {
+        let pane = f.open(&["new-session", "-s", session], "sh");
+        f.open(&["new-window", "-t", &format!("{session}:")], "sh");
+        f.wait_for_prompt(&pane);
+        // Followed from the start: no control client attaches while the person works (a crash
+        // window before tmux 3.7, `tmux::Feature::UnreadyControlNotified`).
+        f.ok("capture_since", json!({"pane": pane})).await;
+    }
+    f.ok("capture_since", json!({"pane": "%0"})).await;
+    let server = f.world.mcp_server_pid().expect("the server's process");
+    let mut rng = Rng(seed);
+    let mut rss_start = 0;
+    for round in 0..ROUNDS {
+        // A session the person's moves left (every session keeps one window at least).
+        let session = f.tmux(&["list-sessions", "-F", "#{session_id}"]);
+        let session = session.lines().next().expect("a session of the person's");
+        let pane = f.ok("create_window", json!({"session": session})).await["pane"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        f.wait_for_prompt(&pane);
+        let person_rng = Rng(rng.next() | 1);
+        let person = {
+            let (f, pane) = (f.clone(), pane.clone());
+            tokio::task::spawn_blocking(move || {
+                let mut rng = person_rng;
+                moves_while_printing(&f.world, &mut rng, &pane)
+            })
+        };
+        let (text, moves) = if round % 2 == 0 {
+            let ran = f
+                .ok(
+                    "run_shell_command",
+                    json!({"pane": pane, "command": numbered(), "seconds": 30, "max_lines": 1000}),
+                )
+                .await;
+            let moves = person.await.unwrap();
+            assert_eq!(
+                ran["outcome"], "completed",
+                "seed {seed}, round {round}, {pane}, after {moves:?}: {ran}"
+            );
+            (ran["output"].as_str().unwrap_or_default().to_owned(), moves)
+        } else {
+            let cursor = f.ok("capture_since", json!({"pane": pane})).await["cursor"].clone();
+            let sent = f
+                .ok(
+                    "send_keys",
+                    json!({"pane": pane, "enter": true, "text": numbered()}),
+                )
+                .await;
+            // The agent thinks: no call in flight while the pane prints and moves.
+            let moves = person.await.unwrap();
+            assert!(
+                wait_until(Duration::from_secs(20), || printed_so_far(&f.world, &pane)
+                    == LINES),
+                "seed {seed}, round {round}: {pane} never finished"
+            );
+            let waited = f
+                .ok(
+                    "wait_for_text",
+                    json!({"pane": pane, "patterns": ["^MARK-42$"], "regex": true, "since": sent["since"], "seconds": 5}),
+                )
+                .await;
+            assert_eq!(
+                waited["outcome"], "matched",
+                "seed {seed}, round {round}, {pane}, after {moves:?}: {waited}"
+            );
+            let read = f
+                .ok("capture_since", json!({"pane": pane, "cursor": cursor}))
+                .await;
+            (read["text"].as_str().unwrap_or_default().to_owned(), moves)
+        };
+        eprintln!("round {round}: {moves:?}");
+        let wrong = not_once(&text);
+        assert!(
+            wrong.is_empty(),
+            "seed {seed}, round {round}, {pane}, after {moves:?}: lines not read exactly once: {wrong:?}\n{text}"
+        );
+        f.ok("kill_pane", json!({"pane": pane})).await;
+        if round == 0 {
+            rss_start = rss_kib(server);
+        }
+    }
+    // Each pane's journal and screen are freed once it is gone.
+    let mut rss_end = rss_kib(server);
+    let back = wait_until(Duration::from_secs(10), || {
+        rss_end = rss_kib(server);
+        rss_end <= rss_start + 1024
+    });
+    eprintln!("memory: {rss_start} KiB after the first round, {rss_end} KiB at the end");
+    assert!(
+        back,
+        "seed {seed}: the server's memory grew from {rss_start} KiB after the first round to {rss_end} KiB"
     );
 }

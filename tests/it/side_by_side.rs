@@ -339,8 +339,12 @@ async fn a_follower_moved_by_someone_elses_command_goes_back() {
         );
     };
     let (waited, ()) = tokio::join!(wait, mover);
-    let waited = waited.unwrap().structured_content.unwrap();
-    assert_eq!(waited["outcome"], "matched", "{waited}");
+    let waited = waited.unwrap();
+    assert_eq!(
+        waited.structured_content.as_ref().map(|s| &s["outcome"]),
+        Some(&json!("matched")),
+        "{waited:?}"
+    );
     // A client of ours that tmux detached is replaced.
     side.world.tmux("work", &["detach-client", "-s", "agents"]);
     assert!(
@@ -360,8 +364,12 @@ async fn a_follower_moved_by_someone_elses_command_goes_back() {
         );
     };
     let (again, ()) = tokio::join!(again, print);
-    let again = again.unwrap().structured_content.unwrap();
-    assert_eq!(again["outcome"], "matched", "{again}");
+    let again = again.unwrap();
+    assert_eq!(
+        again.structured_content.as_ref().map(|s| &s["outcome"]),
+        Some(&json!("matched")),
+        "{again:?}"
+    );
 }
 
 /// An agent's whole loop (list, type, wait, run a command, paste, hand a prompt to a program,

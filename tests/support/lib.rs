@@ -384,36 +384,46 @@ impl World {
     /// The command lines of [`World::tmux_processes`], their arguments joined by `\0`, each
     /// after its process id and state (`T` for stopped) for a failure to name them.
     fn tmux_process_lines(&self) -> Vec<String> {
+        self.processes("tmux")
+            .into_iter()
+            .map(|pid| {
+                let state = tmux::process::Stat::read(pid).map_or('?', |s| s.state);
+                let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+                format!(
+                    "{pid} {state} {}",
+                    String::from_utf8_lossy(&cmdline).replace('\0', "\\0")
+                )
+            })
+            .collect()
+    }
+
+    /// The process of the MCP server this world's client started (the one whose environment
+    /// holds this world's TMUX_TMPDIR and whose name is the binary's), for its memory.
+    pub fn mcp_server_pid(&self) -> Option<u32> {
+        let name = binary();
+        let name = name.file_name()?.to_string_lossy();
+        // /proc/PID/comm holds at most 15 bytes of the name.
+        self.processes(name.get(..15).unwrap_or(&name))
+            .into_iter()
+            .next()
+    }
+
+    /// The processes whose name starts with `name` and whose environment holds this world's
+    /// TMUX_TMPDIR.
+    fn processes(&self, name: &str) -> Vec<u32> {
         let marker = format!("TMUX_TMPDIR={}", self.dir.path.display());
         std::fs::read_dir("/proc")
             .into_iter()
             .flatten()
             .flatten()
-            .filter(|e| {
-                e.file_name()
-                    .to_string_lossy()
-                    .chars()
-                    .all(|c| c.is_ascii_digit())
+            .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|pid| {
+                std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                    .is_ok_and(|c| c.starts_with(name))
             })
-            .filter(|e| {
-                std::fs::read_to_string(e.path().join("comm")).is_ok_and(|c| c.starts_with("tmux"))
-            })
-            .filter(|e| {
-                std::fs::read(e.path().join("environ"))
+            .filter(|pid| {
+                std::fs::read(format!("/proc/{pid}/environ"))
                     .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == marker.as_bytes()))
-            })
-            .map(|e| {
-                let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
-                let state = stat
-                    .rsplit_once(") ")
-                    .and_then(|(_, rest)| rest.get(..1))
-                    .unwrap_or("?");
-                let cmdline = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
-                format!(
-                    "{} {state} {}",
-                    e.file_name().to_string_lossy(),
-                    String::from_utf8_lossy(&cmdline).replace('\0', "\\0")
-                )
             })
             .collect()
     }

@@ -47,6 +47,12 @@ pub(crate) struct WeakTmux {
 }
 
 impl WeakTmux {
+    /// Whether the [`Tmux`] lives and follows `pane`, with one upgrade: a stream's reader asks
+    /// on each output of every pane it does not deliver.
+    pub(crate) fn follows(&self, pane: &str) -> bool {
+        self.streams.upgrade().is_some_and(|s| s.follows(pane))
+    }
+
     pub(crate) fn upgrade(&self) -> Option<Tmux> {
         Some(Tmux {
             global: self.global.upgrade()?,

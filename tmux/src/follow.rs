@@ -39,6 +39,13 @@ pub struct Streams {
     inner: Arc<Mutex<Inner>>,
 }
 
+impl Streams {
+    /// Whether `pane` is followed.
+    pub(crate) fn follows(&self, pane: &str) -> bool {
+        lock(&self.inner).panes.contains_key(pane)
+    }
+}
+
 #[derive(Default)]
 struct Inner {
     /// Live streams by session id.
@@ -61,6 +68,11 @@ struct Followed {
     server: String,
     session: String,
 }
+
+/// How many times [`Tmux::follow`] starts over when the stream it used ends under it: tmux
+/// detached that client (a person's `detach-client`) after this server chose it, and its
+/// replacement, or a new client, delivers the pane.
+const FOLLOW_TRIES: usize = 3;
 
 /// The wait before replacing a client detached again within [`BACKOFF_RESET`] of its last
 /// replacement, doubled each time up to [`BACKOFF_MOST`]: something that detaches this
@@ -112,6 +124,17 @@ impl Tmux {
     /// all the output tmux printed for it before this call, and the position where that output
     /// ends: what tmux prints from then on comes after it.
     pub async fn follow(&self, pane: &str) -> Result<(Arc<Journal>, Position), TmuxError> {
+        let mut tries = 1;
+        loop {
+            match self.follow_once(pane).await {
+                Err(Attempt::StreamEnded(_)) if tries < FOLLOW_TRIES => tries += 1,
+                Err(Attempt::StreamEnded(e) | Attempt::Failed(e)) => return Err(e),
+                Ok(followed) => return Ok(followed),
+            }
+        }
+    }
+
+    async fn follow_once(&self, pane: &str) -> Result<(Arc<Journal>, Position), Attempt> {
         // display-message alone answers for a pane that does not exist, with empty fields.
         let out = self
             .run(
@@ -127,10 +150,10 @@ impl Tmux {
         let (Some(session), Some(server), Some(window)) =
             (fields.next(), fields.next(), fields.next())
         else {
-            return Err(TmuxError::new(
+            return Err(Attempt::Failed(TmuxError::new(
                 TmuxErrorKind::Refused,
                 format!("display-message: unexpected answer {out:?}"),
-            ));
+            )));
         };
         // tmux names one of the sessions a linked window is in (the latest active): the one
         // whose stream delivers the pane keeps it while it holds the window.
@@ -192,7 +215,13 @@ impl Tmux {
                 stream.subscribe(pane, &option).await?;
             }
         }
-        let now = stream.sync(&journal).await?;
+        let now = stream.sync(&journal).await.map_err(|e| {
+            if stream.alive.load(Ordering::Acquire) {
+                Attempt::Failed(e)
+            } else {
+                Attempt::StreamEnded(e)
+            }
+        })?;
         Ok((journal, now))
     }
 
@@ -301,6 +330,19 @@ impl Tmux {
             })
             .count();
         i64::try_from(streams).unwrap_or(i64::MAX)
+    }
+}
+
+/// How one try of [`Tmux::follow`] failed.
+enum Attempt {
+    /// The stream it used ended before answering: another try uses its successor.
+    StreamEnded(TmuxError),
+    Failed(TmuxError),
+}
+
+impl From<TmuxError> for Attempt {
+    fn from(e: TmuxError) -> Self {
+        Attempt::Failed(e)
     }
 }
 
@@ -651,9 +693,9 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
                                 let _ = stream.seed(&pane, &journal, false).await;
                             });
                         }
-                    } else if let Some(tmux) = tmux.upgrade()
-                        && tmux.follows(pane)
+                    } else if tmux.follows(pane)
                         && lock(&stream.strangers).insert(pane.to_owned())
+                        && let Some(tmux) = tmux.upgrade()
                     {
                         // A followed pane's window came to this session (tmux 3.2a says nothing
                         // of a pane swapped in with `swap-pane -d`).
@@ -765,11 +807,6 @@ impl Tmux {
         self.run(list.flag("-F").flag("#{window_id}"))
             .await
             .is_ok_and(|out| out.lines().any(|w| w.trim() == window))
-    }
-
-    /// Whether this client follows `pane`.
-    fn follows(&self, pane: &str) -> bool {
-        lock(&self.streams.inner).panes.contains_key(pane)
     }
 
     /// Whether `pane` is followed by the stream of `session` (`$N`). One that is not may have
