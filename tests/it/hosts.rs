@@ -283,7 +283,8 @@ async fn a_host_that_fails_fails_only_its_own_calls_at_once() {
     );
     // Nothing was accepted: the host whose key is unknown is still unknown.
     let known = std::fs::read_to_string(ssh.dir.path.join("known_hosts")).unwrap();
-    assert!(!known.contains(&unknown_key.address), "{known}");
+    let entry = format!("[{}]:{}", unknown_key.address, unknown_key.port);
+    assert!(!known.contains(&entry), "{known}");
 }
 
 /// The machine goes away during a wait: the wait fails within seconds, and once it is back a

@@ -15,6 +15,7 @@ use crate::{repo_root, wait_until};
 /// `npm ci` in `dir` when its `node_modules` does not hold the version of `package` that its
 /// package.json pins.
 pub fn npm_ci(dir: &Path, package: &str) {
+    let _turn = crate::installing(dir);
     let read = |path: PathBuf| -> Value {
         std::fs::read_to_string(path)
             .ok()

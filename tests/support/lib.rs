@@ -411,19 +411,15 @@ impl World {
     /// The processes whose name starts with `name` and whose environment holds this world's
     /// TMUX_TMPDIR.
     fn processes(&self, name: &str) -> Vec<u32> {
-        let marker = format!("TMUX_TMPDIR={}", self.dir.path.display());
         std::fs::read_dir("/proc")
             .into_iter()
             .flatten()
             .flatten()
             .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|pid| tmux::process::Stat::read(*pid).is_some_and(|s| s.name.starts_with(name)))
             .filter(|pid| {
-                std::fs::read_to_string(format!("/proc/{pid}/comm"))
-                    .is_ok_and(|c| c.starts_with(name))
-            })
-            .filter(|pid| {
-                std::fs::read(format!("/proc/{pid}/environ"))
-                    .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == marker.as_bytes()))
+                tmux::process::started_with(*pid, "TMUX_TMPDIR")
+                    .is_some_and(|dir| dir == self.dir.path.as_os_str())
             })
             .collect()
     }
@@ -596,6 +592,21 @@ pub fn toolset_subsets() -> impl Iterator<Item = (u32, Vec<&'static str>)> {
             .collect();
         (mask, chosen)
     })
+}
+
+/// Holds the install lock of `dir` (a file `.install-lock` in it) until dropped: tests run as
+/// processes of their own (nextest) and the matrix's runs at once, and two installs into one
+/// folder (`npm ci`, a venv) would break each other.
+pub fn installing(dir: &Path) -> std::fs::File {
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(".install-lock"))
+        .unwrap_or_else(|e| panic!("cannot open the install lock in {}: {e}", dir.display()));
+    lock.lock()
+        .unwrap_or_else(|e| panic!("cannot take the install lock in {}: {e}", dir.display()));
+    lock
 }
 
 /// The resident set size of process `pid`, in KiB (0 if it is gone).

@@ -30,7 +30,8 @@ pub fn python() -> PathBuf {
 /// The Python of `dir/.venv`, holding what `dir/requirements.txt` pins, made afresh when the
 /// pins changed.
 pub fn venv(dir: &Path) -> PathBuf {
-    // One install at a time per folder; the tests that share one wait for it.
+    // One install at a time per folder; the tests of this process that share one wait for it
+    // here, those of other processes at the folder's lock.
     static INSTALLED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
     let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
     let venv = dir.join(".venv");
@@ -38,6 +39,7 @@ pub fn venv(dir: &Path) -> PathBuf {
     if installed.iter().any(|d| d == dir) {
         return python;
     }
+    let _turn = crate::installing(dir);
     let pins = dir.join("requirements.txt");
     let pinned = std::fs::read_to_string(&pins).unwrap();
     let stamp = venv.join("requirements.installed");

@@ -1,11 +1,12 @@
 //! Machines for the tests of `LIBTMUX_HOSTS`: Debian's `sshd`, started here on a loopback
-//! address of its own (127.0.0.N) with a host key and an authorized key made for the test,
-//! each host with its own HOME, tmux socket directory and tmux build; and the client side: a
-//! key, a `known_hosts` and an `ssh` on PATH that reads the test's configuration.
+//! address of its own (127.X.Y.Z, from the test process's pid; a port a host) with a host key
+//! and an authorized key made for the test, each host with its own HOME, tmux socket
+//! directory and tmux build; and the client side: a key, a `known_hosts` and an `ssh` on PATH
+//! that reads the test's configuration.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Duration;
 
 use crate::{TempDir, wait_until};
@@ -82,7 +83,7 @@ impl Client {
     }
 }
 
-/// One machine: an `sshd` on 127.0.0.N whose sessions run with the host's own HOME, PATH (its
+/// One machine: an `sshd` on 127.X.Y.Z:N whose sessions run with the host's own HOME, PATH (its
 /// `bin` folder, then its tmux) and tmux socket directory, a greeting on stdout before the
 /// command runs (as login scripts print), and an audit log (`audit.log` in its folder) for
 /// the tmux-mcp they run, so tests see what ran there.
@@ -98,11 +99,18 @@ pub struct Host {
 impl Host {
     /// A host whose `authorized_keys` holds `key`, running `tmux` from `tmux_bin`.
     pub fn start(key: &str, tmux_bin: &Path) -> Host {
-        static NEXT: AtomicU8 = AtomicU8::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let address = format!("127.0.0.{}", 10 + n);
-        // Distinct per process, so two runs on one machine do not meet.
-        let port = 20000 + (std::process::id() % 20000) as u16;
+        static NEXT: AtomicU16 = AtomicU16::new(0);
+        // An address of this process's own (its pid in the three low bytes of one of
+        // loopback's), a port per host: tests run as processes of their own, and the
+        // matrix's runs at once, so no other process listens there.
+        let pid = std::process::id();
+        let address = format!(
+            "127.{}.{}.{}",
+            (pid >> 16) & 255,
+            (pid >> 8) & 255,
+            pid & 255
+        );
+        let port = 20000 + NEXT.fetch_add(1, Ordering::Relaxed);
         let dir = TempDir::new("host");
         let d = &dir.path;
         for sub in ["home", "tmux", "bin"] {

@@ -588,7 +588,16 @@ impl Stream {
     /// Writes a line of several commands, whose answers `waiters` take in turn.
     async fn write_each(&self, line: &str, waiters: impl IntoIterator<Item = Waiter>) {
         let mut stdin = self.stdin.lock().await;
-        lock(&self.waiters).extend(waiters);
+        {
+            let mut queued = lock(&self.waiters);
+            // Its reader has ended (it says so before it lets the waiters it had go): nobody
+            // would answer these, and a pane waiting to be taken over is delivered by none.
+            if !self.alive.load(Ordering::Acquire) {
+                let_go(waiters);
+                return;
+            }
+            queued.extend(waiters);
+        }
         if stdin.write_all(line.as_bytes()).await.is_err() {
             self.alive.store(false, Ordering::Release);
         }
@@ -749,13 +758,8 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
     }
     stream.alive.store(false, Ordering::Release);
     let _ = lock(&stream.child).start_kill();
-    // A pane waiting for this stream to take it over is delivered by none: its waits look
-    // again for where it is.
-    for waiter in lock(&stream.waiters).drain(..) {
-        if let Waiter::Seed(journal, _, Some(_)) = waiter {
-            journal.end();
-        }
-    }
+    let waiters: Vec<Waiter> = lock(&stream.waiters).drain(..).collect();
+    let_go(waiters);
     let panes: HashMap<String, Arc<Journal>> = lock(&stream.panes).drain().collect();
     if detached
         && let Some(tmux) = tmux.upgrade()
@@ -770,6 +774,17 @@ async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
     // Not after an attach that failed, which would make another.
     if attached && let Some(tmux) = tmux.upgrade() {
         tmux.relocate_soon();
+    }
+}
+
+/// Lets go of waiters no answer will come to (their stream ended). A pane waiting for that
+/// stream to take it over is delivered by none: its journal ends, and its waits look again for
+/// where it is.
+fn let_go(waiters: impl IntoIterator<Item = Waiter>) {
+    for waiter in waiters {
+        if let Waiter::Seed(journal, _, Some(_)) = waiter {
+            journal.end();
+        }
     }
 }
 

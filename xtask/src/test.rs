@@ -1,9 +1,11 @@
 //! `cargo xtask test`: the README's one test command. It makes sure the programs the suite
-//! needs are here (tmux, node, mdbook, chromium, sshd), installing the ones it can, holds the tree
-//! tidy (rustfmt, clippy and rustdoc, warnings denied), then runs
-//! `cargo test --workspace --locked`. With `--matrix DIR` (or `TMUX_MCP_MATRIX=DIR`) it also
-//! builds each tmux source tarball in DIR ([`crate::matrix`]) and runs the workspace against
-//! the newest of them and the end-to-end tests against each other one, first on PATH.
+//! needs are here (tmux, node, mdbook, chromium, sshd, cargo-nextest), installing the ones it
+//! can, holds the tree tidy (rustfmt, clippy and rustdoc, warnings denied), then runs
+//! `cargo nextest run --workspace --locked`, each test a process of its own. With `--matrix
+//! DIR` (or `TMUX_MCP_MATRIX=DIR`) it also builds each tmux source tarball in DIR
+//! ([`crate::matrix`]) and runs the workspace against the newest of them and the end-to-end
+//! tests against each other one, first on PATH. It ends with what failed, the slowest tests
+//! and what each phase took ([`crate::clock`]).
 
 use std::ffi::OsString;
 use std::io::{BufRead, BufReader};
@@ -11,10 +13,17 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use crate::apt;
+use crate::clock::{self, Clock};
 use crate::matrix::{self, Build};
 
 /// The mdbook the reference site is built with, installed by cargo when it is missing.
 const MDBOOK: &str = "0.5.4";
+/// The cargo-nextest installed by cargo when there is none (machines of this kind have it).
+const NEXTEST: &str = "0.9.143";
+/// How many runs of the matrix go at once: their tests mostly wait (on deadlines, stand-in
+/// models, shells, sshd), each run holds nextest's one test a core at a time, and every run
+/// has its own tmux servers, folders and ports.
+const RUNS_AT_ONCE: usize = 3;
 
 /// The sshd the several-machines tests start.
 pub const SSHD: &str = "/usr/sbin/sshd";
@@ -24,8 +33,8 @@ pub const OLDEST_TMUX: &str = "TMUX_MCP_OLDEST_TMUX";
 /// The variable naming the matrix folder when `--matrix` is not given.
 pub const MATRIX_VARIABLE: &str = "TMUX_MCP_MATRIX";
 
-/// Runs the suite; every argument but `--matrix DIR` goes to `cargo test` after the workspace
-/// flags.
+/// Runs the suite; every argument but `--matrix DIR` goes to `cargo nextest run` after the
+/// workspace flags.
 pub fn run(args: &[String]) -> ExitCode {
     let (matrix_dir, args) = match matrix_argument(args) {
         Ok(split) => split,
@@ -54,44 +63,16 @@ pub fn run(args: &[String]) -> ExitCode {
             .filter(|o| o.status.success())
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
     };
-    let mut missing_packages: Vec<&str> = [
-        ("tmux", "tmux"),
-        ("node", "nodejs"),
-        ("chromium", "chromium"),
-        // The Homebrew formula's syntax (`ruby -c`), in the packaging tests.
-        ("ruby", "ruby"),
-    ]
-    .into_iter()
-    .filter(|(program, _)| version(program, &path).is_none())
-    .map(|(_, package)| package)
-    .collect();
-    // The hosts of the several-machines tests: Debian's sshd, started by the tests themselves.
-    if !Path::new(SSHD).exists() {
-        missing_packages.push("openssh-server");
-    }
-    if !missing_packages.is_empty() && !apt::install(&missing_packages) {
-        eprintln!(
-            "xtask test: {} missing and could not be installed here; install them (Debian: apt-get install {}) and run again",
-            missing_packages.join(", "),
-            missing_packages.join(" ")
-        );
+    let mut clock = Clock::default();
+    if !clock.time("installs (packages, mdbook, cargo-nextest)", || {
+        install(&path, &version)
+    }) {
         return ExitCode::FAILURE;
     }
-    if !version("mdbook", &path).is_some_and(|v| v.contains(&format!("v{MDBOOK}"))) {
-        eprintln!("xtask test: installing mdbook {MDBOOK} with cargo");
-        let installed = Command::new(cargo())
-            .args(["install", "mdbook", "--version", MDBOOK, "--locked"])
-            .args(["--no-default-features", "--features", "search"])
-            .status()
-            .is_ok_and(|s| s.success());
-        if !installed {
-            eprintln!(
-                "xtask test: `cargo install mdbook --version {MDBOOK}` failed; install it and run again"
-            );
-            return ExitCode::FAILURE;
-        }
-    }
-    let builds = match matrix_dir.as_deref().map(matrix::prepare).transpose() {
+    let prepared = clock.time("tmux builds", || {
+        matrix_dir.as_deref().map(matrix::prepare).transpose()
+    });
+    let builds = match prepared {
         Ok(builds) => builds.unwrap_or_default(),
         Err(e) => {
             eprintln!("xtask test: {e}");
@@ -102,7 +83,7 @@ pub fn run(args: &[String]) -> ExitCode {
         let found = version(program, &path).unwrap_or_default();
         eprintln!("xtask test: {program}: {found}");
     }
-    if !tidy() {
+    if !clock.time("tidy (rustfmt, clippy, rustdoc)", tidy) {
         return ExitCode::FAILURE;
     }
     // The whole workspace against the newest tmux of the matrix (else the one on PATH), then
@@ -113,29 +94,26 @@ pub fn run(args: &[String]) -> ExitCode {
     };
     // The hosts of the several-machines tests run the oldest tmux and the one first on PATH.
     let oldest = builds.first().map(|b| b.bin.clone());
-    let mut runs = Vec::new();
     let whole: Vec<&str> = ["--workspace", "--locked"].into();
-    runs.push(run_against(
-        newest,
-        oldest.as_deref(),
-        &path,
-        &whole,
-        &args,
-        &version,
-    ));
     // `--workspace` as in the first run, so that features resolve the same and the server and
-    // the test binary the first run built are the ones tested (with `-p` cargo built them
-    // again, about a minute, and a server of other rmcp features).
+    // the test binary built once are the ones tested (with `-p` cargo built them again, about
+    // a minute, and a server of other rmcp features).
     let end_to_end: Vec<&str> = ["--workspace", "--test", "it", "--locked"].into();
-    for build in others {
-        runs.push(run_against(
-            Some(build),
-            oldest.as_deref(),
-            &path,
-            &end_to_end,
-            &args,
-            &version,
-        ));
+    let mut plan = vec![Planned::new(newest, &path, &whole, &version)];
+    plan.extend(
+        others
+            .iter()
+            .map(|b| Planned::new(Some(b), &path, &end_to_end, &version)),
+    );
+    // Built once, before any run: runs at once would each wait for the others' builds.
+    if !clock.time("build (cargo nextest run --no-run)", || {
+        build_tests(&path, &whole)
+    }) {
+        return ExitCode::FAILURE;
+    }
+    let runs = run_all(&plan, oldest.as_deref(), &args);
+    for run in &runs {
+        clock.run(&run.tmux, run.took, &run.tests);
     }
     // What failed, again at the end, where a reader of the output's tail looks.
     for run in runs.iter().filter(|r| !r.failures.is_empty()) {
@@ -144,6 +122,11 @@ pub fn run(args: &[String]) -> ExitCode {
             eprintln!("  {line}");
         }
     }
+    let times = crate::repo_root().join("target/test-times.tsv");
+    if let Err(e) = clock.write(&times) {
+        eprintln!("xtask test: cannot write {}: {e}", times.display());
+    }
+    eprintln!("\n{}", clock.summary().trim_end());
     if runs.len() > 1 {
         eprintln!("\nxtask test: the tmux matrix");
         for run in &runs {
@@ -161,6 +144,68 @@ pub fn run(args: &[String]) -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// Installs what the suite needs and is missing (Debian's packages, the pinned mdbook, and
+/// cargo-nextest); whether all is here. `path` is the PATH the suite runs with.
+fn install(path: &OsString, version: &dyn Fn(&str, &OsString) -> Option<String>) -> bool {
+    let mut missing_packages: Vec<&str> = [
+        ("tmux", "tmux"),
+        ("node", "nodejs"),
+        ("chromium", "chromium"),
+        // The Homebrew formula's syntax (`ruby -c`), in the packaging tests.
+        ("ruby", "ruby"),
+    ]
+    .into_iter()
+    .filter(|(program, _)| version(program, path).is_none())
+    .map(|(_, package)| package)
+    .collect();
+    // The hosts of the several-machines tests: Debian's sshd, started by the tests themselves.
+    if !Path::new(SSHD).exists() {
+        missing_packages.push("openssh-server");
+    }
+    if !missing_packages.is_empty() && !apt::install(&missing_packages) {
+        eprintln!(
+            "xtask test: {} missing and could not be installed here; install them (Debian: apt-get install {}) and run again",
+            missing_packages.join(", "),
+            missing_packages.join(" ")
+        );
+        return false;
+    }
+    if !version("mdbook", path).is_some_and(|v| v.contains(&format!("v{MDBOOK}")))
+        && !cargo_install(
+            "mdbook",
+            MDBOOK,
+            &["--no-default-features", "--features", "search"],
+        )
+    {
+        return false;
+    }
+    let nextest = Command::new(cargo())
+        .args(["nextest", "--version"])
+        .env("PATH", path)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !nextest && !cargo_install("cargo-nextest", NEXTEST, &[]) {
+        return false;
+    }
+    true
+}
+
+/// `cargo install CRATE --version VERSION --locked EXTRA`; whether it worked.
+fn cargo_install(krate: &str, version: &str, extra: &[&str]) -> bool {
+    eprintln!("xtask test: installing {krate} {version} with cargo");
+    let installed = Command::new(cargo())
+        .args(["install", krate, "--version", version, "--locked"])
+        .args(extra)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !installed {
+        eprintln!(
+            "xtask test: `cargo install {krate} --version {version}` failed; install it and run again"
+        );
+    }
+    installed
 }
 
 /// The tidy gate, before any test: formatting, clippy's lints and rustdoc's (stale intra-doc
@@ -234,134 +279,229 @@ fn matrix_argument(args: &[String]) -> Result<(Option<PathBuf>, Vec<String>), St
     Ok((dir, rest))
 }
 
-/// One `cargo test` against one tmux.
+/// One `cargo nextest run` against one tmux.
 struct Run {
     tmux: String,
     passed: bool,
-    /// The test binaries' totals.
+    /// Each test's status line, read ([`clock::Tested`]).
+    tests: Vec<clock::Tested>,
+    /// nextest's totals.
     summary: String,
-    /// The failed tests' reports (what cargo test prints under `failures:`), bounded.
+    /// The failed tests' reports (what nextest prints of each failure), bounded.
     failures: Vec<String>,
     took: std::time::Duration,
 }
 
-fn run_against(
-    build: Option<&Build>,
-    oldest: Option<&Path>,
-    path: &OsString,
-    flags: &[&str],
-    args: &[String],
-    version: &dyn Fn(&str, &OsString) -> Option<String>,
-) -> Run {
-    let path = match build {
-        Some(b) => {
-            let mut dirs = vec![b.bin.clone()];
-            dirs.extend(std::env::split_paths(path));
-            std::env::join_paths(dirs).unwrap_or_else(|_| path.clone())
-        }
-        None => path.clone(),
-    };
-    let tmux = version("tmux", &path).unwrap_or_else(|| "tmux (not found)".into());
-    eprintln!(
-        "\nxtask test: cargo test {} against {tmux}",
-        flags.join(" ")
-    );
-    let started = std::time::Instant::now();
-    let (passed, totals, failures) = cargo_test(flags, args, &path, oldest, &crate::repo_root());
-    Run {
-        tmux,
-        passed,
-        summary: totals,
-        failures,
-        took: started.elapsed(),
+/// A run to make: against which tmux (its folder first on PATH), with which flags.
+struct Planned<'a> {
+    tmux: String,
+    path: OsString,
+    flags: &'a [&'a str],
+}
+
+impl<'a> Planned<'a> {
+    fn new(
+        build: Option<&Build>,
+        path: &OsString,
+        flags: &'a [&'a str],
+        version: &dyn Fn(&str, &OsString) -> Option<String>,
+    ) -> Planned<'a> {
+        let path = match build {
+            Some(b) => {
+                let mut dirs = vec![b.bin.clone()];
+                dirs.extend(std::env::split_paths(path));
+                std::env::join_paths(dirs).unwrap_or_else(|_| path.clone())
+            }
+            None => path.clone(),
+        };
+        let tmux = version("tmux", &path).unwrap_or_else(|| "tmux (not found)".into());
+        Planned { tmux, path, flags }
     }
+}
+
+/// Builds what `cargo nextest run FLAGS` runs; whether it built.
+fn build_tests(path: &OsString, flags: &[&str]) -> bool {
+    Command::new(cargo())
+        .args(["nextest", "run", "--no-run"])
+        .args(flags)
+        .env("PATH", path)
+        .current_dir(crate::repo_root())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Makes the planned runs, [`RUNS_AT_ONCE`] at a time, in order. One run alone prints its
+/// output as it comes; runs at once print theirs each when it ends, whole.
+fn run_all(plan: &[Planned], oldest: Option<&Path>, args: &[String]) -> Vec<Run> {
+    if let [only] = plan {
+        return vec![run_one(only, oldest, args, &mut |line| eprintln!("{line}"))];
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let printing = std::sync::Mutex::new(());
+    let mut runs: Vec<(usize, Run)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..RUNS_AT_ONCE.min(plan.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(planned) = plan.get(i) else {
+                            return done;
+                        };
+                        {
+                            let _turn = printing.lock().unwrap_or_else(|e| e.into_inner());
+                            eprintln!("xtask test: starting the run against {}", planned.tmux);
+                        }
+                        let mut output = Vec::new();
+                        let run = run_one(planned, oldest, args, &mut |line| output.push(line));
+                        let _turn = printing.lock().unwrap_or_else(|e| e.into_inner());
+                        for line in output {
+                            eprintln!("{line}");
+                        }
+                        done.push((i, run));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    runs.sort_by_key(|(i, _)| *i);
+    runs.into_iter().map(|(_, run)| run).collect()
+}
+
+fn run_one(
+    planned: &Planned,
+    oldest: Option<&Path>,
+    args: &[String],
+    print: &mut dyn FnMut(String),
+) -> Run {
+    print(format!(
+        "\nxtask test: cargo nextest run {} against {}",
+        planned.flags.join(" "),
+        planned.tmux
+    ));
+    let started = std::time::Instant::now();
+    let mut run = nextest(planned, oldest, args, print);
+    run.took = started.elapsed();
+    run
 }
 
 /// Most lines of failure reports a run keeps for the summary.
 const MAX_FAILURE_LINES: usize = 200;
 
-/// Runs `cargo test FLAGS ARGS` with `path`, passing its output through; whether it passed,
-/// the passed and failed counts summed over its test binaries, and the failures' reports.
-fn cargo_test(
-    flags: &[&str],
-    args: &[String],
-    path: &OsString,
+/// Runs `cargo nextest run FLAGS --no-fail-fast ARGS` as `planned` says, handing its output
+/// to `print` line by line and reading each test's status and time, nextest's totals and the
+/// failures' reports.
+fn nextest(
+    planned: &Planned,
     oldest: Option<&Path>,
-    dir: &Path,
-) -> (bool, String, Vec<String>) {
+    args: &[String],
+    print: &mut dyn FnMut(String),
+) -> Run {
+    let mut run = Run {
+        tmux: planned.tmux.clone(),
+        passed: false,
+        tests: Vec::new(),
+        summary: String::from("no summary from nextest"),
+        failures: Vec::new(),
+        took: std::time::Duration::ZERO,
+    };
+    // nextest writes its status lines and the failures' output to stderr.
+    // A filter among the arguments may leave a run nothing to run, which is no failure; the
+    // whole suite always has tests.
+    let none = if args.is_empty() { "fail" } else { "warn" };
     let child = Command::new(cargo())
-        .arg("test")
-        .args(flags)
+        .args(["nextest", "run"])
+        .args(planned.flags)
+        .args(["--no-fail-fast", "--no-tests", none])
         .args(args)
-        .env("PATH", path)
+        .env("PATH", &planned.path)
         .envs(oldest.map(|o| (OLDEST_TMUX, o)))
-        .current_dir(dir)
-        .stdout(Stdio::piped())
+        .current_dir(crate::repo_root())
+        .stderr(Stdio::piped())
         .spawn();
     let mut child = match child {
         Ok(c) => c,
-        Err(e) => return (false, format!("cannot run cargo: {e}"), Vec::new()),
+        Err(e) => {
+            run.summary = format!("cannot run cargo: {e}");
+            return run;
+        }
     };
-    let (mut passed, mut failed) = (0u64, 0u64);
     let mut failures = Reports::default();
-    if let Some(out) = child.stdout.take() {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            println!("{line}");
-            failures.feed(&line);
-            if let Some(result) = line.strip_prefix("test result: ") {
-                let count = |word: &str| {
-                    result
-                        .split(';')
-                        .find_map(|part| {
-                            part.trim()
-                                .strip_suffix(word)?
-                                .trim()
-                                .rsplit(' ')
-                                .next()?
-                                .parse::<u64>()
-                                .ok()
-                        })
-                        .unwrap_or(0)
-                };
-                passed += count(" passed");
-                failed += count(" failed");
+    if let Some(out) = child.stderr.take() {
+        let mut out = BufReader::new(out);
+        let mut bytes = Vec::new();
+        // To the end, whatever a test printed (a pane's raw bytes are no UTF-8): nextest would
+        // block on a full pipe.
+        while out.read_until(b'\n', &mut bytes).is_ok_and(|n| n > 0) {
+            let line = String::from_utf8_lossy(&bytes)
+                .trim_end_matches(['\n', '\r'])
+                .to_owned();
+            bytes.clear();
+            if line.trim_start().starts_with("SLOW [") {
+                // A test still running, named again when it ends.
+            } else if let Some(totals) = line.trim_start().strip_prefix("Summary [") {
+                // `Summary [  61.521s] 3 tests run: 2 passed, 1 failed, 0 skipped`
+                run.summary = totals
+                    .split_once("] ")
+                    .map_or(totals, |(_, t)| t)
+                    .to_owned();
+                failures.summary_reached();
+            } else if let Some(tested) = clock::Tested::read(&line).filter(|_| !failures.summarized)
+            {
+                failures.status(tested.passed, &line);
+                run.tests.push(tested);
+            } else {
+                failures.feed(&line);
             }
+            print(line);
         }
     }
-    let ok = child.wait().is_ok_and(|s| s.success());
-    (
-        ok,
-        format!("{passed} passed, {failed} failed"),
-        failures.lines,
-    )
+    run.passed = child.wait().is_ok_and(|s| s.success());
+    run.failures = failures.lines;
+    run
 }
 
-/// The failure reports in a test binary's output, as the summary repeats them: its
-/// `failures:` section (it ends at the second `failures:`, the list), without the stack
-/// backtraces, which are in the output above. A backtrace runs to some 30 lines, and kept it
-/// pushed what the test said out of what a reader of the tail sees.
+/// The failure reports in nextest's output, as the summary repeats them: what follows each
+/// failed test's status line (its stdout and stderr) up to the next status line, without
+/// stack backtraces, which are in the output above. A backtrace runs to some 30 lines, and
+/// kept it pushed what the test said out of what a reader of the tail sees.
 #[derive(Default)]
 struct Reports {
     reporting: bool,
     backtrace: bool,
+    /// nextest's summary came: what follows repeats the status lines.
+    summarized: bool,
     lines: Vec<String>,
 }
 
 impl Reports {
-    fn feed(&mut self, line: &str) {
-        if line == "failures:" {
-            self.reporting = !self.reporting;
-            self.backtrace = false;
-            return;
+    /// A test's status line: a report follows one that did not pass.
+    fn status(&mut self, passed: bool, line: &str) {
+        self.reporting = !passed;
+        self.backtrace = false;
+        if self.reporting {
+            self.keep(line.trim());
         }
+    }
+
+    fn summary_reached(&mut self) {
+        self.summarized = true;
+        self.reporting = false;
+    }
+
+    fn feed(&mut self, line: &str) {
         if !self.reporting {
             return;
         }
-        if line == "stack backtrace:" {
+        if line.trim() == "stack backtrace:" {
             self.backtrace = true;
-            self.keep("stack backtrace: in the output above");
-        } else if !self.backtrace || line.is_empty() || line.starts_with("---- ") {
-            // A backtrace ends at the blank line after it, or at the next test's report.
+            self.keep("    stack backtrace: in the output above");
+        } else if !self.backtrace || line.trim().is_empty() {
+            // A backtrace ends at the blank line after it.
             self.backtrace = false;
             self.keep(line);
         }
@@ -391,22 +531,23 @@ mod tests {
 
     #[test]
     fn failure_reports_keep_what_the_test_said_without_its_backtrace() {
-        let output = "running 2 tests\ntest a ... FAILED\n\nfailures:\n\n---- a stdout ----\nthread 'a' panicked at it/a.rs:3:5:\nwhat went wrong\nstack backtrace:\n   0: rust_begin_unwind\n             at panicking.rs:1:1\n  note: Some details are omitted\n\n---- b stdout ----\nb said\n\nfailures:\n    a\n    b\n";
+        let output = "        PASS [   0.008s] (1/3) nx tests::passes\n        FAIL [   0.087s] (2/3) nx tests::fails\n  stderr ───\n    thread 'tests::fails' panicked at src/lib.rs:4:63:\n    what went wrong\n    stack backtrace:\n       0: __rustc::rust_begin_unwind\n                 at panicking.rs:689:5\n    note: Some details are omitted\n\n        PASS [   1.512s] (3/3) nx tests::slow\n  stdout ───\n    not a failure's\n";
         let mut reports = Reports::default();
         for line in output.lines() {
-            reports.feed(line);
+            if line.contains(" [") {
+                reports.status(line.contains("PASS"), line);
+            } else {
+                reports.feed(line);
+            }
         }
         assert_eq!(
             reports.lines,
             [
-                "",
-                "---- a stdout ----",
-                "thread 'a' panicked at it/a.rs:3:5:",
-                "what went wrong",
-                "stack backtrace: in the output above",
-                "",
-                "---- b stdout ----",
-                "b said",
+                "FAIL [   0.087s] (2/3) nx tests::fails",
+                "  stderr ───",
+                "    thread 'tests::fails' panicked at src/lib.rs:4:63:",
+                "    what went wrong",
+                "    stack backtrace: in the output above",
                 "",
             ]
         );
