@@ -189,6 +189,7 @@ struct Started {
     model: Model,
     _reap: Reap,
     _dir: TempDir,
+    _turn: std::fs::File,
 }
 
 /// What a CLI needs before it starts: a directory of its own (its home and work directories,
@@ -199,10 +200,11 @@ struct Prepared {
     reap: Reap,
     model: Model,
     command: String,
+    turn: std::fs::File,
 }
 
 fn prepare(cli: Cli, hooks: bool) -> Prepared {
-    install_clis();
+    let turn = install_clis();
     let dir = TempDir::new("agent-cli");
     let reap = Reap(dir.path.clone());
     let (home, work) = (dir.path.join("home"), dir.path.join("work"));
@@ -217,6 +219,7 @@ fn prepare(cli: Cli, hooks: bool) -> Prepared {
         reap,
         model,
         command,
+        turn,
     }
 }
 
@@ -226,6 +229,7 @@ async fn start(cli: Cli, hooks: bool) -> Started {
         reap,
         model,
         command,
+        turn,
     } = prepare(cli, hooks);
     // Codex shows hooks it has not seen before for review, once, before its input box: the
     // person trusts them as the Agents' state page says.
@@ -249,6 +253,7 @@ async fn start(cli: Cli, hooks: bool) -> Started {
         model,
         _reap: reap,
         _dir: dir,
+        _turn: turn,
     }
 }
 
@@ -455,6 +460,7 @@ async fn run_the_worked_example(cli: Cli, hooks: bool) {
         reap: _reap,
         model,
         command,
+        turn: _turn,
     } = prepare(cli, hooks);
     let f = Fixture::new().await;
     // What a person does once the program went quiet: looks that it is up (a loaded machine

@@ -39,8 +39,17 @@ fn agents() -> PathBuf {
     repo_root().join("tests/agents")
 }
 
-/// The pinned CLIs in tests/agents, installed when missing.
-pub fn install_clis() {
+/// How many of the agent CLIs' tests run at once on this machine, across test processes and
+/// the matrix's runs: each CLI is a few processes of node or a native binary that load for
+/// seconds, and more at once starved them (Codex left its pane within 6 s in one run of three
+/// runs at once).
+const CLIS_AT_ONCE: usize = 2;
+
+/// The pinned CLIs in tests/agents, installed when missing; and a turn to run them, held
+/// until dropped (two at a time on the machine).
+#[must_use = "the turn ends when it drops"]
+pub fn install_clis() -> std::fs::File {
+    let turn = crate::turn("agent-cli", CLIS_AT_ONCE);
     static INSTALL: std::sync::Once = std::sync::Once::new();
     INSTALL.call_once(|| {
         if !cfg!(all(target_os = "linux", target_arch = "x86_64")) {
@@ -56,6 +65,7 @@ pub fn install_clis() {
             npm_ci(&agents(), package);
         }
     });
+    turn
 }
 
 /// The stand-in model server: its port, and what it recorded.
@@ -397,7 +407,7 @@ pub fn run_script(
     tmux_tmpdir: &Path,
     calls: &[&Value],
 ) -> ScriptRun {
-    install_clis();
+    let _turn = install_clis();
     let dir = crate::TempDir::new("client-cli");
     let _reap = Reap(dir.path.clone());
     let (home, work) = (dir.path.join("home"), dir.path.join("work"));

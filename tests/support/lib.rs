@@ -609,6 +609,37 @@ pub fn installing(dir: &Path) -> std::fs::File {
     lock
 }
 
+/// One of `slots` turns named `name` on this machine (a lock file under the system's temporary
+/// folder), held until dropped: tests of processes of their own, and of the matrix's runs at
+/// once, take turns at what would starve one another.
+pub fn turn(name: &str, slots: usize) -> std::fs::File {
+    let dir = std::env::temp_dir().join("tmcp-turns");
+    std::fs::create_dir_all(&dir).expect("create the turns' folder");
+    let open = |slot: usize| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(dir.join(format!("{name}-{slot}")))
+            .expect("open a turn's lock file")
+    };
+    // Long: a turn waits for the tests before it, several minutes of them on a loaded machine.
+    let deadline = Instant::now() + Duration::from_secs(1800);
+    loop {
+        for slot in 0..slots {
+            let file = open(slot);
+            if file.try_lock().is_ok() {
+                return file;
+            }
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no turn at {name} within 30 minutes"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 /// The resident set size of process `pid`, in KiB (0 if it is gone).
 pub fn rss_kib(pid: u32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();

@@ -10,7 +10,7 @@ Usage:
                                install what the suite needs, then cargo nextest run --workspace --locked [ARGS];
                                with --matrix (or TMUX_MCP_MATRIX=DIR), also build each tmux-VERSION.tar.gz
                                in DIR once (into target/tmux-matrix) and run the end-to-end tests against each,
-                               three runs at once; it ends with the slowest tests and each phase's time
+                               two runs at once; it ends with the slowest tests and each phase's time
   cargo xtask codegen [--check]
                                write (or check) everything generated from the manifest and the code:
                                server/src/catalog.expanded.rs, manifest/tools.schema.json, generated-docs/
