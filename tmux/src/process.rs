@@ -363,7 +363,9 @@ mod tests {
     use super::{Reader, Stat, ancestors, parent};
 
     /// The portable reader says what `/proc` says, of processes that hold still: this test's
-    /// parent (cargo, or a shell) and a `sleep`.
+    /// parent (cargo, nextest, or a shell) and a `sleep`. Of arguments holding a space (a
+    /// nextest filter, say) `ps` prints no boundaries (see `Reader::arguments`): they are
+    /// compared as one line.
     #[test]
     fn ps_reads_what_proc_reads() {
         use std::os::unix::process::CommandExt;
@@ -377,9 +379,10 @@ mod tests {
             let (proc, ps) = (Reader::Proc.stat(pid), Reader::Ps.stat(pid));
             let strip = |s: Option<Stat>| s.map(|s| (s.name, s.ppid, s.pgrp, s.tpgid));
             assert_eq!(strip(proc), strip(ps), "{pid}");
+            let line = |arguments: Vec<String>| arguments.join(" ");
             assert_eq!(
-                Reader::Proc.arguments(pid),
-                Reader::Ps.arguments(pid),
+                line(Reader::Proc.arguments(pid)),
+                line(Reader::Ps.arguments(pid)),
                 "{pid}"
             );
         }

@@ -37,8 +37,12 @@ impl Tested {
     pub fn read(line: &str) -> Option<Tested> {
         let (word, rest) = line.trim_start().split_once(" [")?;
         // `SLOW [> 60.000s]` says a test is still running; `Summary [ … ]` is no test;
-        // `LEAK-FAIL` failed.
-        if word.is_empty() || !word.bytes().all(|b| b.is_ascii_uppercase() || b == b'-') {
+        // `FAIL + LEAK` and `LEAK-FAIL` failed, `LEAK` passed leaving a process behind a moment.
+        if word.is_empty()
+            || !word
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b" +-".contains(&b))
+        {
             return None;
         }
         let (secs, rest) = rest.split_once("s] ")?;
@@ -50,8 +54,7 @@ impl Tested {
         Some(Tested {
             test: test.trim().to_owned(),
             took,
-            // LEAK: passed, leaving a process holding its output open a moment.
-            passed: word == "PASS" || word == "LEAK",
+            passed: ["PASS", "LEAK", "PASS + LEAK"].contains(&word),
         })
     }
 }
@@ -122,6 +125,7 @@ mod tests {
             "        PASS [   0.008s] (1/3) nx tests::passes",
             "        SLOW [> 60.000s] (─/3) nx tests::slow",
             "        FAIL [   0.087s] (2/3) nx tests::fails",
+            " FAIL + LEAK [   0.386s] (115/143) nx tests::leaks",
             "        PASS [  61.512s] nx tests::slow",
             "     Summary [  61.521s] 3 tests run: 2 passed, 1 failed, 0 skipped",
         ]
@@ -133,16 +137,17 @@ mod tests {
         let summary = clock.summary();
         let lines: Vec<&str> = summary.lines().collect();
         assert_eq!(
-            lines[..6],
+            lines[..7],
             [
                 "xtask test: the slowest tests",
                 "     61.5 s  tmux 3.2a              nx tests::slow",
+                "      0.4 s  tmux 3.2a              nx tests::leaks (failed)",
                 "      0.1 s  tmux 3.2a              nx tests::fails (failed)",
                 "      0.0 s  tmux 3.2a              nx tests::passes",
                 "xtask test: the phases (runs of the matrix overlap)",
                 "       62 s  tests against tmux 3.2a",
             ]
         );
-        assert!(lines[6].ends_with(" s  in all"), "{summary}");
+        assert!(lines[7].ends_with(" s  in all"), "{summary}");
     }
 }
