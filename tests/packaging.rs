@@ -63,7 +63,7 @@ fn every_crate_the_binary_needs_publishes_in_order() {
         ])
         // Its own folder: the packaged crates build there, apart from the tests' build.
         .arg("--target-dir")
-        .arg(repo_root().join("target/packaging")));
+        .arg(tmux_mcp_tests::target_dir().join("packaging")));
     let said = String::from_utf8_lossy(&out.stderr);
     let uploaded: Vec<&str> = said
         .lines()

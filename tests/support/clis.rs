@@ -12,8 +12,9 @@ use serde_json::{Map, Value, json};
 
 use crate::{repo_root, wait_until};
 
-/// `npm ci` in `dir` when its `node_modules` does not hold the version of `package` that its
-/// package.json pins.
+/// Makes `dir/node_modules` hold the version of `package` that `dir/package.json` pins: a link
+/// to a `node_modules` in the caches ([`xtask::cache`]) made by `npm ci` per lockfile, so that
+/// a fresh clone installs nothing the machine installed before.
 pub fn npm_ci(dir: &Path, package: &str) {
     let _turn = crate::installing(dir);
     let read = |path: PathBuf| -> Value {
@@ -23,16 +24,34 @@ pub fn npm_ci(dir: &Path, package: &str) {
             .unwrap_or(Value::Null)
     };
     let pinned = read(dir.join("package.json"))["dependencies"][package].clone();
-    let installed =
-        read(dir.join("node_modules").join(package).join("package.json"))["version"].clone();
-    if installed != pinned {
+    let holds =
+        |modules: &Path| read(modules.join(package).join("package.json"))["version"] == pinned;
+    let modules = dir.join("node_modules");
+    if holds(&modules) {
+        return;
+    }
+    let [manifest, lockfile] = ["package.json", "package-lock.json"].map(|f| dir.join(f));
+    let name = dir.file_name().unwrap_or_default().to_string_lossy();
+    let cached = xtask::cache::keyed(&format!("npm-{name}"), &[&manifest, &lockfile]);
+    let _held = xtask::cache::lock(&cached, true).unwrap_or_else(|e| panic!("{e}"));
+    if !holds(&cached.join("node_modules")) {
+        for file in [&manifest, &lockfile] {
+            std::fs::copy(file, cached.join(file.file_name().unwrap())).unwrap();
+        }
         let status = Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-            .current_dir(dir)
+            .current_dir(&cached)
             .status()
             .expect("npm (node's package manager) runs");
-        assert!(status.success(), "npm ci in {} failed", dir.display());
+        assert!(status.success(), "npm ci in {} failed", cached.display());
     }
+    // What an earlier install left (a folder, or a link to another lockfile's).
+    match std::fs::symlink_metadata(&modules) {
+        Ok(m) if m.is_dir() => std::fs::remove_dir_all(&modules).unwrap(),
+        Ok(_) => std::fs::remove_file(&modules).unwrap(),
+        Err(_) => {}
+    }
+    std::os::unix::fs::symlink(cached.join("node_modules"), &modules).unwrap();
 }
 
 fn agents() -> PathBuf {

@@ -39,14 +39,27 @@ pub fn repo_root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The folder of what cargo built this test into: `target/<profile>` (of the clone, or of the
+/// cache `cargo xtask test` builds in).
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    exe.parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps")
+        .to_path_buf()
+}
+
+/// cargo's build folder this test was built in, for builds of the tests' own.
+pub fn target_dir() -> PathBuf {
+    profile_dir()
+        .parent()
+        .expect("target/<profile>")
+        .to_path_buf()
+}
+
 /// The `tmux-mcp` binary that `cargo test --workspace` built beside this test.
 pub fn binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps");
-    let bin = dir.join("tmux-mcp");
+    let bin = profile_dir().join("tmux-mcp");
     assert!(
         bin.is_file(),
         "{} is missing: run the tests with `cargo test --workspace` so the binary is built",
@@ -596,7 +609,7 @@ pub fn toolset_subsets() -> impl Iterator<Item = (u32, Vec<&'static str>)> {
 
 /// Holds the install lock of `dir` (a file `.install-lock` in it) until dropped: tests run as
 /// processes of their own (nextest) and the matrix's runs at once, and two installs into one
-/// folder (`npm ci`, a venv) would break each other.
+/// folder (`npm ci`'s link) would break each other.
 pub fn installing(dir: &Path) -> std::fs::File {
     let lock = std::fs::OpenOptions::new()
         .create(true)

@@ -27,26 +27,30 @@ pub fn python() -> PathBuf {
     venv(&clients())
 }
 
-/// The Python of `dir/.venv`, holding what `dir/requirements.txt` pins, made afresh when the
-/// pins changed.
+/// The Python of a venv holding what `dir/requirements.txt` pins: in the caches
+/// ([`xtask::cache`]) per pins, made when missing, so that a fresh clone installs nothing the
+/// machine installed before.
 pub fn venv(dir: &Path) -> PathBuf {
-    // One install at a time per folder; the tests of this process that share one wait for it
-    // here, those of other processes at the folder's lock.
+    // The tests of this process that share one wait for it here, those of other processes (and
+    // other clones) at the cache's lock.
     static INSTALLED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
     let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
-    let venv = dir.join(".venv");
+    let pins = dir.join("requirements.txt");
+    let name = dir.file_name().unwrap_or_default().to_string_lossy();
+    let home = xtask::cache::keyed(&format!("venv-{name}"), &[&pins]);
+    let venv = home.join(".venv");
     let python = venv.join("bin/python");
     if installed.iter().any(|d| d == dir) {
         return python;
     }
-    let _turn = crate::installing(dir);
-    let pins = dir.join("requirements.txt");
+    let _held = xtask::cache::lock(&home, true).unwrap_or_else(|e| panic!("{e}"));
     let pinned = std::fs::read_to_string(&pins).unwrap();
     let stamp = venv.join("requirements.installed");
     if std::fs::read_to_string(&stamp).ok().as_deref() != Some(pinned.as_str()) {
         let made = Command::new("python3")
             .arg("-m")
             .arg("venv")
+            .arg("--clear")
             .arg(&venv)
             .status();
         assert!(made.is_ok_and(|s| s.success()), "python3 -m venv failed");

@@ -4,6 +4,7 @@
 //! Nothing here is shipped: the server binary links none of it.
 
 pub mod apt;
+pub mod cache;
 pub mod clock;
 pub mod expansion;
 pub mod matrix;

@@ -1,6 +1,6 @@
-//! The tmux version matrix: each tmux source tarball in a folder built once into a cache under
-//! `target/tmux-matrix/`, for `cargo xtask test --matrix DIR` to run the end-to-end tests
-//! against.
+//! The tmux version matrix: each tmux source tarball in a folder built once into the caches'
+//! `tmux-matrix/` folder ([`crate::cache`]), per tarball digest, for `cargo xtask test
+//! --matrix DIR` to run the end-to-end tests against.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -52,7 +52,9 @@ pub fn prepare(dir: &Path) -> Result<Vec<Build>, String> {
     }
     tarballs.sort_by_key(|(label, _)| order(label));
     let sums = std::fs::read_to_string(dir.join("SHA256SUMS")).ok();
-    let cache = crate::repo_root().join("target").join("tmux-matrix");
+    let cache = crate::cache::root().join("tmux-matrix");
+    // Two runs at once would build into one folder.
+    let _held = crate::cache::lock(&cache, true)?;
     let mut builds = Vec::new();
     for (label, tarball) in tarballs {
         let digest = sha256(&tarball)?;

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
 
 use crate::apt;
+use crate::cache;
 use crate::clock::{self, Clock};
 use crate::matrix::{self, Build};
 
@@ -25,6 +26,9 @@ const NEXTEST: &str = "0.9.143";
 /// has its own tmux servers, folders and ports. Three at once took 26 minutes where one at a
 /// time took 42, and starved an agent CLI once; two keep the load near four tests.
 const RUNS_AT_ONCE: usize = 2;
+/// How many tests each run holds at once: its tests mostly wait, and 2 (nextest's default
+/// here, one a core) left the cores idle a third of the time.
+const TEST_THREADS: &str = "3";
 
 /// The sshd the several-machines tests start.
 pub const SSHD: &str = "/usr/sbin/sshd";
@@ -80,11 +84,13 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // Held to the end: a second run at once would rebuild under this one's tests.
+    let (target, _held) = build_folder();
     for program in ["node", "mdbook", "chromium"] {
         let found = version(program, &path).unwrap_or_default();
         eprintln!("xtask test: {program}: {found}");
     }
-    if !clock.time("tidy (rustfmt, clippy, rustdoc)", tidy) {
+    if !clock.time("tidy (rustfmt, clippy, rustdoc)", || tidy(&target)) {
         return ExitCode::FAILURE;
     }
     // The whole workspace against the newest tmux of the matrix (else the one on PATH), then
@@ -121,13 +127,17 @@ pub fn run(args: &[String]) -> ExitCode {
             .iter()
             .map(|b| Planned::new(Some(b), &path, &end_to_end, &version)),
     );
+    let env = Env {
+        target: &target,
+        oldest: oldest.as_deref(),
+    };
     // Built once, before any run: runs at once would each wait for the others' builds.
     if !clock.time("build (cargo nextest run --no-run)", || {
-        build_tests(&path, &whole)
+        build_tests(&path, &target, &whole)
     }) {
         return ExitCode::FAILURE;
     }
-    let runs = run_all(&plan, oldest.as_deref(), &args);
+    let runs = run_all(&plan, &env, &args);
     for run in &runs {
         clock.run(&run.tmux, run.took, &run.tests);
     }
@@ -226,7 +236,7 @@ fn cargo_install(krate: &str, version: &str, extra: &[&str]) -> bool {
 
 /// The tidy gate, before any test: formatting, clippy's lints and rustdoc's (stale intra-doc
 /// links among them), every warning an error. Says which failed and how to see why.
-fn tidy() -> bool {
+fn tidy(target: &Path) -> bool {
     let checks: [(&str, &[&str]); 3] = [
         ("rustfmt", &["fmt", "--all", "--check"]),
         (
@@ -259,6 +269,7 @@ fn tidy() -> bool {
             .args(args)
             // Read by rustdoc alone.
             .env("RUSTDOCFLAGS", "-D warnings")
+            .env("CARGO_TARGET_DIR", target)
             .current_dir(crate::repo_root())
             .status()
             .is_ok_and(|s| s.success());
@@ -335,12 +346,49 @@ impl<'a> Planned<'a> {
     }
 }
 
+/// What every run shares: cargo's build folder, and the oldest tmux's folder for the tests'
+/// hosts.
+struct Env<'a> {
+    target: &'a Path,
+    oldest: Option<&'a Path>,
+}
+
+/// cargo's build folder: one in the cache per `Cargo.lock` and toolchain, so that a fresh
+/// clone compiles only the workspace's own crates (the tidy pass, the tests, and the
+/// packaging and trybuild tests' builds, three more of the dependencies, all in it); the
+/// clone's `target/` when another run holds that one. With the lock that keeps it.
+fn build_folder() -> (PathBuf, Option<std::fs::File>) {
+    let root = crate::repo_root();
+    let shared = cache::keyed(
+        "target",
+        &[&root.join("Cargo.lock"), &root.join("rust-toolchain.toml")],
+    );
+    match cache::lock(&shared, false) {
+        Ok(Some(held)) => {
+            eprintln!("xtask test: building in {}", shared.display());
+            (shared, Some(held))
+        }
+        Ok(None) => {
+            eprintln!(
+                "xtask test: another run builds in {}; this one builds in the clone's target/",
+                shared.display()
+            );
+            (root.join("target"), None)
+        }
+        Err(e) => {
+            eprintln!("xtask test: {e}; building in the clone's target/");
+            (root.join("target"), None)
+        }
+    }
+}
+
 /// Builds what `cargo nextest run FLAGS` runs; whether it built.
-fn build_tests(path: &OsString, flags: &[&str]) -> bool {
+fn build_tests(path: &OsString, target: &Path, flags: &[&str]) -> bool {
     Command::new(cargo())
         .args(["nextest", "run", "--no-run"])
         .args(flags)
         .env("PATH", path)
+        .env("CARGO_TARGET_DIR", target)
         .current_dir(crate::repo_root())
         .status()
         .is_ok_and(|s| s.success())
@@ -348,9 +396,9 @@ fn build_tests(path: &OsString, flags: &[&str]) -> bool {
 
 /// Makes the planned runs, [`RUNS_AT_ONCE`] at a time, in order. One run alone prints its
 /// output as it comes; runs at once print theirs each when it ends, whole.
-fn run_all(plan: &[Planned], oldest: Option<&Path>, args: &[String]) -> Vec<Run> {
+fn run_all(plan: &[Planned], env: &Env, args: &[String]) -> Vec<Run> {
     if let [only] = plan {
-        return vec![run_one(only, oldest, args, &mut |line| eprintln!("{line}"))];
+        return vec![run_one(only, env, args, &mut |line| eprintln!("{line}"))];
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
     let printing = std::sync::Mutex::new(());
@@ -369,7 +417,7 @@ fn run_all(plan: &[Planned], oldest: Option<&Path>, args: &[String]) -> Vec<Run>
                             eprintln!("xtask test: starting the run against {}", planned.tmux);
                         }
                         let mut output = Vec::new();
-                        let run = run_one(planned, oldest, args, &mut |line| output.push(line));
+                        let run = run_one(planned, env, args, &mut |line| output.push(line));
                         let _turn = printing.lock().unwrap_or_else(|e| e.into_inner());
                         for line in output {
                             eprintln!("{line}");
@@ -388,19 +436,14 @@ fn run_all(plan: &[Planned], oldest: Option<&Path>, args: &[String]) -> Vec<Run>
     runs.into_iter().map(|(_, run)| run).collect()
 }
 
-fn run_one(
-    planned: &Planned,
-    oldest: Option<&Path>,
-    args: &[String],
-    print: &mut dyn FnMut(String),
-) -> Run {
+fn run_one(planned: &Planned, env: &Env, args: &[String], print: &mut dyn FnMut(String)) -> Run {
     print(format!(
         "\nxtask test: cargo nextest run {} against {}",
         planned.flags.join(" "),
         planned.tmux
     ));
     let started = std::time::Instant::now();
-    let mut run = nextest(planned, oldest, args, print);
+    let mut run = nextest(planned, env, args, print);
     run.took = started.elapsed();
     run
 }
@@ -411,12 +454,7 @@ const MAX_FAILURE_LINES: usize = 200;
 /// Runs `cargo nextest run FLAGS --no-fail-fast ARGS` as `planned` says, handing its output
 /// to `print` line by line and reading each test's status and time, nextest's totals and the
 /// failures' reports.
-fn nextest(
-    planned: &Planned,
-    oldest: Option<&Path>,
-    args: &[String],
-    print: &mut dyn FnMut(String),
-) -> Run {
+fn nextest(planned: &Planned, env: &Env, args: &[String], print: &mut dyn FnMut(String)) -> Run {
     let mut run = Run {
         tmux: planned.tmux.clone(),
         passed: false,
@@ -433,9 +471,16 @@ fn nextest(
         .args(["nextest", "run"])
         .args(planned.flags)
         .args(["--no-fail-fast", "--no-tests", none])
+        // Unless the arguments say how many (nextest takes the flag once).
+        .args(["--test-threads", TEST_THREADS].iter().filter(|_| {
+            !args
+                .iter()
+                .any(|a| a.starts_with("--test-threads") || a == "-j")
+        }))
         .args(args)
         .env("PATH", &planned.path)
-        .envs(oldest.map(|o| (OLDEST_TMUX, o)))
+        .env("CARGO_TARGET_DIR", env.target)
+        .envs(env.oldest.map(|o| (OLDEST_TMUX, o)))
         .current_dir(crate::repo_root())
         .stderr(Stdio::piped())
         .spawn();
