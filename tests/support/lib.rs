@@ -57,9 +57,12 @@ pub fn target_dir() -> PathBuf {
         .to_path_buf()
 }
 
+/// The server's binary's name (short enough for /proc/PID/comm, which holds 15 bytes).
+const SERVER: &str = "tmux-mcp";
+
 /// The `tmux-mcp` binary that `cargo test --workspace` built beside this test.
 pub fn binary() -> PathBuf {
-    let bin = profile_dir().join("tmux-mcp");
+    let bin = profile_dir().join(SERVER);
     assert!(
         bin.is_file(),
         "{} is missing: run the tests with `cargo test --workspace` so the binary is built",
@@ -413,12 +416,22 @@ impl World {
     /// The process of the MCP server this world's client started (the one whose environment
     /// holds this world's TMUX_TMPDIR and whose name is the binary's), for its memory.
     pub fn mcp_server_pid(&self) -> Option<u32> {
-        let name = binary();
-        let name = name.file_name()?.to_string_lossy();
-        // /proc/PID/comm holds at most 15 bytes of the name.
-        self.processes(name.get(..15).unwrap_or(&name))
-            .into_iter()
-            .next()
+        self.processes(SERVER).into_iter().next()
+    }
+
+    /// Kills the processes [`World::processes`] finds and waits until they are gone (a killed
+    /// process's environment reads empty, so one not yet reaped is gone too).
+    fn kill_all(&self, name: &str) {
+        let pids = self.processes(name);
+        if pids.is_empty() {
+            return;
+        }
+        let _ = Command::new("kill")
+            .arg("-KILL")
+            .args(pids.iter().map(u32::to_string))
+            .stderr(std::process::Stdio::null())
+            .status();
+        wait_until(Duration::from_secs(10), || self.processes(name).is_empty());
     }
 
     /// The processes whose name starts with `name` and whose environment holds this world's
@@ -553,12 +566,18 @@ impl World {
 }
 
 impl Drop for World {
+    /// Everything that writes into the world's folder stops before the folder goes: first the
+    /// servers under test (tmux ending makes them start tmux clients, and a client remakes its
+    /// socket folder), then tmux, then whatever is left of what it started (a pane's shell
+    /// writing its history on the hangup). Else the folder outlives the test, now and then.
     fn drop(&mut self) {
+        self.kill_all(SERVER);
         for name in self.sockets() {
             if !name.ends_with(".lease") {
                 let _ = self.try_tmux(&name, &["kill-server"]);
             }
         }
+        self.kill_all("");
     }
 }
 

@@ -9,8 +9,9 @@ Usage:
   cargo xtask test [--matrix DIR] [ARGS]
                                install what the suite needs, then cargo nextest run --workspace --locked [ARGS];
                                with --matrix (or TMUX_MCP_MATRIX=DIR), also build each tmux-VERSION.tar.gz
-                               in DIR once (into target/tmux-matrix) and run the end-to-end tests against each,
-                               two runs at once; it ends with the slowest tests and each phase's time
+                               in DIR once and run the end-to-end tests against each, two runs at once;
+                               it ends with the slowest tests and each phase's time. Builds and installs
+                               are cached in ~/.cache/tmux-agent-mcp (TMUX_MCP_CACHE=DIR), keyed by content
   cargo xtask codegen [--check]
                                write (or check) everything generated from the manifest and the code:
                                server/src/catalog.expanded.rs, manifest/tools.schema.json, generated-docs/
