@@ -12,31 +12,26 @@ use serde_json::{Map, Value, json};
 
 use crate::{repo_root, wait_until};
 
-/// Makes `dir/node_modules` hold the version of `package` that `dir/package.json` pins: a link
-/// to a `node_modules` in the caches ([`xtask::cache`]) made by `npm ci` per lockfile, so that
-/// a fresh clone installs nothing the machine installed before.
+/// Makes `dir/node_modules` a link to a `node_modules` in the caches ([`xtask::cache`]) made
+/// by `npm ci` per `package.json` and lockfile, so that a fresh clone installs nothing the
+/// machine installed before; `package` is the one whose pinned version the install must hold.
 pub fn npm_ci(dir: &Path, package: &str) {
     let _turn = crate::installing(dir);
-    let read = |path: PathBuf| -> Value {
-        std::fs::read_to_string(path)
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or(Value::Null)
-    };
-    let pinned = read(dir.join("package.json"))["dependencies"][package].clone();
-    let holds =
-        |modules: &Path| read(modules.join(package).join("package.json"))["version"] == pinned;
-    let modules = dir.join("node_modules");
-    if holds(&modules) {
-        return;
-    }
     let [manifest, lockfile] = ["package.json", "package-lock.json"].map(|f| dir.join(f));
     let name = dir.file_name().unwrap_or_default().to_string_lossy();
     let cached = xtask::cache::keyed(&format!("npm-{name}"), &[&manifest, &lockfile]);
+    let (installed, done) = (cached.join("node_modules"), cached.join(".installed"));
+    let modules = dir.join("node_modules");
+    if std::fs::read_link(&modules).is_ok_and(|to| to == installed) && done.is_file() {
+        return;
+    }
     let _held = xtask::cache::lock(&cached, true).unwrap_or_else(|e| panic!("{e}"));
-    if !holds(&cached.join("node_modules")) {
+    // Written after the install: one cut short (npm writes the pinned package's manifest
+    // before its native binaries) is made again.
+    if !done.is_file() {
         for file in [&manifest, &lockfile] {
-            std::fs::copy(file, cached.join(file.file_name().unwrap())).unwrap();
+            std::fs::copy(file, cached.join(file.file_name().unwrap()))
+                .unwrap_or_else(|e| panic!("cannot copy {}: {e}", file.display()));
         }
         let status = Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
@@ -44,14 +39,28 @@ pub fn npm_ci(dir: &Path, package: &str) {
             .status()
             .expect("npm (node's package manager) runs");
         assert!(status.success(), "npm ci in {} failed", cached.display());
+        std::fs::write(&done, "").unwrap();
     }
-    // What an earlier install left (a folder, or a link to another lockfile's).
+    let read = |path: PathBuf| -> Value {
+        std::fs::read_to_string(path)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or(Value::Null)
+    };
+    assert_eq!(
+        read(installed.join(package).join("package.json"))["version"],
+        read(manifest.clone())["dependencies"][package],
+        "{package} in {} is not the version {} pins",
+        installed.display(),
+        manifest.display()
+    );
+    // What an earlier install left: a folder of its own, or a link to another lockfile's.
     match std::fs::symlink_metadata(&modules) {
         Ok(m) if m.is_dir() => std::fs::remove_dir_all(&modules).unwrap(),
         Ok(_) => std::fs::remove_file(&modules).unwrap(),
         Err(_) => {}
     }
-    std::os::unix::fs::symlink(cached.join("node_modules"), &modules).unwrap();
+    std::os::unix::fs::symlink(&installed, &modules).unwrap();
 }
 
 fn agents() -> PathBuf {

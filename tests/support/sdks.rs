@@ -44,7 +44,14 @@ pub fn venv(dir: &Path) -> PathBuf {
         return python;
     }
     let _held = xtask::cache::lock(&home, true).unwrap_or_else(|e| panic!("{e}"));
-    let pinned = std::fs::read_to_string(&pins).unwrap();
+    // The pins and the Python they were installed for (a venv links its interpreter), written
+    // last: an install cut short, or one for another Python, is made again.
+    let python3 = Command::new("python3")
+        .arg("--version")
+        .output()
+        .expect("python3 runs");
+    let pinned =
+        std::fs::read_to_string(&pins).unwrap() + &String::from_utf8_lossy(&python3.stdout);
     let stamp = venv.join("requirements.installed");
     if std::fs::read_to_string(&stamp).ok().as_deref() != Some(pinned.as_str()) {
         let made = Command::new("python3")

@@ -1,8 +1,9 @@
 //! The test suite's caches outside the clone, so that a fresh clone on a machine that ran the
 //! suite before builds and installs only what changed: the tmux builds (per tarball digest),
-//! cargo's build folder (per `Cargo.lock` and toolchain), and the test clients' `npm ci` and
-//! venvs (per lockfile, in the tests' support). Each entry's name carries a digest of what it
-//! was made from, so nothing is ever read stale; deleting the folder makes the next run cold.
+//! cargo's build folder (per toolchain), and the test clients' `npm ci` and venvs (per
+//! lockfile, in the tests' support). Each entry's name carries a digest of what it was made
+//! from, and each is marked complete only once made, so nothing is read stale or half made;
+//! deleting the folder makes the next run cold.
 
 use std::path::{Path, PathBuf};
 
@@ -54,7 +55,11 @@ pub fn lock(folder: &Path, wait: bool) -> Result<Option<std::fs::File>, String> 
             .map_err(|e| format!("cannot lock {}: {e}", path.display()))?;
         return Ok(Some(file));
     }
-    Ok(file.try_lock().is_ok().then_some(file))
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!("cannot lock {}: {e}", path.display())),
+    }
 }
 
 #[cfg(test)]

@@ -73,8 +73,13 @@ pub fn prepare(dir: &Path) -> Result<Vec<Build>, String> {
         }
         let prefix = cache.join(format!("{label}-{}", &digest[..12]));
         let bin = prefix.join("bin");
-        if !bin.join("tmux").is_file() {
+        // Written last: a build cut short is made again.
+        let built = prefix.join(".built");
+        if !built.is_file() {
+            let _ = std::fs::remove_dir_all(&prefix);
             build(&label, &tarball, &cache.join("build").join(&label), &prefix)?;
+            std::fs::write(&built, "")
+                .map_err(|e| format!("cannot write {}: {e}", built.display()))?;
         }
         builds.push(Build { label, bin });
     }

@@ -22,12 +22,14 @@ const MDBOOK: &str = "0.5.4";
 /// The cargo-nextest installed by cargo when there is none (machines of this kind have it).
 const NEXTEST: &str = "0.9.143";
 /// How many runs of the matrix go at once: their tests mostly wait (on deadlines, stand-in
-/// models, shells, sshd), each run holds nextest's one test a core at a time, and every run
-/// has its own tmux servers, folders and ports. Three at once took 26 minutes where one at a
-/// time took 42, and starved an agent CLI once; two keep the load near four tests.
+/// models, shells, sshd), and every run has its own tmux servers, folders and ports. Three
+/// at once (two tests each) took 26 minutes where one at a time took 42, but starved an agent
+/// CLI once, before the CLIs took turns on the machine.
 const RUNS_AT_ONCE: usize = 2;
-/// How many tests each run holds at once: its tests mostly wait, and 2 (nextest's default
-/// here, one a core) left the cores idle a third of the time.
+/// How many tests each run holds at once, unless the arguments or `NEXTEST_TEST_THREADS` say:
+/// with 2 (nextest's default here, one a core) the cores idled a third of the time; with 3,
+/// six tests at once, they are busy, and the agent CLIs, the heaviest, take turns two at a
+/// time on the machine.
 const TEST_THREADS: &str = "3";
 
 /// The sshd the several-machines tests start.
@@ -353,33 +355,60 @@ struct Env<'a> {
     oldest: Option<&'a Path>,
 }
 
-/// cargo's build folder: one in the cache per `Cargo.lock` and toolchain, so that a fresh
-/// clone compiles only the workspace's own crates (the tidy pass, the tests, and the
-/// packaging and trybuild tests' builds, three more of the dependencies, all in it); the
-/// clone's `target/` when another run holds that one. With the lock that keeps it.
+/// cargo's build folder: the one `CARGO_TARGET_DIR` names, else one in the cache per
+/// toolchain, so that a fresh clone compiles only the workspace's own crates (the tidy pass,
+/// the tests, and the packaging and trybuild tests' builds, three more of the dependencies,
+/// all in it; cargo keeps each dependency's build apart by version and features, so a changed
+/// `Cargo.lock` rebuilds only what changed); the clone's `target/` when another run holds the
+/// cache's. With the lock that keeps it.
 fn build_folder() -> (PathBuf, Option<std::fs::File>) {
     let root = crate::repo_root();
-    let shared = cache::keyed(
-        "target",
-        &[&root.join("Cargo.lock"), &root.join("rust-toolchain.toml")],
-    );
-    match cache::lock(&shared, false) {
-        Ok(Some(held)) => {
-            eprintln!("xtask test: building in {}", shared.display());
-            (shared, Some(held))
-        }
-        Ok(None) => {
-            eprintln!(
-                "xtask test: another run builds in {}; this one builds in the clone's target/",
-                shared.display()
-            );
-            (root.join("target"), None)
-        }
-        Err(e) => {
-            eprintln!("xtask test: {e}; building in the clone's target/");
-            (root.join("target"), None)
-        }
+    if let Some(dir) = std::env::var_os("CARGO_TARGET_DIR").filter(|d| !d.is_empty()) {
+        return (PathBuf::from(dir), None);
     }
+    let shared = cache::keyed("target", &[&root.join("rust-toolchain.toml")]);
+    let fallback = |why: String| {
+        eprintln!("xtask test: {why}; this run builds in the clone's target/");
+        (root.join("target"), None)
+    };
+    match cache::lock(&shared, false) {
+        Ok(Some(held)) => match adopt(&shared, &root) {
+            Ok(()) => {
+                eprintln!("xtask test: building in {}", shared.display());
+                (shared, Some(held))
+            }
+            Err(e) => fallback(e),
+        },
+        Ok(None) => fallback(format!("another run builds in {}", shared.display())),
+        Err(e) => fallback(e),
+    }
+}
+
+/// Makes the shared build folder this clone's: cargo names a workspace crate's build by its
+/// path within the workspace and rebuilds it only for a source newer than the build, so
+/// another clone's older files would pass for this one's build (and `env!` paths would name
+/// that clone). When the folder last built another clone, the workspace's crates are cleaned
+/// out of it; the dependencies stay.
+fn adopt(shared: &Path, root: &Path) -> Result<(), String> {
+    let marker = shared.join(".clone");
+    let here = root.to_string_lossy();
+    if std::fs::read_to_string(&marker).is_ok_and(|last| last == here) {
+        return Ok(());
+    }
+    let cleaned = Command::new(cargo())
+        .args(["clean", "--workspace", "--quiet"])
+        .env("CARGO_TARGET_DIR", shared)
+        .current_dir(root)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !cleaned {
+        return Err(format!(
+            "`cargo clean --workspace` in {} failed",
+            shared.display()
+        ));
+    }
+    std::fs::write(&marker, here.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", marker.display()))
 }
 
 /// Builds what `cargo nextest run FLAGS` runs; whether it built.
@@ -471,11 +500,12 @@ fn nextest(planned: &Planned, env: &Env, args: &[String], print: &mut dyn FnMut(
         .args(["nextest", "run"])
         .args(planned.flags)
         .args(["--no-fail-fast", "--no-tests", none])
-        // Unless the arguments say how many (nextest takes the flag once).
+        // Unless the arguments say how many (nextest takes the flag once) or the variable does.
         .args(["--test-threads", TEST_THREADS].iter().filter(|_| {
-            !args
-                .iter()
-                .any(|a| a.starts_with("--test-threads") || a == "-j")
+            std::env::var_os("NEXTEST_TEST_THREADS").is_none()
+                && !args
+                    .iter()
+                    .any(|a| a.starts_with("--test-threads") || a.starts_with("-j"))
         }))
         .args(args)
         .env("PATH", &planned.path)
