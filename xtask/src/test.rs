@@ -26,11 +26,12 @@ const NEXTEST: &str = "0.9.143";
 /// at once (two tests each) took 26 minutes where one at a time took 42, but starved an agent
 /// CLI once, before the CLIs took turns on the machine.
 const RUNS_AT_ONCE: usize = 2;
-/// How many tests each run holds at once, unless the arguments or `NEXTEST_TEST_THREADS` say:
-/// with 2 (nextest's default here, one a core) the cores idled a third of the time; with 3,
-/// six tests at once, they are busy, and the agent CLIs, the heaviest, take turns two at a
-/// time on the machine.
-const TEST_THREADS: &str = "3";
+/// How many tests each run holds at once, unless the arguments or `NEXTEST_TEST_THREADS` say.
+/// Three (six tests at once on two cores) took the warm suite to 20 minutes, but one run in
+/// five failed two tests whose races the load widened (a pane broken out into another
+/// followed session lost a command's output on 3.3a; an idle time read 299 ms after a 300 ms
+/// quiet on 3.5a); two keep the load near four tests until those are mended.
+const TEST_THREADS: &str = "2";
 
 /// The sshd the several-machines tests start.
 pub const SSHD: &str = "/usr/sbin/sshd";
