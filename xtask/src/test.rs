@@ -27,10 +27,10 @@ const NEXTEST: &str = "0.9.143";
 /// CLI once, before the CLIs took turns on the machine.
 const RUNS_AT_ONCE: usize = 2;
 /// How many tests each run holds at once, unless the arguments or `NEXTEST_TEST_THREADS` say.
-/// Three (six tests at once on two cores) took the warm suite to 20 minutes, but one run in
-/// five failed two tests whose races the load widened (a pane broken out into another
-/// followed session lost a command's output on 3.3a; an idle time read 299 ms after a 300 ms
-/// quiet on 3.5a); two keep the load near four tests until those are mended.
+/// Two, as every landed run before had. Three (six tests at once on two cores) took the warm
+/// suite from 24 to 20 minutes, and is for when two flaky tests are mended: a moved pane's
+/// command output lost (3.3a at three, 3.4 at two as well, so not the load's doing) and an
+/// idle time of 299 ms read after a 300 ms quiet (3.5a).
 const TEST_THREADS: &str = "2";
 
 /// The sshd the several-machines tests start.
