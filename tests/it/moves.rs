@@ -5,6 +5,7 @@
 //! exactly once, and that whether or not the other session was followed already (whose stream
 //! then takes the pane over, rather than a new one).
 
+use std::future::Future;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -24,7 +25,13 @@ const MOVES: [&str; 6] = [
     "there-and-back",
 ];
 
-fn relocate(world: &World, how: &str, pane: &str, window: &str, index: &str) {
+/// `moved` runs once the pane has left `main`.
+fn relocate(
+    world: &World,
+    how: &str,
+    (pane, window, index): (&str, &str, &str),
+    moved: impl FnOnce(),
+) {
     let main_index = format!("main:{index}");
     let args: Vec<&str> = match how {
         "move-window" => vec!["move-window", "-d", "-s", window, "-t", "other:"],
@@ -33,12 +40,14 @@ fn relocate(world: &World, how: &str, pane: &str, window: &str, index: &str) {
         "swap-pane" => vec!["swap-pane", "-d", "-s", pane, "-t", "other:0.0"],
         "there-and-back" => {
             world.tmux("work", &["move-window", "-d", "-s", window, "-t", "other:"]);
+            moved();
             let further = wait_until(Duration::from_secs(20), || {
                 let shown = world.tmux("work", &["capture-pane", "-p", "-t", pane]);
                 shown.contains("line-50") || shown.contains("MARK-42")
             });
             assert!(further, "{how}: the pane stopped printing");
-            vec!["move-window", "-d", "-s", window, "-t", "main:"]
+            world.tmux("work", &["move-window", "-d", "-s", window, "-t", "main:"]);
+            return;
         }
         _ => vec![
             "link-window",
@@ -54,13 +63,13 @@ fn relocate(world: &World, how: &str, pane: &str, window: &str, index: &str) {
         ],
     };
     world.tmux("work", &args);
+    moved();
 }
 
-/// The pane: a new window of session `main` running `sh`, and session `other`'s pane,
-/// followed when `other_followed`. Returns (pane, its window id, its window index, other's
-/// pane).
-async fn setup(f: &Fixture, other_followed: bool) -> (String, String, String) {
-    let pane = f.open(&["new-window", "-t", "main:"], "sh");
+/// The pane: a new window of session `main` running `shell`, and session `other`'s pane,
+/// followed when `other_followed`. Returns (pane, its window id, its window index).
+async fn setup(f: &Fixture, other_followed: bool, shell: &str) -> (String, String, String) {
+    let pane = f.open(&["new-window", "-t", "main:"], shell);
     let window = f.display(&pane, "#{window_id}");
     let index = f.display(&pane, "#{window_index}");
     let other = f
@@ -92,6 +101,16 @@ pub(super) fn printer(pause: &str) -> String {
     )
 }
 
+/// Whether `screen` shows a numbered line the printer printed (its typed line holds
+/// `line-$i`, which is no such line).
+fn printing(screen: &str) -> bool {
+    screen.lines().any(|l| {
+        l.trim()
+            .strip_prefix("line-")
+            .is_some_and(|n| n.parse::<usize>().is_ok())
+    })
+}
+
 /// The numbered lines of `text` that are not there exactly once.
 pub(super) fn not_once(text: &str) -> Vec<String> {
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
@@ -110,27 +129,42 @@ pub(super) fn not_once(text: &str) -> Vec<String> {
 /// The move comes while `run_shell_command` waits: its output holds every line once.
 async fn moved_under_a_command(how: &str, other_followed: bool) {
     let f = Fixture::new().await;
-    let (pane, window, index) = setup(&f, other_followed).await;
+    let (pane, window, index) = setup(&f, other_followed, "sh").await;
     let person = async {
         let deadline = Instant::now() + Duration::from_secs(20);
-        while !f.screen(&pane).contains("line-") {
+        while !printing(&f.screen(&pane)) {
             assert!(Instant::now() < deadline, "{how}: the pane never printed");
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        relocate(&f.world, how, &pane, &window, &index);
+        relocate(&f.world, how, (&pane, &window, &index), || {});
     };
+    let what = format!("{how} (other session followed: {other_followed})");
+    runs_whole(&f, &pane, "", person, &what).await;
+}
+
+/// Runs the printer (with `pause`, see [`printer`]) in `pane` by `run_shell_command` while
+/// `person` acts: the command completes, its output every line once and none of the typed
+/// line's echo.
+async fn runs_whole(
+    f: &Fixture,
+    pane: &str,
+    pause: &str,
+    person: impl Future<Output = ()>,
+    what: &str,
+) {
     let (ran, ()) = tokio::join!(
         f.ok(
             "run_shell_command",
-            json!({"pane": pane, "command": printer(""), "seconds": 30, "max_lines": 1000}),
+            json!({"pane": pane, "command": printer(pause), "seconds": 30, "max_lines": 1000}),
         ),
         person
     );
-    assert_eq!(ran["outcome"], "completed", "{how}: {ran}");
-    let wrong = not_once(ran["output"].as_str().unwrap_or_default());
+    assert_eq!(ran["outcome"], "completed", "{what}: {ran}");
+    let output = ran["output"].as_str().unwrap_or_default();
+    let wrong = not_once(output);
     assert!(
-        wrong.is_empty(),
-        "{how} (other session followed: {other_followed}): lines not read exactly once: {wrong:?}\n{ran}"
+        wrong.is_empty() && !output.contains("printf"),
+        "{what}: lines not read exactly once ({wrong:?}), or the typed line's echo read\n{ran}"
     );
 }
 
@@ -138,7 +172,7 @@ async fn moved_under_a_command(how: &str, other_followed: bool) {
 /// before the agent waits: a line long scrolled away is still found since the input.
 async fn moved_while_the_agent_thinks(how: &str, other_followed: bool) {
     let f = Fixture::new().await;
-    let (pane, window, index) = setup(&f, other_followed).await;
+    let (pane, window, index) = setup(&f, other_followed, "sh").await;
     let sent = f
         .ok(
             "send_keys",
@@ -146,12 +180,10 @@ async fn moved_while_the_agent_thinks(how: &str, other_followed: bool) {
         )
         .await;
     assert!(
-        wait_until(Duration::from_secs(10), || f
-            .screen(&pane)
-            .contains("line-")),
+        wait_until(Duration::from_secs(10), || printing(&f.screen(&pane))),
         "{how}: the pane never printed"
     );
-    relocate(&f.world, how, &pane, &window, &index);
+    relocate(&f.world, how, (&pane, &window, &index), || {});
     assert!(
         wait_until(Duration::from_secs(20), || f
             .screen(&pane)
@@ -188,4 +220,62 @@ async fn a_pane_moved_while_the_agent_thinks_loses_no_line() {
             moved_while_the_agent_thinks(how, other_followed).await;
         }
     }
+}
+
+#[tokio::test]
+async fn a_command_that_starts_as_its_pane_moves_loses_no_line() {
+    for (i, how) in MOVES.into_iter().enumerate() {
+        moved_as_the_command_starts(how, i % 2 == 1).await;
+    }
+}
+
+/// The pane moves after the command was typed and before it starts: its bash holds the
+/// command (a DEBUG trap waits on tmux's channel `go`) until the pane has left `main`, and
+/// this server is stopped meanwhile, so that no stream delivers the pane when the command
+/// reports its start. That report is lost with the move (the catch-up reads text, not
+/// reports); the output is still every line once, read from after the command's echo.
+async fn moved_as_the_command_starts(how: &str, other_followed: bool) {
+    let f = Fixture::new().await;
+    let (pane, window, index) = setup(&f, other_followed, "bash").await;
+    f.tmux(&[
+        "send-keys",
+        "-t",
+        &pane,
+        "trap '[ -n \"$HOLD\" ] && { HOLD=; tmux wait-for go; }' DEBUG; echo HELD; HOLD=1",
+        "Enter",
+    ]);
+    let held = wait_until(Duration::from_secs(10), || {
+        f.screen(&pane).lines().any(|l| l.trim() == "HELD")
+    });
+    assert!(held, "{how}: bash took no DEBUG trap");
+    let server = |signal: &str| {
+        let pid = f.world.mcp_server_pid().expect("the server's process");
+        let sent = std::process::Command::new("kill")
+            .args([signal, &pid.to_string()])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill {signal}");
+    };
+    let person = async {
+        // Polled between awaits, so that the call goes on meanwhile.
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !f
+            .tmux(&["capture-pane", "-p", "-J", "-t", &pane])
+            .contains("MARK-$((6*7))")
+        {
+            assert!(
+                Instant::now() < deadline,
+                "{how}: the command was never typed"
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        server("-STOP");
+        relocate(&f.world, how, (&pane, &window, &index), || {
+            f.tmux(&["wait-for", "-S", "go"]);
+        });
+        let started = wait_until(Duration::from_secs(20), || printing(&f.screen(&pane)));
+        server("-CONT");
+        assert!(started, "{how}: the command never started");
+    };
+    let what = format!("{how} (other session followed: {other_followed})");
+    runs_whole(&f, &pane, "sleep 1; ", person, &what).await;
 }

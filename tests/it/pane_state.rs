@@ -144,20 +144,24 @@ async fn idle_time_is_known_only_for_a_pane_the_server_follows() {
         Value::Null,
         "not followed yet: {before}"
     );
-    f.ok(
-        "send_keys",
-        json!({"pane": "%0", "text": "echo printed", "enter": true}),
-    )
-    .await;
-    // Followed since the input; once it has printed nothing for 300 ms (the prompt after
-    // `printed` included), its idle time is at least that, and only grows.
-    let quiet = f
-        .ok(
-            "wait_for_quiet",
-            json!({"pane": "%0", "quiet_ms": 300, "seconds": 10}),
+    // Followed from the first input on. The second prints `printed`, then 200 ms later `again`,
+    // a row shown before the input: no printing to a wait, but a change of what the pane shows.
+    for text in ["echo again", "echo printed; sleep 0.2; echo again"] {
+        f.ok(
+            "send_keys",
+            json!({"pane": "%0", "text": text, "enter": true}),
         )
         .await;
-    assert_eq!(quiet["outcome"], "quiet", "{quiet}");
+        let quiet = f
+            .ok(
+                "wait_for_quiet",
+                json!({"pane": "%0", "quiet_ms": 300, "seconds": 10}),
+            )
+            .await;
+        assert_eq!(quiet["outcome"], "quiet", "{quiet}");
+    }
+    // Quiet for 300 ms (the prompt and `again` included): its idle time is at least that, and
+    // only grows.
     let first = f.ok("get_pane_info", json!({"pane": "%0"})).await["pane"]["idle_ms"].clone();
     assert!(
         first.as_i64().is_some_and(|ms| ms >= 300),

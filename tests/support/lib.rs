@@ -419,35 +419,10 @@ impl World {
         self.processes(SERVER).into_iter().next()
     }
 
-    /// Kills the processes [`World::processes`] finds and waits until they are gone (a killed
-    /// process's environment reads empty, so one not yet reaped is gone too).
-    fn kill_all(&self, name: &str) {
-        let pids = self.processes(name);
-        if pids.is_empty() {
-            return;
-        }
-        let _ = Command::new("kill")
-            .arg("-KILL")
-            .args(pids.iter().map(u32::to_string))
-            .stderr(std::process::Stdio::null())
-            .status();
-        wait_until(Duration::from_secs(10), || self.processes(name).is_empty());
-    }
-
     /// The processes whose name starts with `name` and whose environment holds this world's
     /// TMUX_TMPDIR.
     fn processes(&self, name: &str) -> Vec<u32> {
-        std::fs::read_dir("/proc")
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-            .filter(|pid| tmux::process::Stat::read(*pid).is_some_and(|s| s.name.starts_with(name)))
-            .filter(|pid| {
-                tmux::process::started_with(*pid, "TMUX_TMPDIR")
-                    .is_some_and(|dir| dir == self.dir.path.as_os_str())
-            })
-            .collect()
+        processes_in(&self.dir.path, name)
     }
 
     /// Every socket file in this world's tmux directory.
@@ -571,13 +546,13 @@ impl Drop for World {
     /// socket folder), then tmux, then whatever is left of what it started (a pane's shell
     /// writing its history on the hangup). Else the folder outlives the test, now and then.
     fn drop(&mut self) {
-        self.kill_all(SERVER);
+        kill_all_in(&self.dir.path, SERVER);
         for name in self.sockets() {
             if !name.ends_with(".lease") {
                 let _ = self.try_tmux(&name, &["kill-server"]);
             }
         }
-        self.kill_all("");
+        kill_all_in(&self.dir.path, "");
     }
 }
 
@@ -690,6 +665,39 @@ pub fn tmux_on_path() -> String {
         .output()
         .expect("run sh");
     String::from_utf8_lossy(&found.stdout).trim().to_owned()
+}
+
+/// The processes whose name starts with `name` and whose environment holds TMUX_TMPDIR=`dir`:
+/// what a world or a host started.
+fn processes_in(dir: &Path, name: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| tmux::process::Stat::read(*pid).is_some_and(|s| s.name.starts_with(name)))
+        .filter(|pid| {
+            tmux::process::started_with(*pid, "TMUX_TMPDIR").is_some_and(|d| d == dir.as_os_str())
+        })
+        .collect()
+}
+
+/// Kills the processes [`processes_in`] finds and waits until they are gone (a killed
+/// process's environment reads empty, so one not yet reaped is gone too), so that none writes
+/// into a folder about to go.
+pub(crate) fn kill_all_in(dir: &Path, name: &str) {
+    let pids = processes_in(dir, name);
+    if pids.is_empty() {
+        return;
+    }
+    let _ = Command::new("kill")
+        .arg("-KILL")
+        .args(pids.iter().map(u32::to_string))
+        .stderr(std::process::Stdio::null())
+        .status();
+    wait_until(Duration::from_secs(10), || {
+        processes_in(dir, name).is_empty()
+    });
 }
 
 /// Polls `condition` until it holds or `timeout` passes.

@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Duration;
 
-use crate::{TempDir, wait_until};
+use crate::{TempDir, kill_all_in, wait_until};
 
 use xtask::test::{OLDEST_TMUX, SSHD};
 
@@ -256,21 +256,12 @@ echo '{what}'
 }
 
 impl Drop for Host {
+    /// Stops `sshd`, then kills what its sessions started (their tmux servers and clients
+    /// included, each with the host's TMUX_TMPDIR) before the folder goes, so that none writes
+    /// into it meanwhile.
     fn drop(&mut self) {
         self.stop();
-        for socket in std::fs::read_dir(self.dir.path.join("tmux"))
-            .into_iter()
-            .flatten()
-            .flatten()
-            .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten())
-        {
-            let _ = Command::new(self.tmux_bin.join("tmux"))
-                .arg("-S")
-                .arg(socket.path())
-                .arg("kill-server")
-                .stderr(Stdio::null())
-                .status();
-        }
+        kill_all_in(&self.dir.path.join("tmux"), "");
     }
 }
 

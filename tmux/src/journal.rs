@@ -532,6 +532,46 @@ impl Journal {
             .collect()
     }
 
+    /// A mark at the start of the line after the last echo of this server's input between
+    /// `from`, an input's position, and `to`, standing in for the report a command typed at
+    /// `from` prints as it starts when that report never came: tmux drops what it has not yet
+    /// written to a client whose session the pane left (control.c `control_write_pending`), and
+    /// the catch-up after a move finds text, not reports. At `from` when no echo is held.
+    pub fn after_echo(&self, from: Position, to: &Report) -> Report {
+        let state = lock(&self.state);
+        let store = &state.store;
+        let first = from.line.max(store.first);
+        let echoed = (first..to.at.line.min(store.next_line()))
+            .rev()
+            .find(|i| store.lines[(i - store.first) as usize].echo.is_some());
+        let Some(echoed) = echoed else {
+            return Report {
+                body: String::new(),
+                at: from,
+                partial: String::new(),
+                restarted: 0,
+            };
+        };
+        let start = echoed + 1;
+        // Text bytes from the line's start to `to`, each line's newline counted.
+        let after: u64 = (start..to.at.line)
+            .filter_map(|i| store.lines.get((i - store.first) as usize))
+            .map(|l| l.text.len() as u64 + 1)
+            .sum::<u64>()
+            + to.partial.len() as u64;
+        Report {
+            body: String::new(),
+            at: Position {
+                line: start,
+                col: 0,
+                bytes: to.at.bytes.saturating_sub(after),
+                screen: 0,
+            },
+            partial: String::new(),
+            restarted: 0,
+        }
+    }
+
     /// The text printed between two positions of reports (`from` before `to`): the retained
     /// lines, and how many lines were printed in all (dropped ones included).
     pub fn text_between(&self, from: &Report, to: &Report) -> Between {
@@ -729,6 +769,31 @@ mod tests {
         let lines = j.matchable_since(start);
         assert_eq!(lines[0].1, "10");
         assert_eq!(lines.len(), MAX_LINES + 1);
+    }
+
+    #[test]
+    fn a_command_whose_start_report_was_lost_is_read_from_after_its_echo() {
+        let j = Journal::default();
+        j.push(b"$ ");
+        let from = j.position();
+        j.input(from, "{ printf 'begin';run\n};printf 'end'");
+        // The report of the start is gone; the output after the echo of the last typed line
+        // is the command's.
+        j.push(b"{ printf 'begin';run\r\n> };printf 'end'\r\none\r\ntwo\x1b]6973;k;0\x07$ ");
+        let end = j.reports_since(from).pop().expect("the end report");
+        let begin = j.after_echo(from, &end);
+        let between = j.text_between(&begin, &end);
+        assert_eq!(between.lines, ["one", "two"]);
+        assert_eq!((between.printed_lines, between.printed_bytes), (2, 7));
+        // With no echo held, from the input's position.
+        let k = Journal::default();
+        let from = k.position();
+        k.push(b"out\r\n\x1b]6973;k;0\x07");
+        let end = k.reports_since(from).pop().expect("the end report");
+        assert_eq!(
+            k.text_between(&k.after_echo(from, &end), &end).lines,
+            ["out"]
+        );
     }
 
     #[test]

@@ -26,12 +26,11 @@ const NEXTEST: &str = "0.9.143";
 /// at once (two tests each) took 26 minutes where one at a time took 42, but starved an agent
 /// CLI once, before the CLIs took turns on the machine.
 const RUNS_AT_ONCE: usize = 2;
-/// How many tests each run holds at once, unless the arguments or `NEXTEST_TEST_THREADS` say.
-/// Two, as every landed run before had. Three (six tests at once on two cores) took the warm
-/// suite from 24 to 20 minutes, and is for when two flaky tests are mended: a moved pane's
-/// command output lost (3.3a at three, 3.4 at two as well, so not the load's doing) and an
-/// idle time of 299 ms read after a 300 ms quiet (3.5a).
-const TEST_THREADS: &str = "2";
+/// How many tests each run holds at once, unless the arguments or `NEXTEST_TEST_THREADS` say:
+/// six tests at once on two cores, mostly waiting. Three took the warm suite from 24 to 20
+/// minutes where two had; the load it adds widened two races, since mended (a command's start
+/// report lost with its moving pane, an idle time shorter than the quiet just waited for).
+const TEST_THREADS: &str = "3";
 
 /// The sshd the several-machines tests start.
 pub const SSHD: &str = "/usr/sbin/sshd";

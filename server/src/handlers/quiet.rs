@@ -7,7 +7,9 @@
 //! What counts as printing is new text in the journal's lines, echo left out: a line that is
 //! not empty, or the line being written when its text changes. Escape sequences alone (cursor moves,
 //! colours, a blinking cursor) change no text, and a redraw that rewrites the same text is no
-//! change either; a clock whose digits change is.
+//! change either; a clock whose digits change is. Once it printed, silence counts from the last
+//! change of what it shows at all, as a pane's idle time does: a prompt drawn again as it was
+//! ends no wait, but the quiet starts after it.
 
 use std::time::{Duration, Instant};
 
@@ -55,7 +57,8 @@ impl wait_for_quiet::Handle for Tools {
             printed.take(&mut scan, &journal);
             let doing =
                 |waited: f64| format!("waiting {waited:.0}s of {secs}s for {} to go quiet", a.pane);
-            match watch.next(printed.at.map(|at| at + quiet), doing).await? {
+            let until = printed.at.map(|at| silent_since(at, &journal) + quiet);
+            match watch.next(until, doing).await? {
                 Woke::Output => {}
                 Woke::Timer => return Ok(finish(Outcome::Quiet, printed, scan.masked())),
                 Woke::Deadline => return Ok(finish(Outcome::Deadline, printed, scan.masked())),
@@ -66,6 +69,15 @@ impl wait_for_quiet::Handle for Tools {
             }
         }
     }
+}
+
+/// Silence counts from the later of the pane's last printing (`printed`) and the last change
+/// of what it shows at all (a prompt drawn again as it was, say): a pane found quiet has been
+/// idle ([`Journal::idle`], a pane's `idle_ms`) at least as long.
+fn silent_since(printed: tokio::time::Instant, journal: &Journal) -> tokio::time::Instant {
+    journal.last_text().map_or(printed, |last| {
+        printed.max(tokio::time::Instant::from_std(last))
+    })
 }
 
 /// What the pane printed since the wait's start.

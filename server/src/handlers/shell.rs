@@ -189,39 +189,28 @@ impl run_shell_command::Handle for Tools {
         };
 
         let exit_status = reports.end.as_ref().map(|(_, n)| *n);
-        let mut masked = 0;
-        let (text, lines, bytes, truncated) = match &reports.begin {
-            None => (String::new(), 0, 0, false),
-            Some(begin) => {
-                let end = match &reports.end {
-                    Some((end, _)) => end.clone(),
-                    None => journal.here(),
-                };
-                let between = journal.text_between(begin, &end);
-                let max_bytes = usize::try_from(a.max_bytes).unwrap_or(usize::MAX);
-                let printed = between.lines.join("\n");
-                let m = t.masker.mask(&printed);
-                masked = m.count;
-                let shaped = super::content::shape_lines(
-                    m.text.split('\n').collect(),
-                    Some(a.max_lines),
-                    max_bytes,
-                );
-                // Bytes printed beyond what is returned, and its newlines: a cut line counts too.
-                // Markers are not the length of what they replace; that difference is no cut.
-                let returned =
-                    shaped.text.len() as i64 + printed.len() as i64 - m.text.len() as i64;
-                let cut = between.dropped
-                    || shaped.lines < between.printed_lines as i64
-                    || between.printed_bytes as i64 > returned + between.printed_lines as i64;
-                (
-                    shaped.text,
-                    between.printed_lines as i64,
-                    between.printed_bytes as i64,
-                    cut || shaped.truncated,
-                )
-            }
+        let end = match &reports.end {
+            Some((end, _)) => end.clone(),
+            None => journal.here(),
         };
+        // A report of the start printed while the pane moved between sessions is lost: the
+        // output then starts after the typed line's echo.
+        let begin = match reports.begin {
+            Some(begin) => begin,
+            None => journal.after_echo(from, &end),
+        };
+        let between = journal.text_between(&begin, &end);
+        let max_bytes = usize::try_from(a.max_bytes).unwrap_or(usize::MAX);
+        let printed = between.lines.join("\n");
+        let m = t.masker.mask(&printed);
+        let shaped =
+            super::content::shape_lines(m.text.split('\n').collect(), Some(a.max_lines), max_bytes);
+        // Bytes printed beyond what is returned, and its newlines: a cut line counts too.
+        // Markers are not the length of what they replace; that difference is no cut.
+        let returned = shaped.text.len() as i64 + printed.len() as i64 - m.text.len() as i64;
+        let cut = between.dropped
+            || shaped.lines < between.printed_lines as i64
+            || between.printed_bytes as i64 > returned + between.printed_lines as i64;
         Ok(run_shell_command::Output {
             pane: a.pane,
             timed_out: outcome == Outcome::TimedOut,
@@ -229,11 +218,11 @@ impl run_shell_command::Handle for Tools {
             exit_status,
             seconds: secs,
             elapsed_ms: started.elapsed().as_millis() as i64,
-            output: text,
-            output_lines: lines,
-            output_bytes: bytes,
-            truncated,
-            masked: masked as i64,
+            output: shaped.text,
+            output_lines: between.printed_lines as i64,
+            output_bytes: between.printed_bytes as i64,
+            truncated: cut || shaped.truncated,
+            masked: m.count as i64,
         })
     }
 }
