@@ -233,7 +233,10 @@ async fn a_command_that_starts_as_its_pane_moves_loses_no_line() {
 /// command (a DEBUG trap waits on tmux's channel `go`) until the pane has left `main`, and
 /// this server is stopped meanwhile, so that no stream delivers the pane when the command
 /// reports its start. That report is lost with the move (the catch-up reads text, not
-/// reports); the output is still every line once, read from after the command's echo.
+/// reports); the output is still every line once, read from after the typed line. Not in
+/// `there-and-back`, whose pane comes back to `main` before this server wakes: tmux kept that
+/// client's place in the pane's output, so the stream of `main` gets everything, the report
+/// too.
 async fn moved_as_the_command_starts(how: &str, other_followed: bool) {
     let f = Fixture::new().await;
     let (pane, window, index) = setup(&f, other_followed, "bash").await;

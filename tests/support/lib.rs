@@ -682,21 +682,20 @@ fn processes_in(dir: &Path, name: &str) -> Vec<u32> {
         .collect()
 }
 
-/// Kills the processes [`processes_in`] finds and waits until they are gone (a killed
-/// process's environment reads empty, so one not yet reaped is gone too), so that none writes
-/// into a folder about to go.
+/// Kills the processes [`processes_in`] finds, again while any is left (one may start while
+/// the others go), and waits until they are gone (a killed process's environment reads empty,
+/// so one not yet reaped is gone too), so that none writes into a folder about to go.
 pub(crate) fn kill_all_in(dir: &Path, name: &str) {
-    let pids = processes_in(dir, name);
-    if pids.is_empty() {
-        return;
-    }
-    let _ = Command::new("kill")
-        .arg("-KILL")
-        .args(pids.iter().map(u32::to_string))
-        .stderr(std::process::Stdio::null())
-        .status();
     wait_until(Duration::from_secs(10), || {
-        processes_in(dir, name).is_empty()
+        let pids = processes_in(dir, name);
+        if !pids.is_empty() {
+            let _ = Command::new("kill")
+                .arg("-KILL")
+                .args(pids.iter().map(u32::to_string))
+                .stderr(Stdio::null())
+                .status();
+        }
+        pids.is_empty()
     });
 }
 

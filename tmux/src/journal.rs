@@ -532,34 +532,27 @@ impl Journal {
             .collect()
     }
 
-    /// A mark at the start of the line after the last echo of this server's input between
-    /// `from`, an input's position, and `to`, standing in for the report a command typed at
-    /// `from` prints as it starts when that report never came: tmux drops what it has not yet
-    /// written to a client whose session the pane left (control.c `control_write_pending`), and
-    /// the catch-up after a move finds text, not reports. At `from` when no echo is held.
-    pub fn after_echo(&self, from: Position, to: &Report) -> Report {
+    /// A mark at the start of the line after the last one between `from` and `to` whose text
+    /// holds `needle` (a call's nonce, which its typed line holds and no output does), standing
+    /// in for the report a command typed at `from` prints as it starts when that report never
+    /// came: tmux drops what it has not yet written to a client whose session the pane left
+    /// (control.c `control_write_pending`), and the catch-up after a move finds text, not
+    /// reports. `None` when no such line is held.
+    pub fn after_line_holding(&self, from: Position, to: &Report, needle: &str) -> Option<Report> {
         let state = lock(&self.state);
         let store = &state.store;
-        let first = from.line.max(store.first);
-        let echoed = (first..to.at.line.min(store.next_line()))
+        let held = |i: u64| store.lines.get(usize::try_from(i - store.first).ok()?);
+        let typed = (from.line.max(store.first)..to.at.line.min(store.next_line()))
             .rev()
-            .find(|i| store.lines[(i - store.first) as usize].echo.is_some());
-        let Some(echoed) = echoed else {
-            return Report {
-                body: String::new(),
-                at: from,
-                partial: String::new(),
-                restarted: 0,
-            };
-        };
-        let start = echoed + 1;
-        // Text bytes from the line's start to `to`, each line's newline counted.
-        let after: u64 = (start..to.at.line)
-            .filter_map(|i| store.lines.get((i - store.first) as usize))
+            .find(|&i| held(i).is_some_and(|l| l.text.contains(needle)))?;
+        let start = typed + 1;
+        // Text bytes from that line's start to `to`, each line's newline counted.
+        let after = (start..to.at.line)
+            .filter_map(held)
             .map(|l| l.text.len() as u64 + 1)
             .sum::<u64>()
             + to.partial.len() as u64;
-        Report {
+        Some(Report {
             body: String::new(),
             at: Position {
                 line: start,
@@ -569,7 +562,7 @@ impl Journal {
             },
             partial: String::new(),
             restarted: 0,
-        }
+        })
     }
 
     /// The text printed between two positions of reports (`from` before `to`): the retained
@@ -772,28 +765,27 @@ mod tests {
     }
 
     #[test]
-    fn a_command_whose_start_report_was_lost_is_read_from_after_its_echo() {
+    fn a_command_whose_start_report_was_lost_is_read_from_after_its_typed_line() {
         let j = Journal::default();
         j.push(b"$ ");
         let from = j.position();
-        j.input(from, "{ printf 'begin';run\n};printf 'end'");
-        // The report of the start is gone; the output after the echo of the last typed line
-        // is the command's.
-        j.push(b"{ printf 'begin';run\r\n> };printf 'end'\r\none\r\ntwo\x1b]6973;k;0\x07$ ");
+        j.input(from, "{ printf 'begin';run\n};printf 'k'");
+        // The report of the start is gone; the output after the typed line holding the nonce
+        // `k` is the command's, a line that echoes other input included.
+        j.push(b"{ printf 'begin';run\r\n> };printf 'k'\r\none\r\nok? yes\r\n\x1b]6973;k;0\x07$ ");
         let end = j.reports_since(from).pop().expect("the end report");
-        let begin = j.after_echo(from, &end);
+        let begin = j
+            .after_line_holding(from, &end, "'k'")
+            .expect("the typed line");
         let between = j.text_between(&begin, &end);
-        assert_eq!(between.lines, ["one", "two"]);
-        assert_eq!((between.printed_lines, between.printed_bytes), (2, 7));
-        // With no echo held, from the input's position.
+        assert_eq!(between.lines, ["one", "ok? yes"]);
+        assert_eq!((between.printed_lines, between.printed_bytes), (2, 12));
+        // Without the typed line, no mark.
         let k = Journal::default();
         let from = k.position();
         k.push(b"out\r\n\x1b]6973;k;0\x07");
         let end = k.reports_since(from).pop().expect("the end report");
-        assert_eq!(
-            k.text_between(&k.after_echo(from, &end), &end).lines,
-            ["out"]
-        );
+        assert!(k.after_line_holding(from, &end, "'k'").is_none());
     }
 
     #[test]

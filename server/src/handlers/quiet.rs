@@ -60,7 +60,17 @@ impl wait_for_quiet::Handle for Tools {
             let until = printed.at.map(|at| silent_since(at, &journal) + quiet);
             match watch.next(until, doing).await? {
                 Woke::Output => {}
-                Woke::Timer => return Ok(finish(Outcome::Quiet, printed, scan.masked())),
+                // Output may have come as the timer fired: quiet only if still silent.
+                Woke::Timer => {
+                    printed.take(&mut scan, &journal);
+                    let now = tokio::time::Instant::now();
+                    if printed
+                        .at
+                        .is_some_and(|at| silent_since(at, &journal) + quiet <= now)
+                    {
+                        return Ok(finish(Outcome::Quiet, printed, scan.masked()));
+                    }
+                }
                 Woke::Deadline => return Ok(finish(Outcome::Deadline, printed, scan.masked())),
                 Woke::Closed => {
                     printed.take(&mut scan, &journal);

@@ -194,10 +194,15 @@ impl run_shell_command::Handle for Tools {
             None => journal.here(),
         };
         // A report of the start printed while the pane moved between sessions is lost: the
-        // output then starts after the typed line's echo.
+        // output of a command that ran (it reported its end, or runs still) then starts after
+        // the typed line, which holds the nonce. Otherwise nothing ran.
+        let ran = reports.end.is_some() || outcome == Outcome::TimedOut;
         let begin = match reports.begin {
             Some(begin) => begin,
-            None => journal.after_echo(from, &end),
+            None if ran => journal
+                .after_line_holding(from, &end, &id)
+                .unwrap_or_else(|| end.clone()),
+            None => end.clone(),
         };
         let between = journal.text_between(&begin, &end);
         let max_bytes = usize::try_from(a.max_bytes).unwrap_or(usize::MAX);
