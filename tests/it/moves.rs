@@ -25,6 +25,21 @@ const MOVES: [&str; 6] = [
     "there-and-back",
 ];
 
+/// The arguments of a move: `verb -d -s SOURCE -t TARGET`, and for `link-window` then
+/// `unlink-window` of `old` (`session:index`), so that the window is gone from where it was.
+pub(super) fn move_args<'a>(
+    verb: &'a str,
+    source: &'a str,
+    target: &'a str,
+    old: &'a str,
+) -> Vec<&'a str> {
+    let mut args = vec![verb, "-d", "-s", source, "-t", target];
+    if verb == "link-window" {
+        args.extend([";", "unlink-window", "-t", old]);
+    }
+    args
+}
+
 /// `moved` runs once the pane has left `main`.
 fn relocate(
     world: &World,
@@ -32,38 +47,27 @@ fn relocate(
     (pane, window, index): (&str, &str, &str),
     moved: impl FnOnce(),
 ) {
-    let main_index = format!("main:{index}");
-    let args: Vec<&str> = match how {
-        "move-window" => vec!["move-window", "-d", "-s", window, "-t", "other:"],
-        "join-pane" => vec!["join-pane", "-d", "-s", pane, "-t", "other:0"],
-        "break-pane" => vec!["break-pane", "-d", "-s", pane, "-t", "other:"],
-        "swap-pane" => vec!["swap-pane", "-d", "-s", pane, "-t", "other:0.0"],
-        "there-and-back" => {
-            world.tmux("work", &["move-window", "-d", "-s", window, "-t", "other:"]);
-            moved();
-            let further = wait_until(Duration::from_secs(20), || {
-                let shown = world.tmux("work", &["capture-pane", "-p", "-t", pane]);
-                shown.contains("line-50") || shown.contains("MARK-42")
-            });
-            assert!(further, "{how}: the pane stopped printing");
-            world.tmux("work", &["move-window", "-d", "-s", window, "-t", "main:"]);
-            return;
-        }
-        _ => vec![
-            "link-window",
-            "-d",
-            "-s",
-            window,
-            "-t",
-            "other:",
-            ";",
-            "unlink-window",
-            "-t",
-            &main_index,
-        ],
+    let (verb, source, target) = match how {
+        "join-pane" => ("join-pane", pane, "other:0"),
+        "break-pane" => ("break-pane", pane, "other:"),
+        "swap-pane" => ("swap-pane", pane, "other:0.0"),
+        "link-window" => ("link-window", window, "other:"),
+        // `move-window`, and the first half of `there-and-back`.
+        _ => ("move-window", window, "other:"),
     };
-    world.tmux("work", &args);
+    world.tmux(
+        "work",
+        &move_args(verb, source, target, &format!("main:{index}")),
+    );
     moved();
+    if how == "there-and-back" {
+        let further = wait_until(Duration::from_secs(20), || {
+            let shown = world.tmux("work", &["capture-pane", "-p", "-t", pane]);
+            shown.contains("line-50") || shown.contains("MARK-42")
+        });
+        assert!(further, "{how}: the pane stopped printing");
+        world.tmux("work", &move_args("move-window", window, "main:", ""));
+    }
 }
 
 /// The pane: a new window of session `main` running `shell`, and session `other`'s pane,

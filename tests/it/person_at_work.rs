@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::Mutex;
 
-use super::moves::{LINES, not_once, printer};
+use super::moves::{LINES, move_args, not_once, printer};
 use super::person::{Logged, assert_at_rest};
 use serde_json::{Value, json};
 use tmux_mcp_tests::{
@@ -630,11 +630,7 @@ fn move_pane(world: &World, rng: &mut Rng, pane: &str) -> String {
         };
     };
     let old = format!("{session}:{index}");
-    let mut args = vec![verb, "-d", "-s", source, "-t", &target];
-    // Then gone from where it was: linked elsewhere only.
-    if verb == "link-window" {
-        args.extend([";", "unlink-window", "-t", &old]);
-    }
+    let args = move_args(verb, source, &target, &old);
     let out = world.try_tmux("work", &args);
     let said = String::from_utf8_lossy(&out.stderr);
     format!("{} {}", args.join(" "), said.trim())
