@@ -51,6 +51,29 @@ fn json_file(path: &Path) -> Value {
 /// included), each against the others as packaged, in the order crates.io needs.
 #[test]
 fn every_crate_the_binary_needs_publishes_in_order() {
+    let crates = [
+        "tmux-agent-mcp-runtime",
+        "tmux-agent-mcp-tmux",
+        "tmux-agent-mcp-manifest",
+        "tmux-agent-mcp-macros",
+        PUBLISHED,
+    ];
+    // cargo builds each crate against the others from a registry of the packaged ones in the
+    // target folder, unpacked under CARGO_HOME in a folder named by that registry's path, and
+    // unpacks a version again only when it is not there: in the build folder kept between
+    // runs, an earlier tree's files would pass for this one's.
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cargo"));
+    for registry in std::fs::read_dir(home.join("registry/src"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        for name in crates {
+            let _ = std::fs::remove_dir_all(registry.path().join(format!("{name}-{VERSION}")));
+        }
+    }
     let cargo = std::env::var_os("CARGO").unwrap_or("cargo".into());
     let out = run(Command::new(cargo)
         .current_dir(repo_root())
@@ -76,14 +99,7 @@ fn every_crate_the_binary_needs_publishes_in_order() {
             .position(|u| *u == name)
             .unwrap_or_else(|| panic!("{name} was not packaged: {said}"))
     };
-    let [runtime, tmux, manifest, macros, server] = [
-        "tmux-agent-mcp-runtime",
-        "tmux-agent-mcp-tmux",
-        "tmux-agent-mcp-manifest",
-        "tmux-agent-mcp-macros",
-        PUBLISHED,
-    ]
-    .map(position);
+    let [runtime, tmux, manifest, macros, server] = crates.map(position);
     assert!(runtime < manifest && manifest < macros && macros < server && tmux < server);
     assert_eq!(
         uploaded.len(),
