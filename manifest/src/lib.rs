@@ -8,14 +8,15 @@
 
 pub mod codegen;
 pub mod docs;
+mod error;
 mod locate;
 pub mod model;
 pub mod schema;
 mod validate;
 
-use std::fmt;
-
+pub use error::ManifestError;
 pub use locate::{Path, Seg};
+pub use model::TOOL_ERROR_FIELDS;
 use model::{Manifest, Tool};
 
 /// A manifest that parsed and passed every check.
@@ -23,48 +24,6 @@ use model::{Manifest, Tool};
 pub struct Catalog {
     pub manifest: Manifest,
 }
-
-/// One problem in the manifest, located in the YAML.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ManifestError {
-    /// 1-based.
-    pub line: usize,
-    /// 1-based.
-    pub column: usize,
-    /// Where in the document, e.g. `tools[3].annotations`.
-    pub path: String,
-    pub message: String,
-}
-
-impl ManifestError {
-    /// `file:line:column: path: message`, the form compilers use.
-    pub fn render(&self, file: &str) -> String {
-        if self.path.is_empty() {
-            format!("{file}:{}:{}: {}", self.line, self.column, self.message)
-        } else {
-            format!(
-                "{file}:{}:{}: {}: {}",
-                self.line, self.column, self.path, self.message
-            )
-        }
-    }
-}
-
-impl fmt::Display for ManifestError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.render("tools.yaml"))
-    }
-}
-
-/// The body every failing tool returns: its fields, each with the kind the generated
-/// `ToolError::body` fills it with. The one statement of it: the generated code, the error page
-/// and the server's instructions are written from it, and a manifest's `tool_error` type must
-/// declare exactly these.
-pub const TOOL_ERROR_FIELDS: [(&str, model::Kind); 3] = [
-    ("message", model::Kind::String),
-    ("kind", model::Kind::ErrorKind),
-    ("retryable", model::Kind::Boolean),
-];
 
 /// The key under which a failing tool's result carries its body, in the result's `_meta`: the
 /// text is the message in words, and no client checks `_meta` against a schema.

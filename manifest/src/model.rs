@@ -323,3 +323,13 @@ pub fn spelled<T: Serialize>(value: &T) -> String {
         other => format!("{other:?}"),
     }
 }
+
+/// The body every failing tool returns: its fields, each with the kind the generated
+/// `ToolError::body` fills it with. The one statement of it: the generated code, the error page
+/// and the server's instructions are written from it, and a manifest's `tool_error` type must
+/// declare exactly these.
+pub const TOOL_ERROR_FIELDS: [(&str, Kind); 3] = [
+    ("message", Kind::String),
+    ("kind", Kind::ErrorKind),
+    ("retryable", Kind::Boolean),
+];

@@ -8,7 +8,9 @@ use crate::locate::{Path, locate};
 use crate::model::{Effect, Kind, Manifest, Node, OutputClass, Reach, Tool, spelled};
 use tmux_mcp_runtime as rt;
 
-use crate::{ManifestError, TOOL_ERROR_FIELDS, schema};
+use crate::error::ManifestError;
+use crate::model::TOOL_ERROR_FIELDS;
+use crate::schema;
 
 /// Error kinds the generated code itself reports.
 const REQUIRED_ERROR_KINDS: [&str; 2] = ["invalid_input", "internal"];

@@ -1,6 +1,6 @@
-// Generated from manifest/tools.yaml by tmux_mcp_macros::tools!; do not edit.
-// For reading and review only: this file is not compiled. `cargo xtask codegen` (or any
-// test run outside CI) rewrites it, and a test fails while it is stale.
+//! Generated from manifest/tools.yaml by tmux_mcp_macros::tools!; do not edit.
+//! For reading and review only: this file is not compiled. `cargo xtask codegen` (or any
+//! test run outside CI) rewrites it, and a test fails while it is stale.
 
 #[doc(hidden)]
 const _: &[u8] = include_bytes!("../tools.yaml");

@@ -26,6 +26,7 @@ use tokio_util::sync::CancellationToken;
 use crate::environment as env;
 use crate::handlers::Tools;
 use crate::mcp::Server;
+use crate::say::say;
 
 mod idle;
 
@@ -321,10 +322,6 @@ pub async fn serve(
 }
 
 /// A line on stderr (stdout is never written here).
-fn say(line: &str) {
-    let _ = writeln!(std::io::stderr(), "tmux-mcp: {line}");
-}
-
 async fn route(front: &Front, request: Request<Incoming>) -> Response<Body> {
     if request.uri().path() != PATH {
         return plain(StatusCode::NOT_FOUND, "not found: MCP is served at /mcp\n");

@@ -12,11 +12,13 @@ pub mod handlers;
 pub mod hosts;
 pub mod http;
 pub mod mcp;
+mod say;
 pub mod selection;
 pub mod setup;
 pub mod signals;
 pub mod socket;
 pub mod surface;
+mod sync;
 mod tmux_error;
 pub mod trust;
 

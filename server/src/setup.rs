@@ -286,7 +286,7 @@ impl Entry {
             if plain(existing) == plain(wanted) {
                 return Ok(None);
             }
-            return Err(differs(&self.name, "[mcp_servers]"));
+            return Err(jsonc::differs(&self.name, "[mcp_servers]"));
         }
         // TOML closes an inline table: `[mcp_servers.NAME]` may not extend `mcp_servers = {…}`.
         if document.get("mcp_servers").is_some_and(|s| !s.is_table()) {
@@ -325,13 +325,6 @@ tool_timeout_sec = 600
 # let them run, and choose what they may do with LIBTMUX_TOOLSETS instead.
 default_tools_approval_mode = \"approve\"
 ";
-
-fn differs(name: &str, place: &str) -> String {
-    format!(
-        "already has a server {name:?} in {place} that differs from this one; nothing was changed. \
-         Remove that entry, or add this one under another name with --name NAME"
-    )
-}
 
 /// `tmux-mcp` when that name on PATH is the one beside this binary, else that one's full path.
 pub fn installed_command() -> Option<String> {

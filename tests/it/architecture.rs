@@ -118,7 +118,16 @@ fn no_tool_name_is_a_string_in_the_server_sources() {
 #[test]
 fn only_frame_writes_stdout_while_serving() {
     let dir = repo_root().join("server/src");
-    let allowed = ["frame.rs", "cli.rs"];
+    // The command line's answers to people (`--help`, `tools`, `check`, `setup`) are not
+    // serving; `serve` takes stdout only to hand it to `frame`.
+    let allowed = [
+        "frame.rs",
+        "cli.rs",
+        "cli/args.rs",
+        "cli/report.rs",
+        "cli/companion.rs",
+        "cli/serve.rs",
+    ];
     for (path, text) in sources(&dir) {
         if allowed.iter().any(|a| path.ends_with(a)) {
             continue;
@@ -215,135 +224,251 @@ fn only_the_bootstrap_starts_ssh() {
     );
 }
 
-/// The modules of the crate whose sources are in `dir` (each file or folder beside `lib.rs`)
-/// and the modules each one names through `crate::` (or, from a file beside `lib.rs`,
-/// `super::`), an item the crate root re-exports counting as its module. Tests are left out.
-/// The modules of `dir` (a crate's source root, or with `nested` a module's folder, whose own
-/// `mod.rs` is its root) and which of them each one uses.
-fn module_graph(dir: &str, nested: bool) -> BTreeMap<String, BTreeSet<String>> {
-    let root = repo_root().join(dir);
-    let mut modules = BTreeSet::new();
-    for entry in std::fs::read_dir(&root).expect("read dir").flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let module = name.strip_suffix(".rs").unwrap_or(&name).to_owned();
-        if !["lib", "main", "mod"].contains(&module.as_str()) && !module.contains('.') {
-            modules.insert(module);
+/// A crate's source files as modules: each file's module path (`lib.rs` is the root, a
+/// folder's `mod.rs` the folder's module) and its serving code, tests and comments cut.
+struct Crate {
+    files: BTreeMap<Vec<String>, (String, String)>,
+}
+
+impl Crate {
+    fn read(dir: &str) -> Crate {
+        let root = repo_root().join(dir);
+        let mut files = BTreeMap::new();
+        for (path, text) in sources(&root) {
+            let rel = path
+                .strip_prefix(&format!("{}/", root.display()))
+                .unwrap_or(&path)
+                .to_owned();
+            // Generated and never compiled; a `bin/` file is a crate of its own; a `tests.rs`
+            // is its parent's unit tests.
+            if rel.ends_with(".expanded.rs")
+                || rel.starts_with("bin/")
+                || rel.ends_with("/tests.rs")
+            {
+                continue;
+            }
+            let mut module: Vec<String> = rel
+                .trim_end_matches(".rs")
+                .split('/')
+                .map(str::to_owned)
+                .collect();
+            if ["lib", "main", "mod"].contains(&module.last().map_or("", String::as_str)) {
+                module.pop();
+            }
+            let code = text
+                .split("#[cfg(test)]")
+                .next()
+                .unwrap_or_default()
+                .lines()
+                .map(|l| l.split("//").next().unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join("\n");
+            files.insert(module, (rel, code));
         }
+        Crate { files }
     }
-    // `pub use module::{a, b};` and `pub use module::a;` in the crate root.
-    let mut exported = BTreeMap::new();
-    for file in ["lib.rs", "main.rs", "mod.rs"] {
-        let text = std::fs::read_to_string(root.join(file)).unwrap_or_default();
-        for statement in text.split(';') {
-            let Some(path) = statement.trim().strip_prefix("pub use ") else {
+
+    /// The module `path` names from `module`, following the re-exports of the modules it
+    /// passes through to the module that defines the item.
+    fn resolve(&self, module: &[String], path: &[String], depth: usize) -> Option<Vec<String>> {
+        let (first, rest) = path.split_first()?;
+        let mut at: Vec<String> = match first.as_str() {
+            "crate" => vec![],
+            "self" => module.to_vec(),
+            "super" => module[..module.len().saturating_sub(1)].to_vec(),
+            child => [module, &[child.to_owned()]].concat(),
+        };
+        let mut rest = rest;
+        while let Some((first, tail)) = rest.split_first() {
+            if first == "super" {
+                at.pop();
+                rest = tail;
+                continue;
+            }
+            let deeper = [at.as_slice(), std::slice::from_ref(first)].concat();
+            if self.files.contains_key(&deeper) {
+                at = deeper;
+                rest = tail;
+                continue;
+            }
+            // An item `at` re-exports stands for the module it comes from.
+            if depth < 8
+                && let Some(from) = self.reexports(&at).remove(first)
+                && let Some(source) = self.resolve(&at, &from, depth + 1)
+            {
+                return Some(source);
+            }
+            break;
+        }
+        self.files.contains_key(&at).then_some(at)
+    }
+
+    /// What `module` re-exports (`pub use`, `pub(crate) use`): each name with its path.
+    fn reexports(&self, module: &[String]) -> BTreeMap<String, Vec<String>> {
+        let mut out = BTreeMap::new();
+        let Some((_, code)) = self.files.get(module) else {
+            return out;
+        };
+        for statement in code.split(';') {
+            let statement = statement.trim();
+            let Some(tree) = ["pub use ", "pub(crate) use ", "pub(super) use "]
+                .iter()
+                .find_map(|p| statement.rsplit_once(p).map(|(_, t)| t))
+            else {
                 continue;
             };
-            let Some((module, items)) = path.split_once("::") else {
-                continue;
-            };
-            for item in items.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
-                if !item.is_empty() && modules.contains(module) {
-                    exported.insert(item.to_owned(), module.to_owned());
-                }
+            for (path, name) in use_tree(tree) {
+                out.insert(name, path);
             }
         }
+        out
     }
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (path, text) in sources(&root) {
-        let rel = path
-            .strip_prefix(&format!("{}/", root.display()))
-            .unwrap_or(&path)
-            .to_owned();
-        let module = rel.split('/').next().unwrap_or_default();
-        let module = module.strip_suffix(".rs").unwrap_or(module).to_owned();
-        if !modules.contains(&module) || rel.ends_with("catalog.expanded.rs") {
-            continue;
-        }
-        let code: String = text
-            .split("#[cfg(test)]")
-            .next()
-            .unwrap_or_default()
-            .lines()
-            .map(|l| l.split("//").next().unwrap_or_default())
-            .collect::<Vec<_>>()
-            .join("\n");
-        // In a module's folder, `crate::` names the crate's modules, not these.
-        let mut prefixes = if nested { vec![] } else { vec!["crate::"] };
-        if !rel.contains('/') {
-            prefixes.push("super::");
-        }
-        let edges = graph.entry(module.clone()).or_default();
-        for prefix in prefixes {
-            for (at, _) in code.match_indices(prefix) {
-                let rest = &code[at + prefix.len()..];
-                // One name, or the first names of a `{…}` group.
-                let names: Vec<&str> = match rest.strip_prefix('{') {
-                    Some(group) => group
-                        .split('}')
-                        .next()
-                        .unwrap_or_default()
-                        .split(',')
-                        .filter_map(|n| n.trim().split("::").next())
-                        .collect(),
-                    None => rest
-                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                        .take(1)
-                        .collect(),
-                };
-                for name in names {
-                    let target = if modules.contains(name) {
-                        Some(name.to_owned())
-                    } else {
-                        exported.get(name).cloned()
-                    };
-                    if let Some(target) = target.filter(|t| *t != module) {
-                        edges.insert(target);
+
+    /// Each file and the files whose modules it names.
+    fn graph(&self) -> BTreeMap<String, BTreeSet<String>> {
+        let mut graph = BTreeMap::new();
+        for (module, (rel, code)) in &self.files {
+            let children: BTreeSet<&str> = self
+                .files
+                .keys()
+                .filter(|m| m.len() == module.len() + 1 && m.starts_with(module))
+                .filter_map(|m| m.last().map(String::as_str))
+                .collect();
+            let edges: &mut BTreeSet<String> = graph.entry(rel.clone()).or_default();
+            for (at, _) in code.match_indices("::") {
+                // The identifier before `::`, where a path starts (not after another `::`).
+                let before = &code[..at];
+                let start = before
+                    .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .map_or(0, |i| i + 1);
+                let head = &before[start..];
+                if before[..start].ends_with("::") || head.is_empty() {
+                    continue;
+                }
+                if !["crate", "self", "super"].contains(&head) && !children.contains(head) {
+                    continue;
+                }
+                for (path, _) in use_tree(&code[start..]) {
+                    if let Some(target) = self.resolve(module, &path, 0)
+                        && target != *module
+                        && let Some((to, _)) = self.files.get(&target)
+                    {
+                        edges.insert(to.clone());
                     }
                 }
             }
         }
+        graph
     }
-    graph
 }
 
-/// A path through `graph` back to its start, if there is one.
-fn a_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
-    fn visit(
-        graph: &BTreeMap<String, BTreeSet<String>>,
-        path: &mut Vec<String>,
-        done: &mut BTreeSet<String>,
-    ) -> Option<Vec<String>> {
-        let here = path.last()?.clone();
-        for next in graph.get(&here).into_iter().flatten() {
-            if let Some(at) = path.iter().position(|m| m == next) {
-                let mut cycle = path[at..].to_vec();
-                cycle.push(next.clone());
-                return Some(cycle);
+/// The paths of a use tree or a path expression at the start of `text` (`a::b::{c, d::e as f}`),
+/// each with the name it brings in.
+fn use_tree(text: &str) -> Vec<(Vec<String>, String)> {
+    fn parse(text: &str, prefix: &[String], out: &mut Vec<(Vec<String>, String)>) -> usize {
+        let mut path = prefix.to_vec();
+        let mut i = 0;
+        let bytes = text.as_bytes();
+        loop {
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                i += 1;
             }
-            if done.contains(next) {
+            if i < bytes.len() && bytes[i] == b'{' {
+                i += 1;
+                loop {
+                    i += parse(&text[i..], &path, out);
+                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                        i += 1;
+                    }
+                    match bytes.get(i) {
+                        Some(b',') => i += 1,
+                        Some(b'}') => return i + 1,
+                        _ => return i,
+                    }
+                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                        i += 1;
+                    }
+                    if bytes.get(i) == Some(&b'}') {
+                        return i + 1;
+                    }
+                }
+            }
+            let end = text[i..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(text.len(), |e| i + e);
+            let name = &text[i..end];
+            if name.is_empty() {
+                break;
+            }
+            i = end;
+            if name != "self" || path.is_empty() {
+                path.push(name.to_owned());
+            }
+            if text[i..].starts_with("::") {
+                i += 2;
                 continue;
             }
-            path.push(next.clone());
-            if let Some(cycle) = visit(graph, path, done) {
-                return Some(cycle);
-            }
-            path.pop();
+            // `a as b` brings in `b`.
+            let alias = text[i..].trim_start().strip_prefix("as ").map(|r| {
+                let r = r.trim_start();
+                let alias = r
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or_default();
+                (alias, text.len() - r.len() + alias.len())
+            });
+            let (name, end) = alias.unwrap_or((name, i));
+            out.push((path, name.to_owned()));
+            return end;
         }
-        done.insert(here);
-        None
+        if path.len() > prefix.len() {
+            let name = path.last().cloned().unwrap_or_default();
+            out.push((path, name));
+        }
+        i
     }
-    let mut done = BTreeSet::new();
-    graph
-        .keys()
-        .find_map(|start| visit(graph, &mut vec![start.clone()], &mut done))
+    let mut out = Vec::new();
+    parse(text, &[], &mut out);
+    out
 }
 
-/// Each crate's modules form layers: no module reaches, through others, back to itself. The
-/// one exception is the tmux crate's handle and its output streams: `client::Tmux` owns the
-/// streams, and a stream's reader holds a weak `Tmux` to run commands for its session.
+/// The groups of files that reach one another through what they name (each an import ring).
+fn rings(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<BTreeSet<String>> {
+    let reach = |from: &String| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from.clone()];
+        while let Some(at) = todo.pop() {
+            for next in graph.get(&at).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    todo.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<&String, BTreeSet<String>> =
+        graph.keys().map(|k| (k, reach(k))).collect();
+    let mut rings: Vec<BTreeSet<String>> = Vec::new();
+    for (file, seen) in &reached {
+        if !seen.contains(*file) || rings.iter().any(|r| r.contains(*file)) {
+            continue;
+        }
+        let ring = seen
+            .iter()
+            .filter(|other| reached.get(other).is_some_and(|s| s.contains(*file)))
+            .cloned()
+            .collect();
+        rings.push(ring);
+    }
+    rings
+}
+
+/// Each crate's files form layers: a parent module declares and its children use it, or it
+/// uses them, never both; no file reaches, through others, back to itself (`mod.rs` and
+/// `lib.rs` included, an item re-exported counting as the file that defines it).
 #[test]
-fn no_module_reaches_back_to_itself() {
-    let known = [("tmux/src", "follow", "client")];
+fn no_file_reaches_back_to_itself() {
+    let mut found = Vec::new();
     for dir in [
         "server/src",
         "tmux/src",
@@ -352,35 +477,26 @@ fn no_module_reaches_back_to_itself() {
         "macros/src",
         "xtask/src",
     ] {
-        let mut graph = module_graph(dir, false);
-        for (crate_dir, from, to) in known {
-            if crate_dir == dir {
-                let removed = graph.get_mut(from).is_some_and(|e| e.remove(to));
-                assert!(
-                    removed,
-                    "{dir}: {from} no longer uses {to}; drop the exception"
-                );
-            }
-        }
-        if let Some(cycle) = a_cycle(&graph) {
-            panic!(
-                "{dir}: the modules {} depend on one another in a cycle; move what they share below them",
-                cycle.join(" -> ")
-            );
-        }
-    }
-    // The handlers are layers too: what reads panes (reports, objects, input, content, wait)
-    // below what builds on it.
-    let dir = "server/src/handlers";
-    let graph = module_graph(dir, true);
-    assert!(
-        graph.get("wait").is_some_and(|uses| uses.contains("input")),
-        "{dir}: the graph is not being read: {graph:?}"
-    );
-    if let Some(cycle) = a_cycle(&graph) {
-        panic!(
-            "{dir}: the handlers {} depend on one another in a cycle; move what they share below them",
-            cycle.join(" -> ")
+        let graph = Crate::read(dir).graph();
+        assert!(
+            graph.len() < 2 || graph.values().any(|uses| !uses.is_empty()),
+            "{dir}: the graph is not being read: {graph:?}"
         );
+        for ring in rings(&graph) {
+            // Each file of the ring with the ones of it that it uses.
+            let uses: Vec<String> = ring
+                .iter()
+                .map(|file| {
+                    let used: Vec<_> = graph[file].intersection(&ring).cloned().collect();
+                    format!("{file} -> {}", used.join(", "))
+                })
+                .collect();
+            found.push(format!("{dir}:\n  {}", uses.join("\n  ")));
+        }
     }
+    assert!(
+        found.is_empty(),
+        "files that depend on one another; move what they share below them:\n{}",
+        found.join("\n")
+    );
 }

@@ -37,5 +37,6 @@ mod side_by_side;
 mod site;
 mod stdio;
 mod surface;
+mod tidy;
 mod transport;
 mod write_scope;

@@ -20,8 +20,9 @@ use tokio::sync::oneshot;
 
 use super::control::{Item, Notice, Reader, parse};
 use crate::outside::{Known, identified, identify, outside_server, process};
+use crate::sync::lock;
 use crate::version::{Feature, Features};
-use crate::{Command, Outputs, Script, TmuxError, TmuxErrorKind, Verb, command_line, lock};
+use crate::{Command, Outputs, Script, TmuxError, TmuxErrorKind, Verb, command_line};
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);

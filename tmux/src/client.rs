@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::process::Stdio;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::io::AsyncReadExt;
@@ -12,57 +12,40 @@ use tokio::sync::Semaphore;
 use crate::command::Reading;
 use crate::command::{COMMAND_DEADLINE, MAX_OUTPUT, Outputs};
 use crate::outside::{Known, identified, identify, process};
+use crate::stream::Streams;
+use crate::sync::lock;
 use crate::version::{Features, Found, Version};
-use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel, follow, lock};
+use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel};
 
 /// Most bytes of stderr kept from one command.
 const MAX_ERROR_OUTPUT: usize = 64 << 10;
 
 /// How to reach the tmux server: the global arguments every command starts with, and the
-/// control client that carries most commands.
+/// control client that carries most commands. A handle: clones share one connection.
 #[derive(Clone)]
-pub struct Tmux {
+pub struct Tmux(pub(crate) Arc<Shared>);
+
+/// What a [`Tmux`] and its clones share.
+pub(crate) struct Shared {
     pub(crate) global: Arc<[OsString]>,
-    pub(crate) channel: Arc<channel::Channel>,
-    pub(crate) streams: Arc<follow::Streams>,
+    channel: channel::Channel,
+    pub(crate) streams: Streams,
     pub(crate) handshakes: crate::control::Handshakes,
     /// Ordinary subprocesses take turns: tmux answers one command at a time, so subprocesses
     /// running at once (a batch of captures, say) would only share one another's deadline.
-    pub(crate) subprocess_turn: Arc<Semaphore>,
+    subprocess_turn: Semaphore,
     /// The version of the server behind the socket, once learned.
-    pub(crate) server: Known,
+    server: Known,
     /// Calls that find the server unknown learn it one at a time: only the first asks.
-    learning: Arc<tokio::sync::Mutex<()>>,
+    learning: tokio::sync::Mutex<()>,
 }
 
 /// A [`Tmux`] that does not keep it alive: what a stream's reader holds.
-pub(crate) struct WeakTmux {
-    global: std::sync::Weak<[OsString]>,
-    channel: std::sync::Weak<channel::Channel>,
-    streams: std::sync::Weak<follow::Streams>,
-    handshakes: std::sync::Weak<tokio::sync::Mutex<()>>,
-    subprocess_turn: std::sync::Weak<Semaphore>,
-    server: std::sync::Weak<Mutex<Option<Version>>>,
-    learning: std::sync::Weak<tokio::sync::Mutex<()>>,
-}
+pub(crate) struct WeakTmux(std::sync::Weak<Shared>);
 
 impl WeakTmux {
-    /// Whether the [`Tmux`] lives and follows `pane`, with one upgrade: a stream's reader asks
-    /// on each output of every pane it does not deliver.
-    pub(crate) fn follows(&self, pane: &str) -> bool {
-        self.streams.upgrade().is_some_and(|s| s.follows(pane))
-    }
-
     pub(crate) fn upgrade(&self) -> Option<Tmux> {
-        Some(Tmux {
-            global: self.global.upgrade()?,
-            channel: self.channel.upgrade()?,
-            streams: self.streams.upgrade()?,
-            handshakes: self.handshakes.upgrade()?,
-            subprocess_turn: self.subprocess_turn.upgrade()?,
-            server: self.server.upgrade()?,
-            learning: self.learning.upgrade()?,
-        })
+        self.0.upgrade().map(Tmux)
     }
 }
 
@@ -72,31 +55,19 @@ impl Tmux {
         let global: Arc<[OsString]> = global.into();
         let handshakes = crate::control::Handshakes::default();
         let server = Known::default();
-        Tmux {
-            channel: Arc::new(channel::Channel::new(
-                global.clone(),
-                handshakes.clone(),
-                server.clone(),
-            )),
-            streams: Arc::default(),
+        Tmux(Arc::new(Shared {
+            channel: channel::Channel::new(global.clone(), handshakes.clone(), server.clone()),
+            streams: Streams::default(),
             handshakes,
             global,
-            subprocess_turn: Arc::new(Semaphore::new(1)),
+            subprocess_turn: Semaphore::new(1),
             server,
-            learning: Arc::default(),
-        }
+            learning: tokio::sync::Mutex::default(),
+        }))
     }
 
     pub(crate) fn downgrade(&self) -> WeakTmux {
-        WeakTmux {
-            global: Arc::downgrade(&self.global),
-            channel: Arc::downgrade(&self.channel),
-            streams: Arc::downgrade(&self.streams),
-            handshakes: Arc::downgrade(&self.handshakes),
-            subprocess_turn: Arc::downgrade(&self.subprocess_turn),
-            server: Arc::downgrade(&self.server),
-            learning: Arc::downgrade(&self.learning),
-        }
+        WeakTmux(Arc::downgrade(&self.0))
     }
 
     /// The version of the server behind the socket, from its own `#{version}`, not from the
@@ -104,11 +75,11 @@ impl Tmux {
     /// channel starts (a server restarted on the socket may be another version). `None` while
     /// no server answers.
     pub async fn version(&self) -> Option<Version> {
-        if let Some(known) = lock(&self.server).clone() {
+        if let Some(known) = lock(&self.0.server).clone() {
             return Some(known);
         }
-        let _turn = self.learning.lock().await;
-        if let Some(known) = lock(&self.server).clone() {
+        let _turn = self.0.learning.lock().await;
+        if let Some(known) = lock(&self.0.server).clone() {
             return Some(known);
         }
         let out = self
@@ -117,7 +88,7 @@ impl Tmux {
             .ok()?
             .joined();
         let (version, _) = identified(&out)?;
-        *lock(&self.server) = Some(version.clone());
+        *lock(&self.0.server) = Some(version.clone());
         Some(version)
     }
 
@@ -153,7 +124,7 @@ impl Tmux {
 
     /// The session the command-carrying control client is attached to, while it is.
     pub fn control_session(&self) -> Option<String> {
-        self.channel.session()
+        self.0.channel.session()
     }
 
     /// Runs a command or script and returns its output (a script's, its commands' joined),
@@ -168,7 +139,11 @@ impl Tmux {
         let script = script.into();
         let features = self.features().await;
         if script.carried()
-            && let Some(done) = self.channel.run(&script, features, COMMAND_DEADLINE).await
+            && let Some(done) = self
+                .0
+                .channel
+                .run(&script, features, COMMAND_DEADLINE)
+                .await
         {
             return done;
         }
@@ -182,7 +157,7 @@ impl Tmux {
             ));
         }
         // The deadline starts with the turn; the semaphore is never closed.
-        let _turn = self.subprocess_turn.acquire().await.ok();
+        let _turn = self.0.subprocess_turn.acquire().await.ok();
         self.subprocess(&script, features, COMMAND_DEADLINE).await
     }
 
@@ -278,7 +253,7 @@ impl Tmux {
     }
 
     async fn spawn_one(&self, command_name: &str, argv: &[String]) -> Result<String, TmuxError> {
-        let mut cmd = process(&self.global);
+        let mut cmd = process(&self.0.global);
         cmd.args(argv)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -75,6 +75,8 @@ impl fmt::Display for TmuxError {
     }
 }
 
+impl std::error::Error for TmuxError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,58 +16,23 @@
 //! their session instead of one per wait: a handful of handshakes in a server's life instead
 //! of one per wait.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::process::Stdio;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use tokio::io::AsyncWriteExt;
-use tokio::process::{Child, ChildStdin};
 use tokio::sync::oneshot;
 
-use super::control::{Item, Notice, Reader, parse, unescape};
-use super::journal::{Journal, Position};
-use super::screen::Seed;
-use super::{COMMAND_DEADLINE, Tmux, TmuxError, TmuxErrorKind, Verb, lock};
-use crate::client::WeakTmux;
+use crate::client::{Tmux, WeakTmux};
+use crate::command::{COMMAND_DEADLINE, Command, Verb, command_line};
+use crate::control::Reader;
+use crate::error::{TmuxError, TmuxErrorKind};
+use crate::journal::{Journal, Position};
+use crate::reader::{Upstream, read};
+use crate::stream::{Followed, Inner, Stream, Waiter};
+use crate::sync::lock;
 use crate::version::Features;
-
-/// The followed panes and the streams that feed them.
-#[derive(Default)]
-pub struct Streams {
-    inner: Arc<Mutex<Inner>>,
-}
-
-impl Streams {
-    /// Whether `pane` is followed.
-    pub(crate) fn follows(&self, pane: &str) -> bool {
-        lock(&self.inner).panes.contains_key(pane)
-    }
-}
-
-#[derive(Default)]
-struct Inner {
-    /// Live streams by session id.
-    sessions: HashMap<String, Arc<Stream>>,
-    /// Followed panes: the journal, the tmux server (its pid) the pane id belongs to (a
-    /// restarted server counts pane ids from `%0` again) and the session (`$N`) whose stream
-    /// was last asked to deliver it.
-    panes: HashMap<String, Followed>,
-    /// Sessions whose client tmux detached: when the last replacement was due, and how long
-    /// it waited.
-    replaced: HashMap<String, (Instant, Duration)>,
-    /// A look at where the followed panes are is under way ([`Tmux::relocate_soon`]), and
-    /// whether tmux said something changed again since it began.
-    relocating: bool,
-    relocate_again: bool,
-}
-
-struct Followed {
-    journal: Arc<Journal>,
-    server: String,
-    session: String,
-}
 
 /// How many times [`Tmux::follow`] starts over when the stream it used ends under it: tmux
 /// detached that client (a person's `detach-client`) after this server chose it, and its
@@ -80,44 +45,6 @@ const FOLLOW_TRIES: usize = 3;
 const BACKOFF_FIRST: Duration = Duration::from_secs(1);
 const BACKOFF_MOST: Duration = Duration::from_secs(30);
 const BACKOFF_RESET: Duration = Duration::from_secs(60);
-
-/// What an answer on a stream is for, in the order the commands were written.
-enum Waiter {
-    /// The attach: whether tmux attached the client (it answers `%error` for a session that
-    /// is gone, then exits).
-    Attach(oneshot::Sender<bool>),
-    /// A sync: the position of the journal when it came.
-    Sync(oneshot::Sender<Position>, Arc<Journal>),
-    /// The `switch-client` that brings a moved client back to its session: whether it did.
-    PutBack(oneshot::Sender<bool>),
-    /// A command whose answer says nothing this server needs (a subscription).
-    Ignored,
-    /// One answer of a screen's seed, kept for the last.
-    Part(Arc<Mutex<Vec<String>>>),
-    /// The last answer of a screen's seed: the journal's screen model starts again from the
-    /// answers, at this point of the output. With a pane, the seed caught the journal up
-    /// with what tmux holds of it, and the stream delivers the pane's output from here on.
-    Seed(Arc<Journal>, Arc<Mutex<Vec<String>>>, Option<String>),
-}
-
-/// One session's control client.
-struct Stream {
-    session: String,
-    stdin: tokio::sync::Mutex<ChildStdin>,
-    waiters: Mutex<VecDeque<Waiter>>,
-    /// The panes whose output this stream delivers.
-    panes: Mutex<HashMap<String, Arc<Journal>>>,
-    /// Panes followed by another stream whose output came here since tmux last said windows
-    /// changed: their window came to this session, and where they are was looked at.
-    strangers: Mutex<std::collections::HashSet<String>>,
-    /// From tmux's answer to the attach until the client goes.
-    alive: AtomicBool,
-    /// tmux answered the attach: killing the client is safe from then on.
-    answered: AtomicBool,
-    /// Someone else's command moved the client to another session; it is on its way back.
-    away: AtomicBool,
-    child: Mutex<Child>,
-}
 
 impl Tmux {
     /// Follows `pane` (from now on, when it is not followed yet) and returns its journal, holding
@@ -138,8 +65,8 @@ impl Tmux {
         // display-message alone answers for a pane that does not exist, with empty fields.
         let out = self
             .run(
-                crate::Command::new(Verb::HasSession).target(pane)?.then(
-                    crate::Command::new(Verb::DisplayMessage)
+                Command::new(Verb::HasSession).target(pane)?.then(
+                    Command::new(Verb::DisplayMessage)
                         .flag("-p")
                         .target(pane)?
                         .flag("#{session_id} #{pid} #{window_id}"),
@@ -164,7 +91,7 @@ impl Tmux {
         let stream = self.stream(&session).await?;
         // A stream that delivered the pane before its window moved delivers first what tmux
         // sent it until then (a command's report too, which tmux's history does not keep).
-        let elsewhere: Vec<(Arc<Stream>, Arc<Journal>)> = lock(&self.streams.inner)
+        let elsewhere: Vec<(Arc<Stream>, Arc<Journal>)> = lock(&self.0.streams.inner)
             .sessions
             .values()
             .filter(|s| s.session != stream.session)
@@ -179,7 +106,7 @@ impl Tmux {
             other.pane_output(pane, "pause").await;
         }
         let (journal, known) = {
-            let mut inner = lock(&self.streams.inner);
+            let mut inner = lock(&self.0.streams.inner);
             let (journal, known) = match inner.panes.get(pane) {
                 Some(f) if f.server == server => (f.journal.clone(), true),
                 _ => (Arc::new(Journal::default()), false),
@@ -228,7 +155,7 @@ impl Tmux {
     /// Returns once the output the pane's stream had received before now is in its journal:
     /// for a pane that has just gone, its last output and reports.
     pub async fn drain(&self, pane: &str) {
-        let found = lock(&self.streams.inner)
+        let found = lock(&self.0.streams.inner)
             .sessions
             .values()
             .find_map(|s| lock(&s.panes).get(pane).cloned().map(|j| (s.clone(), j)));
@@ -241,7 +168,7 @@ impl Tmux {
     /// How long since `pane` last printed text, when this client follows it (see
     /// [`Journal::idle`]); `None` when it does not.
     pub fn idle(&self, pane: &str) -> Option<Duration> {
-        let journal = lock(&self.streams.inner).panes.get(pane)?.journal.clone();
+        let journal = lock(&self.0.streams.inner).panes.get(pane)?.journal.clone();
         journal.idle()
     }
 
@@ -250,7 +177,7 @@ impl Tmux {
     /// subscribes to it (`refresh-client -B`, which tmux checks once a second, in every
     /// version). The pane must be followed.
     pub async fn watch_option(&self, pane: &str, option: &str) -> Result<(), TmuxError> {
-        let found = lock(&self.streams.inner)
+        let found = lock(&self.0.streams.inner)
             .sessions
             .values()
             .find_map(|s| lock(&s.panes).get(pane).cloned().map(|j| (s.clone(), j)));
@@ -268,7 +195,7 @@ impl Tmux {
 
     /// Stops following a pane that has gone.
     pub fn unfollow(&self, pane: &str) {
-        let mut inner = lock(&self.streams.inner);
+        let mut inner = lock(&self.0.streams.inner);
         inner.panes.remove(pane);
         for stream in inner.sessions.values() {
             lock(&stream.panes).remove(pane);
@@ -284,17 +211,17 @@ impl Tmux {
                 .filter(|s| s.alive.load(Ordering::Acquire))
                 .cloned()
         };
-        if let Some(stream) = live(&lock(&self.streams.inner)) {
+        if let Some(stream) = live(&lock(&self.0.streams.inner)) {
             return Ok(stream);
         }
-        let current = crate::outside::outside_session(&self.global).await;
+        let current = crate::outside::outside_session(&self.0.global).await;
         let stream = {
-            let _turn = self.handshakes.lock().await;
-            if let Some(stream) = live(&lock(&self.streams.inner)) {
+            let _turn = self.0.handshakes.lock().await;
+            if let Some(stream) = live(&lock(&self.0.streams.inner)) {
                 return Ok(stream);
             }
             let stream = start(self, session, HashMap::new()).await?;
-            lock(&self.streams.inner)
+            lock(&self.0.streams.inner)
                 .sessions
                 .insert(session.to_owned(), stream.clone());
             stream
@@ -320,7 +247,7 @@ impl Tmux {
     /// its output streams among its attached clients (not the command client, which is
     /// suspended: see the command client, `channel.rs`).
     pub fn own_clients(&self, session: &str) -> i64 {
-        let streams = lock(&self.streams.inner)
+        let streams = lock(&self.0.streams.inner)
             .sessions
             .values()
             .filter(|s| {
@@ -368,7 +295,7 @@ async fn started(
             format!("cannot start a tmux control client to follow output: {why}"),
         )
     };
-    let mut child = crate::outside::process(&tmux.global)
+    let mut child = crate::outside::process(&tmux.0.global)
         // -E: the session's environment is not updated from this process's (whose reduced
         // environment would remove SSH_AUTH_SOCK, DISPLAY and the rest of update-environment
         // from the panes a person opens next). Not read-only (-r): since tmux 3.7 a command
@@ -435,377 +362,10 @@ async fn started(
     }
 }
 
-/// Closing its stdin alone can leave an answered client for ever before tmux 3.8 (see the
-/// command client's `Link`, channel.rs): it is killed.
-impl Drop for Stream {
-    fn drop(&mut self) {
-        if *self.answered.get_mut() {
-            let _ = lock(&self.child).start_kill();
-        }
-    }
-}
-
-impl Stream {
-    /// Returns once everything tmux wrote to this client before now has been read, with
-    /// `journal`'s position at that point: tmux
-    /// answers a client's commands in line with the output it queued for it (control.c keeps
-    /// one ordered list of blocks per client).
-    async fn sync(&self, journal: &Arc<Journal>) -> Result<Position, TmuxError> {
-        // Any answer would do; list-clients prints nothing here and changes nothing.
-        let line = super::command_line(
-            &crate::Command::new(Verb::ListClients)
-                .flag("-F")
-                .flag("")
-                .target(&self.session)?,
-            Features::default(),
-        );
-        let (tx, rx) = oneshot::channel();
-        self.write(&line, Waiter::Sync(tx, journal.clone())).await;
-        match tokio::time::timeout(COMMAND_DEADLINE, rx).await {
-            Ok(Ok(at)) => Ok(at),
-            Ok(_) => Err(TmuxError::new(
-                TmuxErrorKind::ObjectGone,
-                format!(
-                    "session {} went away while following its output; list panes again",
-                    self.session
-                ),
-            )),
-            Err(_) => Err(TmuxError::new(
-                TmuxErrorKind::Timeout,
-                format!(
-                    "the output stream of session {} did not answer within {} ms",
-                    self.session,
-                    COMMAND_DEADLINE.as_millis()
-                ),
-            )),
-        }
-    }
-
-    /// Has tmux say what `pane` shows, on this stream, so that `journal`'s screen model starts
-    /// from it exactly where its answer stands in the output (tmux runs a line's commands
-    /// together, between two reads of any pane's output). The answer comes before that of any
-    /// command written after.
-    /// With `catch_up`, it also has tmux say the pane's lines (history and screen, wrapped
-    /// lines joined) to add what the journal missed, and the stream delivers the pane's output
-    /// from the answer on.
-    async fn seed(
-        &self,
-        pane: &str,
-        journal: &Arc<Journal>,
-        catch_up: bool,
-    ) -> Result<(), TmuxError> {
-        let fields: Vec<String> = Seed::FIELDS.iter().map(|f| format!("#{{{f}}}")).collect();
-        let ask = crate::Command::new(Verb::DisplayMessage)
-            .flag("-p")
-            .target(pane)?
-            .arg(fields.join(" "))?;
-        let shown = crate::Command::new(Verb::CapturePane)
-            .flag("-p")
-            .flag("-e")
-            .target(pane)?;
-        // The main screen beneath the alternate one; nothing (-q) when that is not shown.
-        let main = crate::Command::new(Verb::CapturePane)
-            .flag("-p")
-            .flag("-e")
-            .flag("-a")
-            .flag("-q")
-            .target(pane)?;
-        if catch_up {
-            // A client that delivered the pane before holds its offset into the pane's output
-            // from then; `continue` starts it again at what tmux has parsed (only from a pause,
-            // control.c `control_continue_pane`): what came since is what the seed reads from
-            // tmux. Not `off` and `on`, which keep the blocks queued before (3.5a's server
-            // died within a second of them on a pane printing).
-            self.pane_output(pane, "pause").await;
-            self.pane_output(pane, "continue").await;
-        }
-        let mut commands = vec![ask, shown, main];
-        if catch_up {
-            commands.push(
-                crate::Command::new(Verb::CapturePane)
-                    .flag("-p")
-                    .flag("-J")
-                    .flag("-S")
-                    .arg(format!("-{}", super::journal::MAX_LINES))?
-                    .target(pane)?,
-            );
-        }
-        // One line: tmux parses it into commands it runs back to back, each answered in a
-        // block of its own (measured on 3.2a, 3.5a and next-3.8), with no pane output read in
-        // between.
-        let line: Vec<String> = commands
-            .iter()
-            .map(|c| {
-                super::command_line(c, Features::default())
-                    .trim_end()
-                    .to_owned()
-            })
-            .collect();
-        let parts = Arc::new(Mutex::new(Vec::new()));
-        let mut waiters: Vec<Waiter> = (1..commands.len())
-            .map(|_| Waiter::Part(parts.clone()))
-            .collect();
-        waiters.push(Waiter::Seed(
-            journal.clone(),
-            parts,
-            catch_up.then(|| pane.to_owned()),
-        ));
-        self.write_each(&format!("{}\n", line.join(" ; ")), waiters)
-            .await;
-        Ok(())
-    }
-
-    /// Subscribes this client to `pane`'s option `option`; tmux reports its value at the next
-    /// check and then each change.
-    async fn subscribe(&self, pane: &str, option: &str) -> Result<(), TmuxError> {
-        let id = pane.trim_start_matches('%');
-        let line = super::command_line(
-            &crate::Command::new(Verb::RefreshClient)
-                .flag("-B")
-                .arg(format!("tmux-mcp-{id}:{pane}:#{{{option}}}"))?,
-            Features::default(),
-        );
-        self.write(&line, Waiter::Ignored).await;
-        Ok(())
-    }
-
-    /// `refresh-client -A PANE:what` (`pause`, `continue`) for this client (3.2a and newer).
-    async fn pane_output(&self, pane: &str, what: &str) {
-        if let Ok(command) = crate::Command::new(Verb::RefreshClient)
-            .flag("-A")
-            .arg(format!("{pane}:{what}"))
-        {
-            let line = super::command_line(&command, Features::default());
-            self.write(&line, Waiter::Ignored).await;
-        }
-    }
-
-    /// Writes a command line whose answer `waiter` takes.
-    async fn write(&self, line: &str, waiter: Waiter) {
-        self.write_each(line, [waiter]).await;
-    }
-
-    /// Writes a line of several commands, whose answers `waiters` take in turn.
-    async fn write_each(&self, line: &str, waiters: impl IntoIterator<Item = Waiter>) {
-        let mut stdin = self.stdin.lock().await;
-        {
-            let mut queued = lock(&self.waiters);
-            // Its reader has ended (it says so before it lets the waiters it had go): nobody
-            // would answer these, and a pane waiting to be taken over is delivered by none.
-            if !self.alive.load(Ordering::Acquire) {
-                let_go(waiters);
-                return;
-            }
-            queued.extend(waiters);
-        }
-        if stdin.write_all(line.as_bytes()).await.is_err() {
-            self.alive.store(false, Ordering::Release);
-        }
-    }
-
-    /// tmux said windows or panes changed: where the followed panes are is looked at again.
-    fn structure_changed(&self, tmux: &WeakTmux) {
-        lock(&self.strangers).clear();
-        if let Some(tmux) = tmux.upgrade() {
-            tmux.relocate_soon();
-        }
-    }
-
-    fn poke_all(&self) {
-        for journal in lock(&self.panes).values() {
-            journal.structure_changed();
-        }
-    }
-}
-
-/// Delivers a stream's output to its panes' journals until the client goes. A client that
-/// someone else's `switch-client` moved is put back (its output from elsewhere dropped
-/// meanwhile); one that tmux detached (`detach-client`, say) is replaced by a new client on
-/// the same session, which takes over the journals.
-async fn read(mut reader: Reader, stream: Arc<Stream>, tmux: WeakTmux) {
-    let mut detached = false;
-    let mut attached = false;
-    while let Some(item) = reader.next().await {
-        match item {
-            Item::Answer {
-                ours: true,
-                ok,
-                body,
-            } => {
-                let waiter = lock(&stream.waiters).pop_front();
-                match waiter {
-                    Some(Waiter::Attach(reply)) => {
-                        stream.answered.store(true, Ordering::Release);
-                        stream.alive.store(ok, Ordering::Release);
-                        attached = ok;
-                        // Not attached (tmux says why, `can't find session`, and exits), or
-                        // nobody waits for it any more (the call that started it was
-                        // cancelled): the client goes, now that tmux has read its handshake.
-                        if reply.send(ok).is_err() || !ok {
-                            break;
-                        }
-                    }
-                    Some(Waiter::Sync(reply, journal)) => {
-                        let _ = reply.send(journal.position());
-                    }
-                    Some(Waiter::Ignored) => {}
-                    Some(Waiter::Part(parts)) if ok => lock(&parts).push(body),
-                    // tmux drops the rest of a line's commands after one fails (cmdq_remove_group,
-                    // 3.2a to 3.7c): their answers never come, so neither may their waiters wait.
-                    Some(Waiter::Part(parts)) => {
-                        let mut waiters = lock(&stream.waiters);
-                        while let Some(Waiter::Part(p) | Waiter::Seed(_, p, _)) = waiters.front()
-                            && Arc::ptr_eq(p, &parts)
-                        {
-                            if let Some(Waiter::Seed(journal, _, Some(pane))) = waiters.pop_front()
-                            {
-                                deliver(&tmux, &stream, pane, journal);
-                            }
-                        }
-                    }
-                    Some(Waiter::Seed(journal, parts, delivers)) => {
-                        let mut parts = std::mem::take(&mut *lock(&parts));
-                        parts.push(body);
-                        if ok
-                            && let [fields, shown, main, rest @ ..] = &parts[..]
-                            && let Some(seed) = Seed::read(fields, shown, main)
-                        {
-                            if let [history] = rest {
-                                journal.catch_up(history, &seed);
-                            }
-                            journal.seed(&seed);
-                        }
-                        if let Some(pane) = delivers {
-                            deliver(&tmux, &stream, pane, journal);
-                        }
-                    }
-                    Some(Waiter::PutBack(done)) => {
-                        let _ = done.send(ok);
-                        // Its session has gone meanwhile: nothing to go back to.
-                        if !ok {
-                            break;
-                        }
-                    }
-                    None => {}
-                }
-            }
-            Item::Notice(text) => match parse(&text) {
-                // Other panes of the session print too; only followed ones are decoded.
-                Notice::Output { pane, escaped } if !stream.away.load(Ordering::Acquire) => {
-                    let journal = lock(&stream.panes).get(pane).cloned();
-                    if let Some(journal) = journal {
-                        journal.push(&unescape(escaped));
-                        // Its program switched screens: ask tmux what it shows now.
-                        if journal.wants_seed() {
-                            let (stream, pane) = (stream.clone(), pane.to_owned());
-                            tokio::spawn(async move {
-                                let _ = stream.seed(&pane, &journal, false).await;
-                            });
-                        }
-                    } else if tmux.follows(pane)
-                        && lock(&stream.strangers).insert(pane.to_owned())
-                        && let Some(tmux) = tmux.upgrade()
-                    {
-                        // A followed pane's window came to this session (tmux 3.2a says nothing
-                        // of a pane swapped in with `swap-pane -d`).
-                        tmux.relocate_soon();
-                    }
-                }
-                Notice::Subscription { pane, .. } => {
-                    let journal = lock(&stream.panes).get(pane).cloned();
-                    if let Some(journal) = journal {
-                        journal.option_reported();
-                    }
-                }
-                Notice::Changed => {
-                    stream.poke_all();
-                    stream.structure_changed(&tmux);
-                }
-                // A pane whose size changed shows what tmux made of its rows: ask again.
-                Notice::Layout => {
-                    stream.poke_all();
-                    stream.structure_changed(&tmux);
-                    let panes: Vec<(String, Arc<Journal>)> = lock(&stream.panes)
-                        .iter()
-                        .map(|(p, j)| (p.clone(), j.clone()))
-                        .collect();
-                    let stream = stream.clone();
-                    tokio::spawn(async move {
-                        for (pane, journal) in panes {
-                            let _ = stream.seed(&pane, &journal, false).await;
-                        }
-                    });
-                }
-                Notice::SessionChanged(id) if id == stream.session => {
-                    stream.away.store(false, Ordering::Release);
-                }
-                Notice::SessionChanged(_) => {
-                    stream.away.store(true, Ordering::Release);
-                    if let Some(tmux) = tmux.upgrade() {
-                        tokio::spawn(put_back(tmux, stream.clone()));
-                    }
-                }
-                // Only a client that was attached can have been detached: one whose attach
-                // failed is never replaced.
-                Notice::Exit => {
-                    detached = stream.alive.load(Ordering::Acquire);
-                    break;
-                }
-                _ => {}
-            },
-            _ => {}
-        }
-    }
-    stream.alive.store(false, Ordering::Release);
-    let _ = lock(&stream.child).start_kill();
-    let waiters: Vec<Waiter> = lock(&stream.waiters).drain(..).collect();
-    let_go(waiters);
-    let panes: HashMap<String, Arc<Journal>> = lock(&stream.panes).drain().collect();
-    if detached
-        && let Some(tmux) = tmux.upgrade()
-        && tmux.replace(&stream.session, &panes).await
-    {
-        return;
-    }
-    for journal in panes.values() {
-        journal.end();
-    }
-    // Its session, or its whole server, may have gone with it: their panes are forgotten.
-    // Not after an attach that failed, which would make another.
-    if attached && let Some(tmux) = tmux.upgrade() {
-        tmux.relocate_soon();
-    }
-}
-
-/// Lets go of waiters no answer will come to (their stream ended). A pane waiting for that
-/// stream to take it over is delivered by none: its journal ends, and its waits look again for
-/// where it is.
-fn let_go(waiters: impl IntoIterator<Item = Waiter>) {
-    for waiter in waiters {
-        if let Waiter::Seed(journal, _, Some(_)) = waiter {
-            journal.end();
-        }
-    }
-}
-
-/// Has `stream` deliver `pane` from here on, if it is still where `pane`'s journal is followed:
-/// it may have moved again, or gone, before this stream's seed was answered.
-fn deliver(tmux: &WeakTmux, stream: &Stream, pane: String, journal: Arc<Journal>) {
-    let here = tmux.upgrade().is_some_and(|tmux| {
-        lock(&tmux.streams.inner)
-            .panes
-            .get(&pane)
-            .is_some_and(|f| f.session == stream.session && Arc::ptr_eq(&f.journal, &journal))
-    });
-    if here {
-        lock(&stream.panes).insert(pane, journal);
-    }
-}
-
 impl Tmux {
     /// The session (`$N`) whose live stream delivers `pane` of `server` (a pid).
     fn delivering(&self, pane: &str, server: &str) -> Option<String> {
-        let inner = lock(&self.streams.inner);
+        let inner = lock(&self.0.streams.inner);
         let followed = inner.panes.get(pane).filter(|f| f.server == server)?;
         inner
             .sessions
@@ -816,7 +376,7 @@ impl Tmux {
 
     /// Whether `session` holds window `window` (`@N`).
     async fn holds(&self, session: &str, window: &str) -> bool {
-        let Ok(list) = crate::Command::new(Verb::ListWindows).target(session) else {
+        let Ok(list) = Command::new(Verb::ListWindows).target(session) else {
             return false;
         };
         self.run(list.flag("-F").flag("#{window_id}"))
@@ -828,7 +388,7 @@ impl Tmux {
     /// gone to another session (`swap-pane -d`, say, of which tmux 3.2a tells nobody):
     /// [`Tmux::relocate`] looks.
     pub fn followed_in(&self, pane: &str, session: &str) -> bool {
-        lock(&self.streams.inner)
+        lock(&self.0.streams.inner)
             .panes
             .get(pane)
             .is_some_and(|f| f.session == session)
@@ -838,7 +398,7 @@ impl Tmux {
     /// is saying: one look at a time, and one more if tmux said more meanwhile.
     fn relocate_soon(&self) {
         {
-            let mut inner = lock(&self.streams.inner);
+            let mut inner = lock(&self.0.streams.inner);
             if inner.relocating {
                 inner.relocate_again = true;
                 return;
@@ -849,7 +409,7 @@ impl Tmux {
         tokio::spawn(async move {
             loop {
                 tmux.relocate().await;
-                let mut inner = lock(&tmux.streams.inner);
+                let mut inner = lock(&tmux.0.streams.inner);
                 if !std::mem::take(&mut inner.relocate_again) {
                     inner.relocating = false;
                     break;
@@ -865,14 +425,14 @@ impl Tmux {
     pub async fn relocate(&self) {
         // Only panes followed before tmux is asked can be missing from its answer for having
         // gone.
-        let asked: HashMap<String, Arc<Journal>> = lock(&self.streams.inner)
+        let asked: HashMap<String, Arc<Journal>> = lock(&self.0.streams.inner)
             .panes
             .iter()
             .map(|(pane, f)| (pane.clone(), f.journal.clone()))
             .collect();
         let listed = self
             .run(
-                crate::Command::new(Verb::ListPanes)
+                Command::new(Verb::ListPanes)
                     .flag("-a")
                     .flag("-F")
                     .flag("#{pid} #{pane_id} #{session_id}"),
@@ -883,7 +443,9 @@ impl Tmux {
             // Every pane went with the server, if none answers.
             Err(e)
                 if e.kind == TmuxErrorKind::ServerGone
-                    && crate::outside::outside_server(&self.global).await.is_none() =>
+                    && crate::outside::outside_server(&self.0.global)
+                        .await
+                        .is_none() =>
             {
                 String::new()
             }
@@ -898,7 +460,7 @@ impl Tmux {
             })
             .collect();
         let moved: Vec<String> = {
-            let mut inner = lock(&self.streams.inner);
+            let mut inner = lock(&self.0.streams.inner);
             let mut moved = Vec::new();
             let mut gone = Vec::new();
             for (pane, f) in &inner.panes {
@@ -937,21 +499,19 @@ impl Tmux {
 
 /// `switch-client` of the client that runs it to `session`, the session's environment left
 /// alone (-E), as at attach.
-fn switch_to(session: &str) -> Result<crate::Command, TmuxError> {
-    crate::Command::new(Verb::SwitchClient)
-        .flag("-E")
-        .target(session)
+fn switch_to(session: &str) -> Result<Command, TmuxError> {
+    Command::new(Verb::SwitchClient).flag("-E").target(session)
 }
 
 /// Brings a client someone else's command moved back to its session, and leaves the session
 /// that command made the most recently used one so (going back makes its own that).
 async fn put_back(tmux: Tmux, stream: Arc<Stream>) {
-    let current = crate::outside::outside_session(&tmux.global).await;
+    let current = crate::outside::outside_session(&tmux.0.global).await;
     let Ok(back) = switch_to(&stream.session) else {
         return;
     };
     let (done, went) = oneshot::channel();
-    let line = super::command_line(&back, Features::default());
+    let line = command_line(&back, Features::default());
     stream.write(&line, Waiter::PutBack(done)).await;
     if went.await == Ok(true) {
         tmux.keep_current(current.as_deref(), &stream.session).await;
@@ -967,7 +527,7 @@ impl Tmux {
     /// client detached again soon after its replacement waits longer each time.
     async fn replace(&self, session: &str, panes: &HashMap<String, Arc<Journal>>) -> bool {
         let wait = {
-            let mut inner = lock(&self.streams.inner);
+            let mut inner = lock(&self.0.streams.inner);
             let wait = match inner.replaced.get(session) {
                 Some((at, wait)) if at.elapsed() < BACKOFF_RESET => {
                     (*wait * 2).clamp(BACKOFF_FIRST, BACKOFF_MOST)
@@ -982,18 +542,18 @@ impl Tmux {
         tokio::time::sleep(wait).await;
         // Only while a server answers, too: `attach-session` would start one (with the
         // person's configuration).
-        if !crate::outside::has_session(&self.global, session).await {
-            lock(&self.streams.inner).replaced.remove(session);
+        if !crate::outside::has_session(&self.0.global, session).await {
+            lock(&self.0.streams.inner).replaced.remove(session);
             return false;
         }
-        let Some(current) = crate::outside::outside_session(&self.global).await else {
+        let Some(current) = crate::outside::outside_session(&self.0.global).await else {
             return false;
         };
         let started = {
-            let _turn = self.handshakes.lock().await;
+            let _turn = self.0.handshakes.lock().await;
             // A call that followed a pane of the session meanwhile started a client of its own:
             // that one delivers these panes too, and no other attaches.
-            let live = lock(&self.streams.inner)
+            let live = lock(&self.0.streams.inner)
                 .sessions
                 .get(session)
                 .filter(|s| s.alive.load(Ordering::Acquire))
@@ -1011,7 +571,7 @@ impl Tmux {
             }
             match start(self, session, panes.clone()).await {
                 Ok(stream) => {
-                    lock(&self.streams.inner)
+                    lock(&self.0.streams.inner)
                         .sessions
                         .insert(session.to_owned(), stream);
                     true
@@ -1023,5 +583,41 @@ impl Tmux {
             self.keep_current(Some(&current), session).await;
         }
         started
+    }
+}
+
+/// A stream's reader holds its [`Tmux`] weakly: the streams end with the last handle.
+impl Upstream for WeakTmux {
+    fn follows(&self, pane: &str) -> bool {
+        self.upgrade()
+            .is_some_and(|tmux| tmux.0.streams.follows(pane))
+    }
+
+    fn followed_here(&self, pane: &str, session: &str, journal: &Arc<Journal>) -> bool {
+        self.upgrade().is_some_and(|tmux| {
+            lock(&tmux.0.streams.inner)
+                .panes
+                .get(pane)
+                .is_some_and(|f| f.session == session && Arc::ptr_eq(&f.journal, journal))
+        })
+    }
+
+    fn structure_changed(&self) {
+        if let Some(tmux) = self.upgrade() {
+            tmux.relocate_soon();
+        }
+    }
+
+    fn moved_away(&self, stream: Arc<Stream>) {
+        if let Some(tmux) = self.upgrade() {
+            tokio::spawn(put_back(tmux, stream));
+        }
+    }
+
+    async fn detached(&self, session: &str, panes: &HashMap<String, Arc<Journal>>) -> bool {
+        match self.upgrade() {
+            Some(tmux) => tmux.replace(session, panes).await,
+            None => false,
+        }
     }
 }

@@ -28,10 +28,14 @@ mod lines;
 pub mod nonce;
 mod outside;
 pub mod process;
+mod reader;
 pub mod screen;
 pub mod socket;
+mod stream;
+mod sync;
 pub mod tty;
 pub mod version;
+pub mod view;
 
 pub use client::Tmux;
 pub use command::{
@@ -42,8 +46,3 @@ pub use format::{Fields, Format, Row, SEPARATOR, int_output, quote_literal, row_
 pub use journal::Journal;
 pub use lines::REPORT_OSC;
 pub use version::{Feature, Features, Version};
-
-/// A poisoned lock only means another task panicked holding it; the data is still usable.
-fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}

@@ -31,9 +31,9 @@ pub fn render() -> Result<String, String> {
     let file: syn::File =
         syn::parse2(tokens).map_err(|e| format!("the expansion does not parse: {e}"))?;
     Ok(format!(
-        "// Generated from manifest/tools.yaml by tmux_mcp_macros::tools!; do not edit.\n\
-         // For reading and review only: this file is not compiled. `cargo xtask codegen` (or any\n\
-         // test run outside CI) rewrites it, and a test fails while it is stale.\n\n{}",
+        "//! Generated from manifest/tools.yaml by tmux_mcp_macros::tools!; do not edit.\n\
+         //! For reading and review only: this file is not compiled. `cargo xtask codegen` (or any\n\
+         //! test run outside CI) rewrites it, and a test fails while it is stale.\n\n{}",
         prettyplease::unparse(&file)
     ))
 }

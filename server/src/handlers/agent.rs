@@ -5,9 +5,10 @@
 
 use std::time::Instant;
 
+use super::context::{CallContext, Tools, seconds};
+use super::objects;
 use super::reports::report;
 use super::wait::{LIVENESS_EVERY, Watch, Woke};
-use super::{CallContext, Tools, objects, seconds};
 use crate::catalog::types::AgentState;
 use crate::catalog::{ToolError, ToolId, wait_for_agent};
 use tmux::{Fields, TmuxError, TmuxErrorKind, row_format};

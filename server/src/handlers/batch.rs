@@ -9,7 +9,7 @@ use futures::StreamExt;
 use futures::stream::FuturesOrdered;
 use serde_json::Value;
 
-use super::{CallContext, Tools, row_error};
+use super::context::{CallContext, Tools, row_error};
 use crate::catalog::types::OnError;
 use crate::catalog::{ErrorKind, ToolError, ToolId, call_read_tools_batch};
 use crate::envelope::row_envelope;

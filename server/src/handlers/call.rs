@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use serde_json::Value;
 
-use super::{CallContext, Tools};
+use super::context::{CallContext, Tools};
 use crate::catalog::{self, ErrorKind, ToolError, ToolId};
 use crate::trust::audit::{self, Entry, Row};
 

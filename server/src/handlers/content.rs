@@ -4,8 +4,8 @@ use std::time::{Duration, Instant};
 
 use regex::{Regex, RegexBuilder};
 
+use super::context::{CallContext, Tools};
 use super::objects;
-use super::{CallContext, Tools};
 use crate::catalog::{ErrorKind, ToolError, capture_pane, search_panes, snapshot_pane};
 use tmux::Fields;
 use tmux::{Command, Outputs, Script, TmuxError, Verb, row_format, session_target};
@@ -160,7 +160,7 @@ impl snapshot_pane::Handle for Tools {
         let (scroll_position, pid) = (f.opt_int()?, f.opt_int()?);
         let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
         let agent = f.text()?;
-        let state = objects::State::of(t, &a.pane, pid.filter(|_| !dead), &agent);
+        let state = objects::State::of(&t.tmux, &t.agents, &a.pane, pid.filter(|_| !dead), &agent);
         let m = t.masker.mask(content);
         let s = shape(&m.text, a.max_lines);
         Ok(snapshot_pane::Output {

@@ -2,7 +2,8 @@
 
 use tmux::keys;
 
-use super::{CallContext, Tools, input};
+use super::context::{CallContext, Tools};
+use super::input;
 use crate::catalog::{
     ErrorKind, ToolError, create_session, create_window, paste_text, respawn_pane, send_keys,
     send_keys_batch, set_synchronize_panes, split_window,
@@ -315,7 +316,7 @@ impl send_keys_batch::Handle for Tools {
             .await;
             let (since, error) = match outcome {
                 Ok((_, _, since)) => (Some(since), None),
-                Err(e) => (None, Some(super::row_error(&e))),
+                Err(e) => (None, Some(super::context::row_error(&e))),
             };
             let success = error.is_none();
             if success {

@@ -1,6 +1,6 @@
 //! `list_hosts`: this machine and each host of `LIBTMUX_HOSTS`.
 
-use super::{CallContext, Tools};
+use super::context::{CallContext, Tools};
 use crate::catalog::{ToolError, list_hosts};
 
 impl list_hosts::Handle for Tools {

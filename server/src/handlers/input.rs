@@ -8,7 +8,7 @@
 use std::hash::BuildHasher;
 use std::sync::Arc;
 
-use super::Tools;
+use super::context::Tools;
 use super::signing::key;
 use crate::catalog::{ErrorKind, ToolError, ToolId};
 use tmux::journal::Position;

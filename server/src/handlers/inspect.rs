@@ -2,9 +2,9 @@
 
 use std::collections::HashSet;
 
+use super::context::{CallContext, Tools};
 use super::objects::{self, SESSION_VARS, WINDOW_VARS, pane_vars, rows};
 use super::pane_reads::PANE_INFO_VARS;
-use super::{CallContext, Tools};
 use crate::catalog::types::{SessionTree, WindowTree};
 use crate::catalog::{
     ErrorKind, ToolError, find_pane_by_position, get_pane_info, get_server_info, get_session_info,
@@ -74,7 +74,9 @@ impl list_panes::Handle for Tools {
         let mut seen = HashSet::new();
         let caller = t.caller_pane().await;
         let fields = pane_vars(t.agents.option()).len();
-        let panes = rows(&out, fields, |f| objects::pane(f, caller, t))?;
+        let panes = rows(&out, fields, |f| {
+            objects::pane(f, caller, &t.tmux, &t.agents)
+        })?;
         t.pane_reads.saw_panes(panes.len());
         // A window linked into several sessions lists its panes once per link.
         Ok(list_panes::Output {
@@ -132,7 +134,9 @@ impl get_server_info::Handle for Tools {
         let windows = rows(out.get(2), WINDOW_VARS.len(), objects::window)?;
         let caller = t.caller_pane().await;
         let fields = pane_vars(t.agents.option()).len();
-        let panes = rows(out.get(3), fields, |f| objects::pane(f, caller, t))?;
+        let panes = rows(out.get(3), fields, |f| {
+            objects::pane(f, caller, &t.tmux, &t.agents)
+        })?;
         let sessions = sessions
             .into_iter()
             .map(|session| {
@@ -237,7 +241,7 @@ async fn window_and_panes(
             .iter()
             .map(|_| f.text())
             .collect::<Result<Vec<_>, _>>()?;
-        Ok((objects::pane(f, caller, t)?, extra))
+        Ok((objects::pane(f, caller, &t.tmux, &t.agents)?, extra))
     })?;
     Ok((
         found.ok_or_else(|| gone(&format!("window {window}")))?,
@@ -261,7 +265,7 @@ impl get_pane_info::Handle for Tools {
         let history_size = f.int()?;
         let history_limit = f.int()?;
         let dead_status = f.opt_int()?;
-        let pane = objects::pane(&mut f, t.caller_pane().await, t)?;
+        let pane = objects::pane(&mut f, t.caller_pane().await, &t.tmux, &t.agents)?;
         Ok(get_pane_info::Output {
             pane,
             history_size,

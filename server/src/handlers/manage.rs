@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
+use super::context::{CallContext, Tools, seconds};
 use super::objects;
-use super::{CallContext, Tools, seconds};
 use crate::catalog::{
     ErrorKind, ToolError, ToolId, move_window, rename_session, rename_window, resize_pane,
     resize_window, select_layout, select_pane, select_window, set_mouse_enabled, set_pane_title,
@@ -443,7 +443,7 @@ impl wait_for_channel::Handle for Tools {
                 Err(e) if e.kind == TmuxErrorKind::ServerGone => Outcome::ServerGone,
                 Err(e) => return Err(e.into()),
             },
-            () = cx.cancel.cancelled() => return Err(super::cancelled(ToolId::WaitForChannel)),
+            () = cx.cancel.cancelled() => return Err(super::context::cancelled(ToolId::WaitForChannel)),
         };
         Ok(wait_for_channel::Output {
             channel: a.channel,

@@ -1,7 +1,7 @@
 //! Reading sessions, windows and panes: the tmux formats for each and the rows they produce,
 //! as the manifest's named output types.
 
-use super::Tools;
+use super::reports::{Report, Reports};
 use crate::catalog::types::{Pane, Session, Window};
 use tmux::process::{Prompt, Terminal};
 use tmux::{Command, Fields, Format, Script, Tmux, TmuxError, Verb, row_format, session_target};
@@ -81,7 +81,12 @@ pub fn window(fields: &mut Fields) -> Result<Window, TmuxError> {
 }
 
 /// A row of [`pane_vars`]; `caller` is the pane this server runs in, if any.
-pub fn pane(fields: &mut Fields, caller: Option<&str>, t: &Tools) -> Result<Pane, TmuxError> {
+pub fn pane(
+    fields: &mut Fields,
+    caller: Option<&str>,
+    tmux: &Tmux,
+    agents: &Reports,
+) -> Result<Pane, TmuxError> {
     let id = fields.text()?;
     let window_id = fields.text()?;
     let active = fields.flag()?;
@@ -99,7 +104,7 @@ pub fn pane(fields: &mut Fields, caller: Option<&str>, t: &Tools) -> Result<Pane
         fields.text()?,
         fields.text()?,
     );
-    let state = State::of(t, &id, pid, &agent);
+    let state = State::of(tmux, agents, &id, pid, &agent);
     Ok(Pane {
         caller: caller == Some(id.as_str()),
         window_id,
@@ -129,13 +134,13 @@ pub struct State {
     pub foreground_pid: Option<i64>,
     pub at_prompt: bool,
     pub idle_ms: Option<i64>,
-    pub agent: super::reports::Report,
+    pub agent: Report,
 }
 
 impl State {
     /// Of pane `id`, whose process is `pid` and whose agent option holds `agent`; a pane whose
     /// process has exited (`None`) has nothing in the foreground.
-    pub fn of(t: &Tools, id: &str, pid: Option<i64>, agent: &str) -> State {
+    pub fn of(tmux: &Tmux, agents: &Reports, id: &str, pid: Option<i64>, agent: &str) -> State {
         let terminal = pid.and_then(Terminal::of);
         let at_prompt = terminal
             .as_ref()
@@ -145,11 +150,10 @@ impl State {
             foreground_pid: foreground.as_ref().map(|(pid, _)| *pid),
             foreground_command: foreground.map(|(_, name)| name),
             at_prompt,
-            idle_ms: t
-                .tmux
+            idle_ms: tmux
                 .idle(id)
                 .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
-            agent: t.agents.observe(id, agent),
+            agent: agents.observe(id, agent),
         }
     }
 }

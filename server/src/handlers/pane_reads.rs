@@ -15,8 +15,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::oneshot;
 
-use super::lock;
 use super::objects::{self, pane_vars};
+use crate::sync::lock;
 use tmux::{Command, Format, SEPARATOR, Script, Tmux, TmuxError, Verb, row_format};
 
 /// What `get_pane_info` reads before the [`pane_vars`].

@@ -23,7 +23,8 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::{CallContext, Tools, cancelled, input, objects, seconds};
+use super::context::{CallContext, Tools, cancelled, seconds};
+use super::{input, objects};
 use crate::catalog::types::AgentState;
 use crate::catalog::{ToolError, ToolId, send_prompt};
 use tmux::journal::{Journal, Position};

@@ -13,8 +13,8 @@
 
 use std::time::{Duration, Instant};
 
+use super::context::{CallContext, Tools, seconds};
 use super::wait::{LIVENESS_EVERY, MAX_LINE_CHARS, Scan, Watch, Woke, start};
-use super::{CallContext, Tools, seconds};
 use crate::catalog::{ToolError, ToolId, wait_for_quiet};
 use tmux::Journal;
 

@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::lock;
 use crate::catalog::types::AgentState;
+use crate::sync::lock;
 
 /// The option read when `LIBTMUX_AGENT_STATE_OPTION` is unset.
 pub const DEFAULT_OPTION: &str = "@agent-state";

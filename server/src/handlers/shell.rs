@@ -7,9 +7,11 @@
 
 use std::time::{Duration, Instant};
 
+use super::context::{CallContext, Tools, seconds};
 use super::wait::{Watch, Woke};
-use super::{CallContext, Tools, input, lock, objects, seconds};
+use super::{input, objects};
 use crate::catalog::{ErrorKind, ToolError, ToolId, run_shell_command};
+use crate::sync::lock;
 use tmux::journal::Report;
 use tmux::process::{self, Prompt};
 use tmux::{Command, REPORT_OSC, SEPARATOR, Verb, row_format};

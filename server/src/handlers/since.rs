@@ -17,8 +17,9 @@
 use std::hash::{BuildHasher, DefaultHasher, Hash, Hasher};
 
 use super::content::shape;
+use super::context::{CallContext, Tools};
 use super::signing::key;
-use super::{CallContext, Tools, input, objects};
+use super::{input, objects};
 use crate::catalog::{ErrorKind, ToolError, ToolId, capture_since};
 use tmux::{Command, Fields, Verb, row_format};
 

@@ -1,7 +1,8 @@
 //! Teardown tools: delete tmux state. None of them will remove the server's own pane, window
 //! or session.
 
-use super::{CallContext, Tools, objects};
+use super::context::{CallContext, Tools};
+use super::objects;
 use crate::catalog::{
     ErrorKind, ToolError, clear_pane_scrollback, kill_pane, kill_session, kill_window,
     set_history_limit,

@@ -10,7 +10,8 @@ use std::time::{Duration, Instant};
 use regex::Regex;
 
 use super::content::matcher;
-use super::{CallContext, Tools, cancelled, input, progress_ticker, seconds};
+use super::context::{CallContext, Tools, cancelled, progress_ticker, seconds};
+use super::input;
 use crate::catalog::{ErrorKind, ToolError, ToolId, wait_for_text};
 use tmux::journal::Position;
 use tmux::screen::row_hash;

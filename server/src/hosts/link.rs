@@ -19,9 +19,9 @@ use tokio::process::{Child, ChildStdin, ChildStdout};
 use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-use super::State;
 use super::bootstrap::{self, Binary, NEEDS_COPY, UNSUPPORTED};
 use super::destination::Destination;
+use crate::catalog::list_hosts::State;
 
 /// How long connecting (ssh's handshake, then MCP's) may take.
 const CONNECT_DEADLINE: Duration = Duration::from_secs(15);

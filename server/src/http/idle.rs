@@ -110,7 +110,7 @@ impl Idle {
                 let _ = handle.close().await;
             }
             if !closing.is_empty() {
-                super::say(&format!(
+                crate::say::say(&format!(
                     "closed {} session(s) unused for {} s ({} open)",
                     closing.len(),
                     self.limit.as_secs(),

@@ -71,7 +71,7 @@ pub fn add(
         if same {
             return Ok(None);
         }
-        return Err(super::differs(name, &format!("{servers_key:?}")));
+        return Err(differs(name, &format!("{servers_key:?}")));
     }
     let fields = entry
         .iter()
@@ -97,4 +97,12 @@ fn input(value: &Value) -> CstInputValue {
             CstInputValue::Object(map.iter().map(|(k, v)| (k.clone(), input(v))).collect())
         }
     }
+}
+
+/// The refusal of both writers (this one and the TOML one) to change an entry of the same name.
+pub(super) fn differs(name: &str, place: &str) -> String {
+    format!(
+        "already has a server {name:?} in {place} that differs from this one; nothing was changed. \
+         Remove that entry, or add this one under another name with --name NAME"
+    )
 }

@@ -1,3 +1,5 @@
+//! The unit tests of `setup`: each client's entry, and the writers keeping every other byte.
+
 use std::path::PathBuf;
 
 use super::*;

@@ -1,0 +1,157 @@
+//! `serve`: the tool context built once, then MCP served over stdio or Streamable HTTP until
+//! the input ends or a signal comes.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use tmux::daemon::Launch;
+use tmux::socket::Socket;
+
+use super::startup::Startup;
+use crate::handlers::Tools;
+use crate::http::{Bound, Listen, Token};
+use crate::mcp::Server;
+use crate::say::{fail, say};
+use crate::trust::Trust;
+use crate::trust::audit::Audit;
+
+pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
+    // Before anything reads a process.
+    tmux::process::Reader::choose(startup.process_reader);
+    let mut ending = match crate::signals::Ending::watch() {
+        Ok(e) => e,
+        Err(e) => return fail(&e),
+    };
+    // Before tmux is touched: a log that cannot be kept stops the server with nothing started.
+    let audit = match startup
+        .trust
+        .audit_log
+        .as_deref()
+        .map(Audit::open)
+        .transpose()
+    {
+        Ok(a) => a,
+        Err(e) => return fail(&e),
+    };
+    let bound = match &http {
+        None => None,
+        Some(listen) => match listen.bind().await {
+            Ok(b) => Some(b),
+            Err(e) => return fail(&e),
+        },
+    };
+    let launch = match Launch::start(&startup.socket).await {
+        Ok(l) => l,
+        Err(e) => return fail(&e),
+    };
+    let transport = bound.as_ref().map(|b| &b.listen);
+    let surface = Arc::new(startup.surface(launch.provenance, transport, &launch.found));
+    // Over stdio, stderr is the client's log, where a line is an error (Claude Code logs a
+    // server's stderr as `[ERROR]`): the startup line goes there only for a person watching
+    // or an HTTP server's operator; `check` and tmux://capabilities say the same.
+    if bound.is_some() || std::io::stderr().is_terminal() {
+        eprintln!(
+            "tmux-mcp {}: serving {} tools on {} ({}; write scope {})",
+            env!("CARGO_PKG_VERSION"),
+            surface.offered_count(),
+            startup.socket.path.display(),
+            launch.provenance.describe(),
+            startup.trust.scope.as_str(),
+        );
+    }
+    if bound.is_none() && std::io::stdin().is_terminal() {
+        eprintln!(
+            "tmux-mcp speaks MCP (JSON-RPC) over stdin/stdout and is waiting for a client. Configure your MCP client to run \
+             this command (see README.md), or press Ctrl-D to quit. `tmux-mcp tools` lists what it offers."
+        );
+    }
+    let tools = Arc::new(
+        Tools::new(
+            launch.tmux.clone(),
+            startup.socket.path.clone(),
+            surface,
+            tmux::caller::Caller::new(startup.caller_hint),
+            startup.environment_values,
+            startup.agent_option,
+            Trust {
+                masker: startup.trust.masker,
+                scope: startup.trust.scope,
+                audit,
+            },
+        )
+        .with_hosts(crate::hosts::Hosts::new(startup.hosts, startup.forwarded)),
+    );
+    let flush = tools.clone();
+    let outcome = match bound {
+        Some(bound) => {
+            let token = startup.http_token.as_deref();
+            serve_http(&startup.socket, bound, token, tools, &mut ending).await
+        }
+        None => serve_stdio(tools, &mut ending).await,
+    };
+    flush.hosts.stop().await;
+    if let Some(audit) = &flush.audit {
+        audit.flush();
+    }
+    launch.leave().await;
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+async fn serve_stdio(tools: Arc<Tools>, ending: &mut crate::signals::Ending) -> Result<(), String> {
+    let (input, output) = rmcp::transport::stdio_pipes();
+    // No handshake gate: a dual-era server takes any first message, an `initialize` (legacy
+    // sessions) or a request carrying its own protocol metadata (2026-07-28), in either order.
+    let running =
+        rmcp::service::serve_directly(Server::new(tools), crate::frame::guard(input, output), None);
+    let stop = running.cancellation_token();
+    let waiting = running.waiting();
+    tokio::pin!(waiting);
+    tokio::select! {
+        ended = &mut waiting => ended,
+        signal = ending.first() => {
+            say(&format!("{signal}: leaving as at the end of input"));
+            stop.cancel();
+            waiting.await
+        }
+    }
+    .map(|_| ())
+    .map_err(|e| format!("the MCP session ended with an error: {e}"))
+}
+
+async fn serve_http(
+    socket: &Socket,
+    bound: Bound,
+    token: Option<&str>,
+    tools: Arc<Tools>,
+    ending: &mut crate::signals::Ending,
+) -> Result<(), String> {
+    // The token file goes beside the socket: tmux keeps that directory private.
+    let dir = socket.path.parent().unwrap_or(std::path::Path::new("/tmp"));
+    let token = Token::new(token, dir)?;
+    if let Some(file) = &token.file {
+        eprintln!(
+            "tmux-mcp: the bearer token is in {} (mode 0600)",
+            file.display()
+        );
+    }
+    let file = token.file.clone();
+    let stop = tokio_util::sync::CancellationToken::new();
+    let served = crate::http::serve(bound, tools, token, stop.clone());
+    tokio::pin!(served);
+    let outcome = tokio::select! {
+        ended = &mut served => ended,
+        signal = ending.first() => {
+            say(&format!("{signal}: closing HTTP streams and leaving"));
+            stop.cancel();
+            served.await
+        }
+    };
+    if let Some(file) = file {
+        let _ = std::fs::remove_file(file);
+    }
+    outcome
+}

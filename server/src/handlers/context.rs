@@ -1,0 +1,155 @@
+//! What every handler works with: the tools' shared state ([`Tools`]), one call's context
+//! ([`CallContext`]) and the small rules all handlers share (deadlines, progress,
+//! cancellation).
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rmcp::RoleServer;
+use rmcp::model::ProgressNotificationParam;
+use rmcp::service::RequestContext;
+use tokio_util::sync::CancellationToken;
+
+use super::{pane_reads, reports};
+use crate::catalog::{self, ErrorKind, Service, ToolError, ToolId};
+use crate::surface::Surface;
+use crate::trust::{Trust, audit::Audit, scope};
+use tmux::Tmux;
+use tmux_mcp_runtime::mask::Masker;
+
+/// What every handler works with.
+pub struct Tools {
+    pub tmux: Tmux,
+    /// The socket file, for commands typed into panes that must reach this same server.
+    pub socket_path: PathBuf,
+    pub surface: Arc<Surface>,
+    /// The pane this server runs in, when it is on the selected socket.
+    caller: tmux::caller::Caller,
+    /// Environment variables whose values show_environment may return.
+    pub environment_values: Vec<String>,
+    /// Panes with a run_shell_command in progress.
+    pub running: Mutex<Vec<String>>,
+    /// get_pane_info reads, grouped when they come together.
+    pub pane_reads: pane_reads::PaneReads,
+    /// Masks what is read from panes before a tool looks at it or returns it.
+    pub masker: Masker,
+    pub scope: scope::Guard,
+    pub audit: Option<Audit>,
+    /// What agents in panes report of themselves.
+    pub agents: reports::Reports,
+    /// The other machines calls may name.
+    pub hosts: crate::hosts::Hosts,
+}
+
+impl Tools {
+    pub fn new(
+        tmux: Tmux,
+        socket_path: PathBuf,
+        surface: Arc<Surface>,
+        caller: tmux::caller::Caller,
+        environment_values: Vec<String>,
+        agent_option: String,
+        trust: Trust,
+    ) -> Self {
+        Tools {
+            hosts: crate::hosts::Hosts::default(),
+            pane_reads: pane_reads::PaneReads::new(&agent_option),
+            agents: reports::Reports::new(agent_option),
+            masker: trust.masker,
+            scope: scope::Guard::new(trust.scope, tmux.clone(), socket_path.clone()),
+            audit: trust.audit,
+            tmux,
+            socket_path,
+            surface,
+            caller,
+            environment_values,
+            running: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+impl Tools {
+    /// These tools, reaching `hosts` too.
+    pub fn with_hosts(self, hosts: crate::hosts::Hosts) -> Self {
+        Tools { hosts, ..self }
+    }
+
+    /// The pane this server runs in, when it is on the selected socket.
+    pub async fn caller_pane(&self) -> Option<&str> {
+        self.caller.pane(&self.tmux).await
+    }
+}
+
+/// A wait's deadline in seconds, as the manifest's `seconds` type says.
+pub fn seconds(requested: Option<i64>) -> i64 {
+    catalog::types::SECONDS.apply(requested)
+}
+
+/// Ticks once a second, first after a second: when a blocking tool reports progress. Clients
+/// that reset their timeout on progress can then wait as long as the tool does.
+pub fn progress_ticker() -> tokio::time::Interval {
+    let every = Duration::from_secs(1);
+    tokio::time::interval_at(tokio::time::Instant::now() + every, every)
+}
+
+pub fn cancelled(tool: ToolId) -> ToolError {
+    ToolError::new(
+        ErrorKind::Refused,
+        format!("{} was cancelled by the client", tool.name()),
+    )
+}
+
+/// A failed row's error as the batch output types carry it.
+pub fn row_error(e: &ToolError) -> catalog::types::ToolError {
+    catalog::types::ToolError {
+        message: e.message.clone(),
+        kind: e.kind,
+        retryable: e.kind.retryable(),
+    }
+}
+
+/// Per-call state: cancellation and the client to report progress to.
+pub struct CallContext {
+    pub cancel: CancellationToken,
+    request: RequestContext<RoleServer>,
+    /// Spans masked by this call and the rows it ran, for the audit log.
+    pub masked: AtomicU64,
+}
+
+impl CallContext {
+    pub fn new(request: RequestContext<RoleServer>) -> Self {
+        CallContext {
+            cancel: request.ct.clone(),
+            request,
+            masked: AtomicU64::new(0),
+        }
+    }
+
+    /// The JSON-RPC id of the request, as the audit log names it.
+    pub fn request_id(&self) -> serde_json::Value {
+        serde_json::to_value(&self.request.id).unwrap_or_default()
+    }
+
+    /// Bytes the request id takes in the response (for size budgets).
+    pub fn request_id_len(&self) -> usize {
+        serde_json::to_string(&self.request.id).map_or(0, |s| s.len())
+    }
+
+    /// Reports progress when the client asked for it (sent a progress token).
+    pub async fn progress(&self, done: f64, total: f64, message: String) {
+        let request = &self.request;
+        let Some(token) = request.meta.get_progress_token() else {
+            return;
+        };
+        let param = ProgressNotificationParam::new(token, done)
+            .with_total(total)
+            .with_message(message);
+        let _ = request.peer.notify_progress(param).await;
+    }
+}
+
+impl Service for Tools {
+    type Context = CallContext;
+}

@@ -1,0 +1,207 @@
+//! The tree kept tidy, as rust-analyzer's tidy test keeps its own: every source file says what
+//! it is for, none grows past what a reader takes in, and the map (ARCHITECTURE.md) names only
+//! paths and items that exist.
+
+use std::path::{Path, PathBuf};
+
+use tmux_mcp_tests::repo_root;
+
+/// The crates' source folders whose files the rules hold for (the trybuild cases under
+/// `tests/ui` are inputs, not sources).
+const SOURCE_DIRS: [&str; 7] = [
+    "server/src",
+    "tmux/src",
+    "runtime/src",
+    "manifest/src",
+    "macros/src",
+    "xtask/src",
+    "tests",
+];
+
+/// Every file under `dir` (relative to the repository), but build output, dependencies and
+/// version control.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if [".git", "target", "node_modules", "book"].contains(&name.to_string_lossy().as_ref()) {
+            continue;
+        }
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// The Rust sources of the crates, relative to the repository, with their text.
+fn rust_sources() -> Vec<(String, String)> {
+    let root = repo_root();
+    SOURCE_DIRS
+        .iter()
+        .flat_map(|dir| files_under(&root.join(dir)))
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| {
+            let rel = p.strip_prefix(&root).unwrap_or(&p).display().to_string();
+            (rel, std::fs::read_to_string(&p).expect("read source"))
+        })
+        .filter(|(rel, _)| !rel.starts_with("tests/ui/"))
+        .collect()
+}
+
+#[test]
+fn every_source_file_opens_with_what_it_is_for() {
+    let missing: Vec<String> = rust_sources()
+        .into_iter()
+        .filter(|(_, text)| !text.starts_with("//!"))
+        .map(|(rel, _)| rel)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "these files do not open with a `//!` comment saying what they are for:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// A file a reader takes in whole: the server's and the tmux crate's hand-written files (the
+/// committed expansion is generated) stay under 700 lines; a longer one is two concerns.
+#[test]
+fn no_hand_written_file_of_the_server_or_the_tmux_crate_is_over_700_lines() {
+    let long: Vec<String> = rust_sources()
+        .into_iter()
+        .filter(|(rel, _)| {
+            (rel.starts_with("server/src/") || rel.starts_with("tmux/src/"))
+                && !rel.ends_with(".expanded.rs")
+        })
+        .filter(|(_, text)| text.lines().count() > 700)
+        .map(|(rel, text)| format!("{rel}: {} lines", text.lines().count()))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "split these by concern:\n{}",
+        long.join("\n")
+    );
+}
+
+/// Whether `name` is defined in `text`: an item, an enum variant or a field.
+fn defines(text: &str, name: &str) -> bool {
+    let keywords = [
+        "fn", "struct", "enum", "trait", "type", "const", "static", "mod",
+    ];
+    text.lines().any(|line| {
+        let words: Vec<&str> = line
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let item = words
+            .windows(2)
+            .any(|w| keywords.contains(&w[0]) && w[1] == name);
+        // A variant or a field: the line's first word after `pub`/`pub(crate)`.
+        let first = words
+            .iter()
+            .find(|w| !["pub", "crate", "super"].contains(w));
+        let trimmed = line.trim_start();
+        let member = first == Some(&name)
+            && !trimmed.starts_with("//")
+            && trimmed[trimmed.find(name).unwrap_or(0) + name.len()..]
+                .trim_start()
+                .starts_with(['(', '{', ',', ':']);
+        item || member
+    })
+}
+
+/// The crates an item path in the map may start with that are not this workspace's.
+const EXTERNAL: [&str; 6] = ["std", "serde_json", "tokio", "rmcp", "hyper", "vt100"];
+
+#[test]
+fn the_map_names_only_paths_and_items_that_exist() {
+    let root = repo_root();
+    let map = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("read the map");
+    let files: Vec<String> = files_under(&root)
+        .iter()
+        .map(|p| p.strip_prefix(&root).unwrap_or(p).display().to_string())
+        .collect();
+    let sources = rust_sources();
+    // A module's text: its file, its folder's files, and for the catalog its expansion.
+    let module = |name: &str| -> Option<String> {
+        let name = match name {
+            "tmux" => "tmux/src/lib",
+            "rt" | "tmux_mcp_runtime" => "runtime/src/lib",
+            other => other,
+        };
+        let texts: Vec<&str> = sources
+            .iter()
+            .filter(|(rel, _)| {
+                rel.ends_with(&format!("/{name}.rs"))
+                    || rel.contains(&format!("/{name}/"))
+                    || (name == "catalog" && rel.ends_with("catalog.expanded.rs"))
+            })
+            .map(|(_, text)| text.as_str())
+            .collect();
+        (!texts.is_empty()).then(|| texts.join("\n"))
+    };
+    let everywhere: String = sources.iter().map(|(_, t)| t.as_str()).collect();
+    let mut wrong = Vec::new();
+    for span in map.split('`').skip(1).step_by(2) {
+        let is_path = [".rs", ".md", ".yaml", ".yml", ".json", ".toml", ".sh"]
+            .iter()
+            .any(|ext| span.ends_with(ext))
+            || (span.ends_with('/') && span.len() > 1);
+        let path_like = span
+            .chars()
+            .all(|c| c.is_alphanumeric() || "/._-".contains(c));
+        if is_path && path_like && !span.starts_with(['/', '.']) {
+            let dir = span.trim_end_matches('/');
+            let exists = files.iter().any(|f| {
+                f == dir
+                    || f.ends_with(&format!("/{dir}"))
+                    || f.starts_with(&format!("{dir}/"))
+                    || f.contains(&format!("/{dir}/"))
+            });
+            if !exists {
+                wrong.push(format!("`{span}`: no such file or folder"));
+            }
+            continue;
+        }
+        let segments: Vec<&str> = span.trim_end_matches("()").split("::").collect();
+        let is_item = segments.len() > 1
+            && segments
+                .iter()
+                .all(|s| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_'));
+        if !is_item || EXTERNAL.contains(&segments[0]) {
+            continue;
+        }
+        let found = match module(segments[0]) {
+            // A module: each item after it is defined in it (a type's members anywhere: an
+            // `impl` may be in another file).
+            Some(text) if segments[0].starts_with(|c: char| c.is_lowercase()) => {
+                let mut scope = text;
+                let mut ok = true;
+                for (i, name) in segments.iter().enumerate().skip(1) {
+                    if let Some(inner) = module(name).filter(|_| i + 1 < segments.len()) {
+                        scope = inner;
+                    } else if !(defines(&scope, name) || i > 1 && defines(&everywhere, name)) {
+                        ok = false;
+                    }
+                }
+                ok
+            }
+            // A type and its members.
+            _ => segments.iter().all(|name| defines(&everywhere, name)),
+        };
+        if !found {
+            wrong.push(format!("`{span}`: not defined where it says"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "ARCHITECTURE.md names what does not exist (update the map):\n{}",
+        wrong.join("\n")
+    );
+}
