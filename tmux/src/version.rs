@@ -4,7 +4,10 @@
 //!
 //! The version is the running server's (`#{version}`), not that of the `tmux` binary on PATH:
 //! the two differ after an upgrade until the server restarts. A newer client reaches an older
-//! server; an older one may not reach a newer (see ARCHITECTURE's tmux facts).
+//! server; an older one may not reach a newer.
+//!
+//! The facts behind the table, each with the versions it holds for and where tmux's source
+//! decides it, are in `version.md` beside this file: a new fact goes there.
 
 use std::fmt;
 

@@ -19,6 +19,9 @@ use crate::trust::{Trust, audit::Audit, scope};
 use tmux::Tmux;
 use tmux_mcp_runtime::mask::Masker;
 
+/// What a handler returns.
+pub type R<T> = Result<T, ToolError>;
+
 /// What every handler works with.
 pub struct Tools {
     pub tmux: Tmux,

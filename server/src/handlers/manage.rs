@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use super::context::{CallContext, Tools, seconds};
-use super::objects;
+use super::context::{CallContext, R, Tools, seconds};
+use super::rows;
 use crate::catalog::{
     ErrorKind, ToolError, ToolId, move_window, rename_session, rename_window, resize_pane,
     resize_window, select_layout, select_pane, select_window, set_mouse_enabled, set_pane_title,
@@ -13,8 +13,6 @@ use crate::catalog::{
 use tmux::{
     Command, Row, TmuxError, TmuxErrorKind, Verb, quote_literal, row_format, session_target,
 };
-
-type R<T> = Result<T, ToolError>;
 
 /// Runs `command` then prints `vars` of `target`, returning the printed row.
 async fn apply_and_read(t: &Tools, command: Command, target: &str, vars: &[&str]) -> R<Row> {
@@ -31,7 +29,7 @@ async fn apply_and_read(t: &Tools, command: Command, target: &str, vars: &[&str]
 async fn read(t: &Tools, target: &str, var: &str) -> R<String> {
     let out = t
         .tmux
-        .run(objects::display(target, row_format(&[var]))?)
+        .run(rows::display(target, row_format(&[var]))?)
         .await?;
     Ok(out.trim_end_matches('\n').to_owned())
 }

@@ -1,26 +1,29 @@
-//! The tool implementations: `Tools` implements the generated `Handlers` trait, one method per
-//! tool, grouped by toolset in the submodules.
+//! The tool implementations. Each tool is an `impl <tool>::Handle for Tools` (the generated
+//! trait) in `<toolset>/<family>.rs`: the folder is the tool's `toolset` in the manifest, the
+//! file the tools it goes with (`inspect/waits.rs` holds `wait_for_text`, `wait_for_quiet` and
+//! `wait_for_agent`); a toolset of one family is one file (`manage.rs`, `teardown.rs`).
+//!
+//! Beside the folders, lowest first, what the tools share: `context` (the tools' state, one
+//! call's context), `signing` (the key cursors are signed with), `reports` (what agents report
+//! of themselves), `rows` (sessions', windows' and panes' formats and rows), `pane_reads`
+//! (pane reads in flight together share one `list-panes`), `text` (captures made presentable,
+//! the pattern matcher), `typing` (every input tool's journal mark and cursor, the private-buffer
+//! paste) and `watch` (what every waiting tool is built on). `call` runs one call, a direct one
+//! or a batch row.
 
-mod agent;
-mod batch;
 mod call;
-mod content;
 mod context;
 mod execute;
-mod hosts;
-mod input;
 mod inspect;
 mod manage;
-pub(crate) mod objects;
 mod pane_reads;
-mod prompt;
-mod quiet;
 mod reports;
-mod shell;
+mod rows;
 mod signing;
-mod since;
 mod teardown;
-mod wait;
+mod text;
+mod typing;
+mod watch;
 
 /// The commands read tools send, so the benchmark can time tmux alone running them.
 pub use inspect::list_sessions_command;

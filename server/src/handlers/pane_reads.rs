@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tokio::sync::oneshot;
 
-use super::objects::{self, pane_vars};
+use super::rows::{self, pane_vars};
 use crate::sync::lock;
 use tmux::{Command, Format, SEPARATOR, Script, Tmux, TmuxError, Verb, row_format};
 
@@ -38,7 +38,7 @@ fn pane_info_format(agent_option: &str) -> Format {
 /// The tmux commands behind one `get_pane_info` for `pane`, read alone (`agent_option`: the
 /// option agents report their state in).
 pub fn pane_info_command(pane: &str, agent_option: &str) -> Result<Script, TmuxError> {
-    objects::display(pane, pane_info_format(agent_option))
+    rows::display(pane, pane_info_format(agent_option))
 }
 
 /// The tmux command behind several `get_pane_info` reads at once: the same row for each of

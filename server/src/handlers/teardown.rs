@@ -1,21 +1,19 @@
 //! Teardown tools: delete tmux state. None of them will remove the server's own pane, window
 //! or session.
 
-use super::context::{CallContext, Tools};
-use super::objects;
+use super::context::{CallContext, R, Tools};
+use super::rows;
 use crate::catalog::{
     ErrorKind, ToolError, clear_pane_scrollback, kill_pane, kill_session, kill_window,
     set_history_limit,
 };
 use tmux::{Command, Fields, Verb, int_output, row_format};
 
-type R<T> = Result<T, ToolError>;
-
 /// The ids `[pane, window, session]` of `target` (the active pane for a window or session).
 async fn ids(t: &Tools, target: &str) -> R<[String; 3]> {
     let out = t
         .tmux
-        .run(objects::display(
+        .run(rows::display(
             target,
             row_format(&["pane_id", "window_id", "session_id"]),
         )?)
@@ -106,7 +104,7 @@ impl clear_pane_scrollback::Handle for Tools {
         _: &CallContext,
         a: clear_pane_scrollback::Args,
     ) -> R<clear_pane_scrollback::Output> {
-        let script = objects::display(&a.pane, row_format(&["history_size"]))?
+        let script = rows::display(&a.pane, row_format(&["history_size"]))?
             .then(Command::new(Verb::ClearHistory).target(&a.pane)?);
         let out = t.tmux.run(script).await?;
         Ok(clear_pane_scrollback::Output {

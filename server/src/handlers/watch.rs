@@ -1,26 +1,22 @@
-//! wait_for_text: block until a pane's output matches, read from the pane's journal (fed by its
-//! session's output stream), so output printed between an input and the wait still counts and
-//! new output is seen within a millisecond, with no screen polling.
+//! The watch every waiting tool is built on: a journal walked from a position ([`Scan`]),
+//! a pane's liveness and the call's deadline, cancellation and progress ([`Watch`]), and the
+//! patterns waits match ([`LineMatcher`]).
 
 use std::cell::OnceCell;
 use std::collections::HashSet;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use regex::Regex;
 
-use super::content::matcher;
-use super::context::{CallContext, Tools, cancelled, progress_ticker, seconds};
-use super::input;
-use crate::catalog::{ErrorKind, ToolError, ToolId, wait_for_text};
+use super::context::{CallContext, R, Tools, cancelled, progress_ticker};
+use super::text::matcher;
+use super::typing;
+use crate::catalog::{ErrorKind, ToolError, ToolId};
 use tmux::journal::Position;
 use tmux::screen::row_hash;
-use tmux::{Command, Journal, TmuxErrorKind, Verb};
+use tmux::{Journal, TmuxErrorKind};
 use tmux_mcp_runtime::mask::Masker;
 
-type R<T> = Result<T, ToolError>;
-
-const MAX_PATTERN_BYTES: usize = 16 << 10;
 /// Most characters of a line a wait returns.
 pub const MAX_LINE_CHARS: usize = 1_024;
 /// How often a wait checks that its pane lives when tmux said nothing: a pane kept after its
@@ -35,14 +31,14 @@ pub const LIVENESS_EVERY: Duration = Duration::from_secs(1);
 /// case-sensitive one 3 KB (regex 1.13.2, measured with a counting allocator). Folding ASCII on
 /// both sides matches what the regex would, but for the two non-ASCII letters Unicode folds to
 /// ASCII ones (U+212A KELVIN SIGN to k, U+017F LONG S to s).
-enum LineMatcher {
+pub enum LineMatcher {
     Regex(Regex),
     /// Literal ASCII text, lower-cased, matched case-sensitively against the line lower-cased.
     AsciiFolded(Regex),
 }
 
 impl LineMatcher {
-    fn new(pattern: &str, regex: bool, match_case: bool) -> R<Self> {
+    pub fn new(pattern: &str, regex: bool, match_case: bool) -> R<Self> {
         Ok(if !regex && !match_case && pattern.is_ascii() {
             Self::AsciiFolded(matcher(&pattern.to_ascii_lowercase(), false, true)?)
         } else {
@@ -50,7 +46,7 @@ impl LineMatcher {
         })
     }
 
-    fn is_match(&self, line: &Subject) -> bool {
+    pub fn is_match(&self, line: &Subject) -> bool {
         match self {
             Self::Regex(re) => re.is_match(line.text),
             Self::AsciiFolded(re) => re.is_match(line.folded()),
@@ -60,13 +56,13 @@ impl LineMatcher {
 
 /// A line as the matchers read it: its text, and its ASCII lower-cased copy, made once, when
 /// the first folded pattern asks for it, however many patterns and stops there are.
-struct Subject<'a> {
+pub struct Subject<'a> {
     text: &'a str,
     folded: OnceCell<String>,
 }
 
 impl<'a> Subject<'a> {
-    fn new(text: &'a str) -> Self {
+    pub fn new(text: &'a str) -> Self {
         Subject {
             text,
             folded: OnceCell::new(),
@@ -90,7 +86,7 @@ enum Gone {
 /// than the one whose stream delivers it (a window moved without a word, or linked in both):
 /// a stream that takes a pane over catches up with what it printed meanwhile.
 async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> Result<(), Gone> {
-    let dead = super::objects::display(pane, tmux::row_format(&["pane_dead", "session_id"]))
+    let dead = super::rows::display(pane, tmux::row_format(&["pane_dead", "session_id"]))
         .map_err(|e| Gone::Error(e.into()))?;
     match t.tmux.run(dead).await {
         // A server that went away took the pane with it (its last session ended, say).
@@ -252,7 +248,7 @@ pub fn start(pane: &str, since: &str, journal: &Journal, now: Position) -> R<Pos
         "now" => Ok(now),
         "last_input" => Ok(journal.last_input().unwrap_or(now)),
         cursor => {
-            let (id, at) = input::decode(pane, cursor)?;
+            let (id, at) = typing::decode(pane, cursor)?;
             if id != journal.id {
                 return Err(ToolError::new(
                     ErrorKind::InvalidInput,
@@ -262,129 +258,6 @@ pub fn start(pane: &str, since: &str, journal: &Journal, now: Position) -> R<Pos
                 ));
             }
             Ok(at)
-        }
-    }
-}
-
-impl wait_for_text::Handle for Tools {
-    async fn wait_for_text(
-        t: &Tools,
-        cx: &CallContext,
-        a: wait_for_text::Args,
-    ) -> R<wait_for_text::Output> {
-        use wait_for_text::Outcome;
-        let secs = seconds(a.seconds);
-        let started = Instant::now();
-        let patterns = a.patterns.clone().unwrap_or_default();
-        let stops = a.stop.clone().unwrap_or_default();
-        let total: usize = patterns.iter().chain(&stops).map(String::len).sum();
-        if total > MAX_PATTERN_BYTES {
-            return Err(ToolError::new(
-                ErrorKind::InvalidInput,
-                format!("patterns and stop hold {total} bytes; at most {MAX_PATTERN_BYTES} in all"),
-            ));
-        }
-        let compile = |list: &[String]| {
-            list.iter()
-                .map(|p| LineMatcher::new(p, a.regex, a.match_case))
-                .collect::<R<Vec<LineMatcher>>>()
-        };
-        let (wanted, stop) = (compile(&patterns)?, compile(&stops)?);
-
-        let (journal, now): (Arc<Journal>, Position) = t.tmux.follow(&a.pane).await?;
-        let from = start(&a.pane, &a.since, &journal, now)?;
-        let mut watch = Watch::new(
-            t,
-            cx,
-            ToolId::WaitForText,
-            &a.pane,
-            &journal,
-            started,
-            secs,
-            LIVENESS_EVERY,
-        );
-        let mut scan = Scan::new(from, &t.masker);
-        let mut first_pass = true;
-        let mut closed = false;
-
-        let finish = |outcome: Outcome,
-                      pattern: Option<String>,
-                      line: Option<String>,
-                      already_present: bool,
-                      on_screen: Option<bool>,
-                      masked: i64| wait_for_text::Output {
-            pane: a.pane.clone(),
-            masked,
-            outcome,
-            pattern,
-            line: line.map(|l| l.chars().take(MAX_LINE_CHARS).collect()),
-            already_present,
-            on_screen,
-            seconds: secs,
-            elapsed_ms: started.elapsed().as_millis() as i64,
-        };
-        loop {
-            watch.look();
-            for line in scan.next(&journal) {
-                let subject = Subject::new(&line);
-                if let Some(i) = stop.iter().position(|re| re.is_match(&subject)) {
-                    return Ok(finish(
-                        Outcome::Stopped,
-                        Some(stops[i].clone()),
-                        Some(line),
-                        first_pass,
-                        None,
-                        scan.masked(),
-                    ));
-                }
-                let hit = if wanted.is_empty() {
-                    (!line.trim().is_empty()).then_some(None)
-                } else {
-                    wanted
-                        .iter()
-                        .position(|re| re.is_match(&subject))
-                        .map(|i| Some(patterns[i].clone()))
-                };
-                if let Some(pattern) = hit {
-                    return Ok(finish(
-                        Outcome::Matched,
-                        pattern,
-                        Some(line),
-                        first_pass,
-                        None,
-                        scan.masked(),
-                    ));
-                }
-            }
-            if closed {
-                return Ok(finish(
-                    Outcome::PaneClosed,
-                    None,
-                    None,
-                    false,
-                    None,
-                    scan.masked(),
-                ));
-            }
-            first_pass = false;
-            let doing =
-                |waited: f64| format!("waiting {waited:.0}s of {secs}s for output in {}", a.pane);
-            match watch.next(None, doing).await? {
-                Woke::Output | Woke::Timer => {}
-                // What the pane printed before it went is still looked at, once.
-                Woke::Closed => closed = true,
-                Woke::Deadline => {
-                    let on_screen = on_screen(t, &a.pane, &wanted).await;
-                    return Ok(finish(
-                        Outcome::Deadline,
-                        None,
-                        None,
-                        false,
-                        on_screen,
-                        scan.masked(),
-                    ));
-                }
-            }
         }
     }
 }
@@ -498,29 +371,6 @@ impl<'a> Scan<'a> {
         }
         out
     }
-}
-
-/// At a deadline: whether any pattern matches a line of the visible screen (`None` without
-/// patterns, or when the screen cannot be read).
-async fn on_screen(t: &Tools, pane: &str, wanted: &[LineMatcher]) -> Option<bool> {
-    if wanted.is_empty() {
-        return None;
-    }
-    let screen = t
-        .tmux
-        .run(
-            Command::new(Verb::CapturePane)
-                .flag("-p")
-                .flag("-J")
-                .target(pane)
-                .ok()?,
-        )
-        .await
-        .ok()?;
-    Some(t.masker.mask(&screen).text.lines().any(|l| {
-        let subject = Subject::new(l);
-        wanted.iter().any(|re| re.is_match(&subject))
-    }))
 }
 
 #[cfg(test)]

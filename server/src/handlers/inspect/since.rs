@@ -16,14 +16,12 @@
 
 use std::hash::{BuildHasher, DefaultHasher, Hash, Hasher};
 
-use super::content::shape;
-use super::context::{CallContext, Tools};
-use super::signing::key;
-use super::{input, objects};
 use crate::catalog::{ErrorKind, ToolError, ToolId, capture_since};
+use crate::handlers::context::{CallContext, R, Tools};
+use crate::handlers::signing::key;
+use crate::handlers::text::shape;
+use crate::handlers::{rows, typing};
 use tmux::{Command, Fields, Verb, row_format};
-
-type R<T> = Result<T, ToolError>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Cursor {
@@ -150,7 +148,7 @@ impl capture_since::Handle for Tools {
             None => None,
             Some(text) => {
                 let cursor = Cursor::decode(text).ok_or_else(|| {
-                    let why = if input::decode(&a.pane, text).is_ok() {
+                    let why = if typing::decode(&a.pane, text).is_ok() {
                         format!("that is an input tool's since, not a cursor {} returned: pass it as since to {} or {}; call {} without a cursor to start reading here", ToolId::CaptureSince.name(), ToolId::WaitForText.name(), ToolId::WaitForQuiet.name(), ToolId::CaptureSince.name())
                     } else {
                         format!("cursor is not one this server issued, or it was altered; call {} without a cursor to start again", ToolId::CaptureSince.name())
@@ -180,7 +178,7 @@ impl capture_since::Handle for Tools {
         ];
         let out = t
             .tmux
-            .run(objects::display(&a.pane, row_format(&vars))?)
+            .run(rows::display(&a.pane, row_format(&vars))?)
             .await?;
         let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
         let s = PaneState {

@@ -1,7 +1,7 @@
 //! `list_hosts`: this machine and each host of `LIBTMUX_HOSTS`.
 
-use super::context::{CallContext, Tools};
 use crate::catalog::{ToolError, list_hosts};
+use crate::handlers::context::{CallContext, Tools};
 
 impl list_hosts::Handle for Tools {
     async fn list_hosts(

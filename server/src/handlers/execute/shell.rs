@@ -7,16 +7,14 @@
 
 use std::time::{Duration, Instant};
 
-use super::context::{CallContext, Tools, seconds};
-use super::wait::{Watch, Woke};
-use super::{input, objects};
 use crate::catalog::{ErrorKind, ToolError, ToolId, run_shell_command};
+use crate::handlers::context::{CallContext, R, Tools, seconds};
+use crate::handlers::watch::{Watch, Woke};
+use crate::handlers::{rows, typing};
 use crate::sync::lock;
 use tmux::journal::Report;
 use tmux::process::{self, Prompt};
 use tmux::{Command, REPORT_OSC, SEPARATOR, Verb, row_format};
-
-type R<T> = Result<T, ToolError>;
 
 /// How often a running command's pane is checked when tmux said nothing of it (a pane kept
 /// after its shell exits changes no layout): the reply comes within this of the shell ending.
@@ -131,10 +129,10 @@ impl run_shell_command::Handle for Tools {
 
         let id = tmux::nonce::nonce()[..10].to_owned();
         let line = wrapper(&id, &a.command, a.suppress_history);
-        // at_prompt read the pane through input::receiver, which noted its agent's turn
-        // count: input::mark would read it again.
+        // at_prompt read the pane through typing::receiver, which noted its agent's turn
+        // count: typing::mark would read it again.
         let (journal, from) = t.tmux.follow(&a.pane).await?;
-        input::mark_followed(&a.pane, &journal, from, &line);
+        typing::mark_followed(&a.pane, &journal, from, &line);
         t.tmux
             .run(
                 Command::new(Verb::SendKeys)
@@ -210,8 +208,11 @@ impl run_shell_command::Handle for Tools {
         let max_bytes = usize::try_from(a.max_bytes).unwrap_or(usize::MAX);
         let printed = between.lines.join("\n");
         let m = t.masker.mask(&printed);
-        let shaped =
-            super::content::shape_lines(m.text.split('\n').collect(), Some(a.max_lines), max_bytes);
+        let shaped = crate::handlers::text::shape_lines(
+            m.text.split('\n').collect(),
+            Some(a.max_lines),
+            max_bytes,
+        );
         // Bytes printed beyond what is returned, and its newlines: a cut line counts too.
         // Markers are not the length of what they replace; that difference is no cut.
         let returned = shaped.text.len() as i64 + printed.len() as i64 - m.text.len() as i64;
@@ -238,7 +239,7 @@ impl run_shell_command::Handle for Tools {
 /// interactive (no script or `-c` in its arguments), and itself the terminal's foreground
 /// process group. Otherwise `Err` with why not, in words for the agent.
 async fn at_prompt(t: &Tools, pane: &str) -> R<Result<i64, String>> {
-    Ok(match input::receiver(t, pane).await? {
+    Ok(match typing::receiver(t, pane).await? {
         Err(why) => Err(why),
         Ok(r) if r.alternate => {
             Err("a full-screen program is running in it; quit it first".to_owned())
@@ -250,7 +251,7 @@ async fn at_prompt(t: &Tools, pane: &str) -> R<Result<i64, String>> {
 /// Whether `pane` lives with another process than `shell`, which ended: it was respawned
 /// (rather than closed, or kept dead by remain-on-exit).
 async fn respawned(t: &Tools, pane: &str, shell: i64) -> bool {
-    let Ok(ask) = objects::display(pane, row_format(&["pane_dead", "pane_pid"])) else {
+    let Ok(ask) = rows::display(pane, row_format(&["pane_dead", "pane_pid"])) else {
         return false;
     };
     let row = t.tmux.run(ask).await.unwrap_or_default();

@@ -23,17 +23,15 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::context::{CallContext, Tools, cancelled, seconds};
-use super::{input, objects};
 use crate::catalog::types::AgentState;
-use crate::catalog::{ToolError, ToolId, send_prompt};
+use crate::catalog::{ToolId, send_prompt};
+use crate::handlers::context::{CallContext, R, Tools, cancelled, seconds};
+use crate::handlers::{rows, typing};
 use tmux::journal::{Journal, Position};
 use tmux::tty::{self, Discipline};
 use tmux::{Command, Fields, TmuxError, TmuxErrorKind, Verb, process, row_format};
 
 use send_prompt::{Delivery, Outcome};
-
-type R<T> = Result<T, ToolError>;
 
 /// The program has taken a paste once it printed nothing for this long after it.
 const SETTLE: Duration = Duration::from_millis(150);
@@ -92,7 +90,7 @@ impl send_prompt::Handle for Tools {
         let (ended, since, delivery) = match refusal(t, &a).await? {
             Err(reason) => (Ended::refused(reason), None, None),
             Ok((journal, at, plan)) => {
-                let since = input::mark_followed(&a.pane, &journal, at, &a.text);
+                let since = typing::mark_followed(&a.pane, &journal, at, &a.text);
                 let ended = deliver(t, cx, &a, &journal, plan, deadline).await?;
                 (ended, Some(since), Some(plan.delivery))
             }
@@ -116,7 +114,7 @@ async fn refusal(
     t: &Tools,
     a: &send_prompt::Args,
 ) -> R<Result<(Arc<Journal>, Position, Plan), String>> {
-    let receiver = match input::receiver(t, &a.pane).await? {
+    let receiver = match typing::receiver(t, &a.pane).await? {
         Ok(r) => r,
         Err(why) => return Ok(Err(why)),
     };
@@ -263,7 +261,7 @@ async fn deliver(
         Err(e) => return gone_or(e, 0),
     };
     let input_at = Instant::now();
-    if let Err(e) = input::paste(t, &a.pane, &[(a.text.as_str(), bracketed)]).await {
+    if let Err(e) = typing::paste(t, &a.pane, &[(a.text.as_str(), bracketed)]).await {
         return gone_or(e, 0);
     }
     let settled = deadline.min(Instant::now() + SETTLE_LIMIT);
@@ -411,7 +409,7 @@ impl InputLine {
             "pane_width",
             t.agents.option(),
         ];
-        let script = objects::display(pane, row_format(&vars))?
+        let script = rows::display(pane, row_format(&vars))?
             .then(Command::new(Verb::CapturePane).flag("-p").target(pane)?);
         let out = t.tmux.run_each(script).await?;
         let mut f = Fields::new(out.get(1).trim_end_matches('\n'), vars.len());

@@ -8,13 +8,11 @@
 use std::hash::BuildHasher;
 use std::sync::Arc;
 
-use super::context::Tools;
+use super::context::{R, Tools};
 use super::signing::key;
 use crate::catalog::{ErrorKind, ToolError, ToolId};
 use tmux::journal::Position;
 use tmux::{Command, Feature, Fields, Journal, Script, TmuxError, Verb, row_format};
-
-type R<T> = Result<T, ToolError>;
 
 /// Follows `pane` and records that `typed` is about to be sent to it; returns the journal, the
 /// input's position and its cursor.
@@ -31,7 +29,7 @@ pub async fn mark(t: &Tools, pane: &str, typed: &str) -> R<(Arc<Journal>, Positi
 /// known for one even when it began and ended between two looks.
 async fn note_turn(t: &Tools, pane: &str) -> R<()> {
     let format = row_format(&[t.agents.turn_option()]);
-    let out = t.tmux.run(super::objects::display(pane, format)?).await?;
+    let out = t.tmux.run(super::rows::display(pane, format)?).await?;
     t.agents
         .note_input(pane, &Fields::new(out.trim_end_matches('\n'), 1).text()?);
     Ok(())
@@ -71,7 +69,7 @@ pub async fn receiver(t: &Tools, pane: &str) -> R<Result<Receiver, String>> {
     ];
     let out = t
         .tmux
-        .run(super::objects::display(pane, row_format(&vars))?)
+        .run(super::rows::display(pane, row_format(&vars))?)
         .await?;
     let mut f = Fields::new(out.trim_end_matches('\n'), vars.len());
     let (dead, in_mode, alternate, pid) = (f.flag()?, f.flag()?, f.flag()?, f.opt_int()?);

@@ -1,5 +1,5 @@
 //! call_read_tools_batch: up to 16 read operations in one request, through the same
-//! [`super::call()`] as direct calls (each row audited), reported in order, within the batch's effective nested authority (its declared
+//! [`crate::handlers::call()`] as direct calls (each row audited), reported in order, within the batch's effective nested authority (its declared
 //! authority minus exclusions, decided at startup).
 
 use std::future::Future;
@@ -9,13 +9,11 @@ use futures::StreamExt;
 use futures::stream::FuturesOrdered;
 use serde_json::Value;
 
-use super::context::{CallContext, Tools, row_error};
 use crate::catalog::types::OnError;
 use crate::catalog::{ErrorKind, ToolError, ToolId, call_read_tools_batch};
 use crate::envelope::row_envelope;
+use crate::handlers::context::{CallContext, R, Tools, row_error};
 use crate::trust::audit::Row;
-
-type R<T> = Result<T, ToolError>;
 
 /// The whole JSON-RPC response must fit in this many bytes.
 pub const RESPONSE_LIMIT: usize = 1_000_000;
@@ -102,7 +100,7 @@ async fn row(
         batch: ToolId::CallReadToolsBatch.name(),
         index,
     };
-    let outcome = super::call(t, cx, id, Value::Object(op.arguments), Some(from))
+    let outcome = crate::handlers::call(t, cx, id, Value::Object(op.arguments), Some(from))
         .await
         .map_err(|e| {
             ToolError::new(

@@ -2,24 +2,22 @@
 
 use std::collections::HashSet;
 
-use super::context::{CallContext, Tools};
-use super::objects::{self, SESSION_VARS, WINDOW_VARS, pane_vars, rows};
-use super::pane_reads::PANE_INFO_VARS;
 use crate::catalog::types::{SessionTree, WindowTree};
 use crate::catalog::{
     ErrorKind, ToolError, find_pane_by_position, get_pane_info, get_server_info, get_session_info,
     get_tmux_variables, get_window_info, list_panes, list_sessions, list_windows, show_environment,
     show_hooks, show_option,
 };
+use crate::handlers::context::{CallContext, R, Tools};
+use crate::handlers::pane_reads::PANE_INFO_VARS;
+use crate::handlers::rows::{self, SESSION_VARS, WINDOW_VARS, pane_vars, rows};
 use tmux::{Command, Fields, Format, Outputs, TmuxError, Verb, row_format, session_target};
-
-type R<T> = Result<T, ToolError>;
 
 /// The tmux command behind `list_sessions`.
 pub fn list_sessions_command() -> Command {
     Command::new(Verb::ListSessions)
         .flag("-F")
-        .format(objects::session_format())
+        .format(rows::session_format())
 }
 
 /// `list-windows` or `list-panes` of the whole server, a row of `format` each.
@@ -39,7 +37,7 @@ impl list_sessions::Handle for Tools {
             .await
             .or_else(empty_when_gone)?;
         Ok(list_sessions::Output {
-            sessions: rows(&out, SESSION_VARS.len(), |f| objects::session(f, &t.tmux))?,
+            sessions: rows(&out, SESSION_VARS.len(), |f| rows::session(f, &t.tmux))?,
         })
     }
 }
@@ -52,11 +50,11 @@ impl list_windows::Handle for Tools {
     ) -> R<list_windows::Output> {
         let out = t
             .tmux
-            .run(list_all(Verb::ListWindows, objects::window_format()))
+            .run(list_all(Verb::ListWindows, rows::window_format()))
             .await
             .or_else(empty_when_gone)?;
         Ok(list_windows::Output {
-            windows: rows(&out, WINDOW_VARS.len(), objects::window)?,
+            windows: rows(&out, WINDOW_VARS.len(), rows::window)?,
         })
     }
 }
@@ -67,16 +65,14 @@ impl list_panes::Handle for Tools {
             .tmux
             .run(list_all(
                 Verb::ListPanes,
-                objects::pane_format(t.agents.option()),
+                rows::pane_format(t.agents.option()),
             ))
             .await
             .or_else(empty_when_gone)?;
         let mut seen = HashSet::new();
         let caller = t.caller_pane().await;
         let fields = pane_vars(t.agents.option()).len();
-        let panes = rows(&out, fields, |f| {
-            objects::pane(f, caller, &t.tmux, &t.agents)
-        })?;
+        let panes = rows(&out, fields, |f| rows::pane(f, caller, &t.tmux, &t.agents))?;
         t.pane_reads.saw_panes(panes.len());
         // A window linked into several sessions lists its panes once per link.
         Ok(list_panes::Output {
@@ -117,7 +113,7 @@ impl get_server_info::Handle for Tools {
                     .then(list_all(Verb::ListWindows, row_format(&WINDOW_VARS)))
                     .then(list_all(
                         Verb::ListPanes,
-                        objects::pane_format(t.agents.option()),
+                        rows::pane_format(t.agents.option()),
                     )),
             )
             .await
@@ -129,13 +125,13 @@ impl get_server_info::Handle for Tools {
             socket = f.text()?;
         }
         let sessions = rows(out.get(1), SESSION_VARS.len(), |f| {
-            objects::session(f, &t.tmux)
+            rows::session(f, &t.tmux)
         })?;
-        let windows = rows(out.get(2), WINDOW_VARS.len(), objects::window)?;
+        let windows = rows(out.get(2), WINDOW_VARS.len(), rows::window)?;
         let caller = t.caller_pane().await;
         let fields = pane_vars(t.agents.option()).len();
         let panes = rows(out.get(3), fields, |f| {
-            objects::pane(f, caller, &t.tmux, &t.agents)
+            rows::pane(f, caller, &t.tmux, &t.agents)
         })?;
         let sessions = sessions
             .into_iter()
@@ -176,20 +172,20 @@ impl get_session_info::Handle for Tools {
         let out = t
             .tmux
             .run_each(
-                objects::display(&a.session, objects::session_format())?.then(
+                rows::display(&a.session, rows::session_format())?.then(
                     Command::new(Verb::ListWindows)
                         .target(&target)?
                         .flag("-F")
-                        .format(objects::window_format()),
+                        .format(rows::window_format()),
                 ),
             )
             .await?;
         let session = rows(out.get(1), SESSION_VARS.len(), |f| {
-            objects::session(f, &t.tmux)
+            rows::session(f, &t.tmux)
         })?
         .into_iter()
         .next();
-        let windows = rows(out.get(2), WINDOW_VARS.len(), objects::window)?;
+        let windows = rows(out.get(2), WINDOW_VARS.len(), rows::window)?;
         let session = session.ok_or_else(|| gone(&format!("session {}", a.session)))?;
         Ok(get_session_info::Output { session, windows })
     }
@@ -219,12 +215,12 @@ async fn window_and_panes(
     Vec<(crate::catalog::types::Pane, Vec<String>)>,
 )> {
     let mut vars: Vec<&str> = pane_vars.to_vec();
-    vars.extend(objects::pane_vars(t.agents.option()));
+    vars.extend(rows::pane_vars(t.agents.option()));
     // has-session, display-message, list-panes.
     let out = t
         .tmux
         .run_each(
-            objects::display(window, objects::window_format())?.then(
+            rows::display(window, rows::window_format())?.then(
                 Command::new(Verb::ListPanes)
                     .target(window)?
                     .flag("-F")
@@ -232,7 +228,7 @@ async fn window_and_panes(
             ),
         )
         .await?;
-    let found = rows(out.get(1), WINDOW_VARS.len(), objects::window)?
+    let found = rows(out.get(1), WINDOW_VARS.len(), rows::window)?
         .into_iter()
         .next();
     let caller = t.caller_pane().await;
@@ -241,7 +237,7 @@ async fn window_and_panes(
             .iter()
             .map(|_| f.text())
             .collect::<Result<Vec<_>, _>>()?;
-        Ok((objects::pane(f, caller, &t.tmux, &t.agents)?, extra))
+        Ok((rows::pane(f, caller, &t.tmux, &t.agents)?, extra))
     })?;
     Ok((
         found.ok_or_else(|| gone(&format!("window {window}")))?,
@@ -265,7 +261,7 @@ impl get_pane_info::Handle for Tools {
         let history_size = f.int()?;
         let history_limit = f.int()?;
         let dead_status = f.opt_int()?;
-        let pane = objects::pane(&mut f, t.caller_pane().await, &t.tmux, &t.agents)?;
+        let pane = rows::pane(&mut f, t.caller_pane().await, &t.tmux, &t.agents)?;
         Ok(get_pane_info::Output {
             pane,
             history_size,
@@ -329,7 +325,7 @@ impl get_tmux_variables::Handle for Tools {
         let names: Vec<&str> = a.names.iter().map(String::as_str).collect();
         let format = row_format(&names);
         let script = match &a.pane {
-            Some(pane) => objects::display(pane, format)?,
+            Some(pane) => rows::display(pane, format)?,
             None => Command::new(Verb::DisplayMessage)
                 .flag("-p")
                 .format(format)

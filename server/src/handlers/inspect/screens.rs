@@ -1,0 +1,126 @@
+//! The inspect tools that read a pane's screen: capture_pane, snapshot_pane.
+
+use crate::catalog::{ErrorKind, ToolError, capture_pane, snapshot_pane};
+use crate::handlers::context::{CallContext, R, Tools};
+use crate::handlers::rows;
+use crate::handlers::text::shape;
+use tmux::Fields;
+use tmux::{Command, TmuxError, Verb, row_format};
+
+/// Scrollback lines fetched when `history` is asked for without `max_lines` or `start`.
+const HISTORY_LINES: i64 = 20_000;
+
+/// `capture-pane` for a pane, a line range, or the newest history lines.
+pub(super) fn capture(
+    pane: &str,
+    history: bool,
+    start: Option<i64>,
+    end: Option<i64>,
+    max_lines: Option<i64>,
+) -> Result<Command, TmuxError> {
+    let mut command = Command::new(Verb::CapturePane)
+        .flag("-p")
+        .flag("-J")
+        .target(pane)?;
+    let start = start.or_else(|| history.then(|| -max_lines.unwrap_or(HISTORY_LINES)));
+    if let Some(s) = start {
+        command = command.flag("-S").arg(s.to_string())?;
+    }
+    if let Some(e) = end {
+        command = command.flag("-E").arg(e.to_string())?;
+    }
+    Ok(command)
+}
+
+impl capture_pane::Handle for Tools {
+    async fn capture_pane(
+        t: &Tools,
+        _: &CallContext,
+        a: capture_pane::Args,
+    ) -> R<capture_pane::Output> {
+        if let (Some(s), Some(e)) = (a.start, a.end)
+            && s > e
+        {
+            return Err(ToolError::new(
+                ErrorKind::InvalidInput,
+                format!("start ({s}) is after end ({e}); give start <= end"),
+            ));
+        }
+        let raw = t
+            .tmux
+            .run(capture(&a.pane, a.history, a.start, a.end, a.max_lines)?)
+            .await?;
+        // Masked before it is cut to size, so a cut never leaves part of a secret.
+        let m = t.masker.mask(&raw);
+        let s = shape(&m.text, a.max_lines);
+        Ok(capture_pane::Output {
+            pane: a.pane,
+            text: s.text,
+            lines: s.lines,
+            truncated: s.truncated,
+            masked: m.count as i64,
+        })
+    }
+}
+
+impl snapshot_pane::Handle for Tools {
+    async fn snapshot_pane(
+        t: &Tools,
+        _: &CallContext,
+        a: snapshot_pane::Args,
+    ) -> R<snapshot_pane::Output> {
+        let vars = [
+            "pane_width",
+            "pane_height",
+            "cursor_x",
+            "cursor_y",
+            "alternate_on",
+            "pane_dead",
+            "pane_in_mode",
+            "scroll_position",
+            "pane_pid",
+            "pane_mode",
+            t.agents.option(),
+        ];
+        let script = rows::display(&a.pane, row_format(&vars))?.then(capture(
+            &a.pane,
+            a.history,
+            None,
+            None,
+            a.max_lines,
+        )?);
+        // has-session, display-message, capture-pane.
+        let out = t.tmux.run_each(script).await?;
+        let (state, content) = (out.get(1).trim_end_matches('\n'), out.get(2));
+        let mut f = Fields::new(state, vars.len());
+        let (width, height, cursor_x, cursor_y) = (f.int()?, f.int()?, f.int()?, f.int()?);
+        let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
+        let (scroll_position, pid) = (f.opt_int()?, f.opt_int()?);
+        let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
+        let agent = f.text()?;
+        let state = rows::State::of(&t.tmux, &t.agents, &a.pane, pid.filter(|_| !dead), &agent);
+        let m = t.masker.mask(content);
+        let s = shape(&m.text, a.max_lines);
+        Ok(snapshot_pane::Output {
+            masked: m.count as i64,
+            pane: a.pane,
+            content: s.text,
+            lines: s.lines,
+            truncated: s.truncated,
+            width,
+            height,
+            cursor_x,
+            cursor_y,
+            mode,
+            scroll_position: scroll_position.filter(|_| in_mode),
+            alternate_screen,
+            dead,
+            foreground_command: state.foreground_command,
+            foreground_pid: state.foreground_pid,
+            at_prompt: state.at_prompt,
+            idle_ms: state.idle_ms,
+            agent_state: state.agent.0,
+            agent_state_ms: state.agent.1,
+        })
+    }
+}

@@ -1,0 +1,411 @@
+//! The inspect tools that wait: wait_for_text (until a pane's output matches), wait_for_quiet
+//! (until it stops changing) and wait_for_agent (until an agent reports it is done or asks).
+//! Each reads the pane's journal, fed by its session's output stream, so output printed
+//! between an input and the wait still counts; no screen polling.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::catalog::types::AgentState;
+use crate::catalog::{ErrorKind, ToolError, ToolId, wait_for_agent, wait_for_quiet, wait_for_text};
+use crate::handlers::context::{CallContext, R, Tools, seconds};
+use crate::handlers::reports::report;
+use crate::handlers::rows;
+use crate::handlers::watch::{
+    LIVENESS_EVERY, LineMatcher, MAX_LINE_CHARS, Scan, Subject, Watch, Woke, start,
+};
+use tmux::journal::Position;
+use tmux::{Command, Fields, Journal, TmuxError, TmuxErrorKind, Verb, row_format};
+
+const MAX_PATTERN_BYTES: usize = 16 << 10;
+
+impl wait_for_text::Handle for Tools {
+    async fn wait_for_text(
+        t: &Tools,
+        cx: &CallContext,
+        a: wait_for_text::Args,
+    ) -> R<wait_for_text::Output> {
+        use wait_for_text::Outcome;
+        let secs = seconds(a.seconds);
+        let started = Instant::now();
+        let patterns = a.patterns.clone().unwrap_or_default();
+        let stops = a.stop.clone().unwrap_or_default();
+        let total: usize = patterns.iter().chain(&stops).map(String::len).sum();
+        if total > MAX_PATTERN_BYTES {
+            return Err(ToolError::new(
+                ErrorKind::InvalidInput,
+                format!("patterns and stop hold {total} bytes; at most {MAX_PATTERN_BYTES} in all"),
+            ));
+        }
+        let compile = |list: &[String]| {
+            list.iter()
+                .map(|p| LineMatcher::new(p, a.regex, a.match_case))
+                .collect::<R<Vec<LineMatcher>>>()
+        };
+        let (wanted, stop) = (compile(&patterns)?, compile(&stops)?);
+
+        let (journal, now): (Arc<Journal>, Position) = t.tmux.follow(&a.pane).await?;
+        let from = start(&a.pane, &a.since, &journal, now)?;
+        let mut watch = Watch::new(
+            t,
+            cx,
+            ToolId::WaitForText,
+            &a.pane,
+            &journal,
+            started,
+            secs,
+            LIVENESS_EVERY,
+        );
+        let mut scan = Scan::new(from, &t.masker);
+        let mut first_pass = true;
+        let mut closed = false;
+
+        let finish = |outcome: Outcome,
+                      pattern: Option<String>,
+                      line: Option<String>,
+                      already_present: bool,
+                      on_screen: Option<bool>,
+                      masked: i64| wait_for_text::Output {
+            pane: a.pane.clone(),
+            masked,
+            outcome,
+            pattern,
+            line: line.map(|l| l.chars().take(MAX_LINE_CHARS).collect()),
+            already_present,
+            on_screen,
+            seconds: secs,
+            elapsed_ms: started.elapsed().as_millis() as i64,
+        };
+        loop {
+            watch.look();
+            for line in scan.next(&journal) {
+                let subject = Subject::new(&line);
+                if let Some(i) = stop.iter().position(|re| re.is_match(&subject)) {
+                    return Ok(finish(
+                        Outcome::Stopped,
+                        Some(stops[i].clone()),
+                        Some(line),
+                        first_pass,
+                        None,
+                        scan.masked(),
+                    ));
+                }
+                let hit = if wanted.is_empty() {
+                    (!line.trim().is_empty()).then_some(None)
+                } else {
+                    wanted
+                        .iter()
+                        .position(|re| re.is_match(&subject))
+                        .map(|i| Some(patterns[i].clone()))
+                };
+                if let Some(pattern) = hit {
+                    return Ok(finish(
+                        Outcome::Matched,
+                        pattern,
+                        Some(line),
+                        first_pass,
+                        None,
+                        scan.masked(),
+                    ));
+                }
+            }
+            if closed {
+                return Ok(finish(
+                    Outcome::PaneClosed,
+                    None,
+                    None,
+                    false,
+                    None,
+                    scan.masked(),
+                ));
+            }
+            first_pass = false;
+            let doing =
+                |waited: f64| format!("waiting {waited:.0}s of {secs}s for output in {}", a.pane);
+            match watch.next(None, doing).await? {
+                Woke::Output | Woke::Timer => {}
+                // What the pane printed before it went is still looked at, once.
+                Woke::Closed => closed = true,
+                Woke::Deadline => {
+                    let on_screen = on_screen(t, &a.pane, &wanted).await;
+                    return Ok(finish(
+                        Outcome::Deadline,
+                        None,
+                        None,
+                        false,
+                        on_screen,
+                        scan.masked(),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// At a deadline: whether any pattern matches a line of the visible screen (`None` without
+/// patterns, or when the screen cannot be read).
+async fn on_screen(t: &Tools, pane: &str, wanted: &[LineMatcher]) -> Option<bool> {
+    if wanted.is_empty() {
+        return None;
+    }
+    let screen = t
+        .tmux
+        .run(
+            Command::new(Verb::CapturePane)
+                .flag("-p")
+                .flag("-J")
+                .target(pane)
+                .ok()?,
+        )
+        .await
+        .ok()?;
+    Some(t.masker.mask(&screen).text.lines().any(|l| {
+        let subject = Subject::new(l);
+        wanted.iter().any(|re| re.is_match(&subject))
+    }))
+}
+
+impl wait_for_quiet::Handle for Tools {
+    async fn wait_for_quiet(
+        t: &Tools,
+        cx: &CallContext,
+        a: wait_for_quiet::Args,
+    ) -> Result<wait_for_quiet::Output, ToolError> {
+        use wait_for_quiet::Outcome;
+        let secs = seconds(a.seconds);
+        let quiet = Duration::from_millis(a.quiet_ms.clamp(100, 60_000) as u64);
+        let started = Instant::now();
+        let (journal, now) = t.tmux.follow(&a.pane).await?;
+        let from = start(&a.pane, &a.since, &journal, now)?;
+        let mut watch = Watch::new(
+            t,
+            cx,
+            ToolId::WaitForQuiet,
+            &a.pane,
+            &journal,
+            started,
+            secs,
+            LIVENESS_EVERY,
+        );
+        let mut scan = Scan::new(from, &t.masker);
+        let mut printed = Printed::default();
+        let finish = |outcome: Outcome, printed: Printed, masked: i64| wait_for_quiet::Output {
+            pane: a.pane.clone(),
+            masked,
+            outcome,
+            line: printed
+                .line
+                .map(|line| line.chars().take(MAX_LINE_CHARS).collect()),
+            seconds: secs,
+            elapsed_ms: started.elapsed().as_millis() as i64,
+        };
+        loop {
+            watch.look();
+            printed.take(&mut scan, &journal);
+            let doing =
+                |waited: f64| format!("waiting {waited:.0}s of {secs}s for {} to go quiet", a.pane);
+            let until = printed.at.map(|at| silent_since(at, &journal) + quiet);
+            match watch.next(until, doing).await? {
+                Woke::Output => {}
+                // Output may have come as the timer fired: quiet only if still silent.
+                Woke::Timer => {
+                    printed.take(&mut scan, &journal);
+                    let now = tokio::time::Instant::now();
+                    if printed
+                        .at
+                        .is_some_and(|at| silent_since(at, &journal) + quiet <= now)
+                    {
+                        return Ok(finish(Outcome::Quiet, printed, scan.masked()));
+                    }
+                }
+                Woke::Deadline => return Ok(finish(Outcome::Deadline, printed, scan.masked())),
+                Woke::Closed => {
+                    printed.take(&mut scan, &journal);
+                    return Ok(finish(Outcome::PaneClosed, printed, scan.masked()));
+                }
+            }
+        }
+    }
+}
+
+/// Silence counts from the later of the pane's last printing (`printed`) and the last change
+/// of what it shows at all (a prompt drawn again as it was, say): a pane found quiet has been
+/// idle ([`Journal::idle`], a pane's `idle_ms`) at least as long.
+fn silent_since(printed: tokio::time::Instant, journal: &Journal) -> tokio::time::Instant {
+    journal.last_text().map_or(printed, |last| {
+        printed.max(tokio::time::Instant::from_std(last))
+    })
+}
+
+/// What the pane printed since the wait's start.
+#[derive(Default)]
+struct Printed {
+    /// When the pane last printed text after `since` (before the call, perhaps): silence
+    /// counts from there.
+    at: Option<tokio::time::Instant>,
+    /// Whether the pane's journal was read once already.
+    looked: bool,
+    /// The newest line that is not blank.
+    line: Option<String>,
+}
+
+impl Printed {
+    /// Takes what the pane printed since the scan last looked.
+    fn take(&mut self, scan: &mut Scan, journal: &Journal) {
+        // A line whose text was all echo (or empty) is nothing printed.
+        let new: Vec<String> = scan
+            .next(journal)
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .collect();
+        let looked = std::mem::replace(&mut self.looked, true);
+        // Where the screen is modelled, printing is what it shows changing: rows with new
+        // text, wherever drawn (a spinner that changes is printing, one redrawn the same is
+        // not), and the line is the lowest such row as shown.
+        let new = match &scan.screen {
+            Some(look) => {
+                // The line is the lowest new row as the screen shows it now, even when this
+                // look only took a row away.
+                if look.last.is_some() {
+                    self.line = look.last.clone();
+                }
+                if !look.changed {
+                    return;
+                }
+                look.last.clone().into_iter().collect()
+            }
+            None if new.is_empty() => return,
+            None => new,
+        };
+        let now = tokio::time::Instant::now();
+        // The first look reads what came before the call: its silence began at the journal's
+        // last text. Later looks come as text arrives (a redraw of the same text is no change).
+        self.at = Some(match (looked, journal.last_text()) {
+            (false, Some(last)) => tokio::time::Instant::from_std(last).min(now),
+            _ => now,
+        });
+        if let Some(line) = new.into_iter().rfind(|l| !l.trim().is_empty()) {
+            self.line = Some(line);
+        }
+    }
+}
+
+type Report = crate::handlers::reports::Report;
+
+impl wait_for_agent::Handle for Tools {
+    async fn wait_for_agent(
+        t: &Tools,
+        cx: &CallContext,
+        a: wait_for_agent::Args,
+    ) -> Result<wait_for_agent::Output, ToolError> {
+        use wait_for_agent::Outcome;
+        let secs = seconds(a.seconds);
+        let started = Instant::now();
+        let (journal, _) = t.tmux.follow(&a.pane).await?;
+        t.tmux.watch_option(&a.pane, t.agents.option()).await?;
+        let input = journal.last_input_at();
+        let mut watch = Watch::new(
+            t,
+            cx,
+            ToolId::WaitForAgent,
+            &a.pane,
+            &journal,
+            started,
+            secs,
+            LIVENESS_EVERY,
+        );
+        let finish =
+            |outcome: Outcome, report: Report, why: Option<String>| wait_for_agent::Output {
+                pane: a.pane.clone(),
+                outcome,
+                agent_state: report.0,
+                agent_state_ms: report.1,
+                why,
+                elapsed_ms: started.elapsed().as_millis() as i64,
+            };
+        let mut reports = None;
+        let mut changed_since_input = false;
+        loop {
+            // tmux's report, or the next look, only wakes the wait: the option is read afresh,
+            // in order with every other read of it, so the states seen follow one another as
+            // tmux held them.
+            let now = journal.option_reports();
+            if reports != Some(now) {
+                reports = Some(now);
+                let (value, turn) = match read_option(t, &a.pane).await {
+                    Ok(read) => read,
+                    Err(e) if e.kind == TmuxErrorKind::ObjectGone => {
+                        return Ok(finish(Outcome::PaneClosed, t.agents.current(&a.pane), None));
+                    }
+                    Err(e) => return Err(e.into()),
+                };
+                let seen = t.agents.observe_at(&a.pane, &value);
+                // A report from before this server's last input to the pane answers something
+                // earlier: only one seen to change since then counts, or one whose hooks
+                // counted a turn finished since (a turn shorter than a look changes no state).
+                let fresh = input.is_none_or(|i| seen.changed && seen.since >= i)
+                    || t.agents.turned_since_input(&a.pane, &turn) == Some(true);
+                changed_since_input |= fresh;
+                let outcome = match seen.state {
+                    Some(AgentState::Idle) if fresh => Some(Outcome::Idle),
+                    Some(AgentState::Asking) if fresh => Some(Outcome::Asking),
+                    _ => None,
+                };
+                if let Some(outcome) = outcome {
+                    return Ok(finish(outcome, report(seen), None));
+                }
+            }
+            let doing =
+                |waited: f64| format!("waiting {waited:.0}s of {secs}s for {}'s agent", a.pane);
+            let look = tokio::time::Instant::now() + LOOK_EVERY;
+            match watch.next(Some(look), doing).await? {
+                Woke::Output => {}
+                // tmux checks a subscription once a second: look sooner.
+                Woke::Timer => reports = None,
+                Woke::Deadline => {
+                    let current = t.agents.current(&a.pane);
+                    let why = deadline_why(t, &a.pane, current.0, changed_since_input);
+                    return Ok(finish(Outcome::Deadline, current, Some(why)));
+                }
+                Woke::Closed => {
+                    return Ok(finish(Outcome::PaneClosed, t.agents.current(&a.pane), None));
+                }
+            }
+        }
+    }
+}
+
+/// How often a wait reads the option itself, between tmux's own looks (once a second).
+const LOOK_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// What a `deadline` says of the agent's reports, for the caller to act on.
+fn deadline_why(t: &Tools, pane: &str, state: Option<AgentState>, changed: bool) -> String {
+    let option = t.agents.option();
+    match state {
+        None => format!(
+            "{pane} never reported a state in {option}: its agent's hooks do not set it (see the Agents' state page), so wait with {} or {}",
+            ToolId::WaitForQuiet.name(),
+            ToolId::WaitForText.name()
+        ),
+        Some(AgentState::Working) => format!("the agent in {pane} still reports working"),
+        Some(_) if !changed => format!(
+            "the agent in {pane} reported nothing new since this server's last input: it may not have taken it (look with {}), or its hooks do not count turns in {} (see the Agents' state page)",
+            ToolId::SnapshotPane.name(),
+            t.agents.turn_option()
+        ),
+        Some(_) => format!("the agent in {pane} reported a change, then one from before"),
+    }
+}
+
+/// The agent option of `pane` and its turn count, as tmux holds them now.
+async fn read_option(t: &Tools, pane: &str) -> Result<(String, String), TmuxError> {
+    let out = t
+        .tmux
+        .run(rows::display(
+            pane,
+            row_format(&[t.agents.option(), t.agents.turn_option()]),
+        )?)
+        .await?;
+    let mut f = Fields::new(out.trim_end_matches('\n'), 2);
+    Ok((f.text()?, f.text()?))
+}
