@@ -53,21 +53,41 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
             quote!(#module::Handle)
         })
         .collect();
-    let arms = tools.iter().map(|t| {
-        let id = pascal(&t.name);
-        let method = ident(&t.name);
-        let module = ident(&t.name);
-        quote! {
-            ToolId::#id => {
-                let out = <H as #module::Handle>::#method(handlers, cx, decode::<#module::Args>(tool, arguments)?).await?;
-                Ok(rt::IntoJson::into_json(out))
-            }
-        }
-    });
     let checks = tools.iter().map(|t| {
         let id = pascal(&t.name);
         let module = ident(&t.name);
         quote! { ToolId::#id => decode::<#module::Args>(tool, arguments).map(|_| ()), }
+    });
+    let counts = tools.iter().filter_map(|t| {
+        let id = pascal(&t.name);
+        let name = t
+            .output
+            .iter()
+            .find(|f| m.resolve(f).masked_count)?
+            .name
+            .as_deref()?;
+        Some(quote! { ToolId::#id => output.get(#name).and_then(rt::serde_json::Value::as_i64), })
+    });
+    let arms = tools.iter().map(|t| {
+        let id = pascal(&t.name);
+        let method = ident(&t.name);
+        let module = ident(&t.name);
+        // The output field the manifest marks as the masked count, read typed.
+        let masked = t
+            .output
+            .iter()
+            .find(|f| m.resolve(f).masked_count)
+            .and_then(|f| f.name.as_deref())
+            .map_or_else(|| quote!(None), |name| {
+                let field = ident(name);
+                quote!(Some(out.#field))
+            });
+        quote! {
+            ToolId::#id => {
+                let out = <H as #module::Handle>::#method(handlers, cx, decode::<#module::Args>(tool, arguments)?).await?;
+                Ok(Dispatched { masked: #masked, output: rt::IntoJson::into_json(out) })
+            }
+        }
     });
 
     quote! {
@@ -148,26 +168,70 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
             })[tool as usize]
         }
 
-        /// Validates `arguments` against the tool's schema (filling defaults) and decodes them.
-        fn decode<T: rt::serde::de::DeserializeOwned>(tool: ToolId, arguments: rt::serde_json::Value) -> ::core::result::Result<T, ToolError> {
+        /// A tool's arguments checked against its validation schema, defaults filled in: what
+        /// a write scope reads and [`dispatch`] decodes. Only [`validate`] makes one, so no
+        /// call's arguments are validated twice.
+        #[derive(Debug)]
+        pub struct Validated {
+            tool: ToolId,
+            arguments: rt::serde_json::Value,
+        }
+
+        impl Validated {
+            pub fn tool(&self) -> ToolId {
+                self.tool
+            }
+
+            pub fn arguments(&self) -> &rt::serde_json::Value {
+                &self.arguments
+            }
+        }
+
+        /// Validates `arguments` against `tool`'s schema, filling defaults; a failure names
+        /// every argument that breaks it.
+        pub fn validate(tool: ToolId, arguments: rt::serde_json::Value) -> ::core::result::Result<Validated, ToolError> {
             let mut arguments = arguments;
             rt::validate(validation_schema(tool), &mut arguments).map_err(|v| ToolError::invalid_arguments(tool, &v))?;
+            Ok(Validated { tool, arguments })
+        }
+
+        /// Decodes validated arguments into the tool's `Args`.
+        fn decode<T: rt::serde::de::DeserializeOwned>(tool: ToolId, arguments: rt::serde_json::Value) -> ::core::result::Result<T, ToolError> {
             rt::serde_json::from_value(arguments).map_err(|e| ToolError::invalid_arguments(tool, &e))
         }
 
-        /// What `dispatch` does before running the handler: validate and decode the arguments.
+        /// What [`dispatch`] does before running the handler, and nothing else: validate and
+        /// decode (that what validation accepts always decodes is a property the tests hold).
         pub fn check_arguments(tool: ToolId, arguments: rt::serde_json::Value) -> ::core::result::Result<(), ToolError> {
+            let Validated { tool, arguments } = validate(tool, arguments)?;
             match tool { #(#checks)* }
         }
 
-        /// Validates and decodes `arguments`, runs the tool's handler and encodes its output as
-        /// `structuredContent`.
+        /// What a handler returned, as the caller of [`dispatch`] takes it: the output as
+        /// `structuredContent`, and the count of spans it masked when its output has one.
+        #[derive(Debug)]
+        pub struct Dispatched {
+            pub output: rt::serde_json::Value,
+            pub masked: ::core::option::Option<i64>,
+        }
+
+        /// The count of spans `tool`'s output says it masked, read from its JSON: for an output
+        /// made elsewhere (a host's server), where [`Dispatched::masked`] is not at hand.
+        pub fn masked_count(tool: ToolId, output: &rt::serde_json::Value) -> ::core::option::Option<i64> {
+            match tool {
+                #(#counts)*
+                #[allow(unreachable_patterns)]
+                _ => None,
+            }
+        }
+
+        /// Decodes validated arguments, runs the tool's handler and encodes its output.
         pub async fn dispatch<H: Handlers>(
             handlers: &H,
             cx: &H::Context,
-            tool: ToolId,
-            arguments: rt::serde_json::Value,
-        ) -> ::core::result::Result<rt::serde_json::Value, ToolError> {
+            call: Validated,
+        ) -> ::core::result::Result<Dispatched, ToolError> {
+            let Validated { tool, arguments } = call;
             match tool { #(#arms)* }
         }
     }

@@ -236,6 +236,10 @@ pub struct Node {
     /// range it brings a given value into (`minimum`/`maximum` say what is accepted at all).
     /// The description states both; handlers read them from the generated constant.
     pub clamp: Option<Clamp>,
+    /// Named integer types only: an output field of this type counts the secret-shaped spans
+    /// the tool masked. The call pipeline reads it from the typed output, for the audit log.
+    #[serde(default)]
+    pub masked_count: bool,
 }
 
 /// What a handler makes of an integer argument: `default` when it is absent, else the value

@@ -523,6 +523,12 @@ impl Checker<'_> {
                 );
             }
         }
+        if node.masked_count && (cx != Context::Type || node.kind != Some(Kind::Integer)) {
+            self.error(
+                &at.key("maskedCount"),
+                "maskedCount applies to named integer types only; declare the type under `types` and refer to it".into(),
+            );
+        }
         if cx == Context::Argument && node.nullable {
             self.error(
                 &at.key("nullable"),

@@ -5759,22 +5759,48 @@ pub fn validation_schema(tool: ToolId) -> &'static rt::serde_json::Value {
                 .collect()
         })[tool as usize]
 }
-/// Validates `arguments` against the tool's schema (filling defaults) and decodes them.
+/// A tool's arguments checked against its validation schema, defaults filled in: what
+/// a write scope reads and [`dispatch`] decodes. Only [`validate`] makes one, so no
+/// call's arguments are validated twice.
+#[derive(Debug)]
+pub struct Validated {
+    tool: ToolId,
+    arguments: rt::serde_json::Value,
+}
+impl Validated {
+    pub fn tool(&self) -> ToolId {
+        self.tool
+    }
+    pub fn arguments(&self) -> &rt::serde_json::Value {
+        &self.arguments
+    }
+}
+/// Validates `arguments` against `tool`'s schema, filling defaults; a failure names
+/// every argument that breaks it.
+pub fn validate(
+    tool: ToolId,
+    arguments: rt::serde_json::Value,
+) -> ::core::result::Result<Validated, ToolError> {
+    let mut arguments = arguments;
+    rt::validate(validation_schema(tool), &mut arguments)
+        .map_err(|v| ToolError::invalid_arguments(tool, &v))?;
+    Ok(Validated { tool, arguments })
+}
+/// Decodes validated arguments into the tool's `Args`.
 fn decode<T: rt::serde::de::DeserializeOwned>(
     tool: ToolId,
     arguments: rt::serde_json::Value,
 ) -> ::core::result::Result<T, ToolError> {
-    let mut arguments = arguments;
-    rt::validate(validation_schema(tool), &mut arguments)
-        .map_err(|v| ToolError::invalid_arguments(tool, &v))?;
     rt::serde_json::from_value(arguments)
         .map_err(|e| ToolError::invalid_arguments(tool, &e))
 }
-/// What `dispatch` does before running the handler: validate and decode the arguments.
+/// What [`dispatch`] does before running the handler, and nothing else: validate and
+/// decode (that what validation accepts always decodes is a property the tests hold).
 pub fn check_arguments(
     tool: ToolId,
     arguments: rt::serde_json::Value,
 ) -> ::core::result::Result<(), ToolError> {
+    let Validated { tool, arguments } = validate(tool, arguments)?;
     match tool {
         ToolId::CallReadToolsBatch => {
             decode::<call_read_tools_batch::Args>(tool, arguments).map(|_| ())
@@ -5883,14 +5909,52 @@ pub fn check_arguments(
         ToolId::WaitForText => decode::<wait_for_text::Args>(tool, arguments).map(|_| ()),
     }
 }
-/// Validates and decodes `arguments`, runs the tool's handler and encodes its output as
-/// `structuredContent`.
+/// What a handler returned, as the caller of [`dispatch`] takes it: the output as
+/// `structuredContent`, and the count of spans it masked when its output has one.
+#[derive(Debug)]
+pub struct Dispatched {
+    pub output: rt::serde_json::Value,
+    pub masked: ::core::option::Option<i64>,
+}
+/// The count of spans `tool`'s output says it masked, read from its JSON: for an output
+/// made elsewhere (a host's server), where [`Dispatched::masked`] is not at hand.
+pub fn masked_count(
+    tool: ToolId,
+    output: &rt::serde_json::Value,
+) -> ::core::option::Option<i64> {
+    match tool {
+        ToolId::CapturePane => {
+            output.get("masked").and_then(rt::serde_json::Value::as_i64)
+        }
+        ToolId::CaptureSince => {
+            output.get("masked").and_then(rt::serde_json::Value::as_i64)
+        }
+        ToolId::RunShellCommand => {
+            output.get("masked").and_then(rt::serde_json::Value::as_i64)
+        }
+        ToolId::SearchPanes => {
+            output.get("masked").and_then(rt::serde_json::Value::as_i64)
+        }
+        ToolId::SnapshotPane => {
+            output.get("masked").and_then(rt::serde_json::Value::as_i64)
+        }
+        ToolId::WaitForQuiet => {
+            output.get("masked").and_then(rt::serde_json::Value::as_i64)
+        }
+        ToolId::WaitForText => {
+            output.get("masked").and_then(rt::serde_json::Value::as_i64)
+        }
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+/// Decodes validated arguments, runs the tool's handler and encodes its output.
 pub async fn dispatch<H: Handlers>(
     handlers: &H,
     cx: &H::Context,
-    tool: ToolId,
-    arguments: rt::serde_json::Value,
-) -> ::core::result::Result<rt::serde_json::Value, ToolError> {
+    call: Validated,
+) -> ::core::result::Result<Dispatched, ToolError> {
+    let Validated { tool, arguments } = call;
     match tool {
         ToolId::CallReadToolsBatch => {
             let out = <H as call_read_tools_batch::Handle>::call_read_tools_batch(
@@ -5899,7 +5963,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<call_read_tools_batch::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::CapturePane => {
             let out = <H as capture_pane::Handle>::capture_pane(
@@ -5908,7 +5975,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<capture_pane::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: Some(out.masked),
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::CaptureSince => {
             let out = <H as capture_since::Handle>::capture_since(
@@ -5917,7 +5987,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<capture_since::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: Some(out.masked),
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ClearPaneScrollback => {
             let out = <H as clear_pane_scrollback::Handle>::clear_pane_scrollback(
@@ -5926,7 +5999,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<clear_pane_scrollback::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::CreateSession => {
             let out = <H as create_session::Handle>::create_session(
@@ -5935,7 +6011,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<create_session::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::CreateWindow => {
             let out = <H as create_window::Handle>::create_window(
@@ -5944,7 +6023,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<create_window::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::FindPaneByPosition => {
             let out = <H as find_pane_by_position::Handle>::find_pane_by_position(
@@ -5953,7 +6035,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<find_pane_by_position::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::GetPaneInfo => {
             let out = <H as get_pane_info::Handle>::get_pane_info(
@@ -5962,7 +6047,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<get_pane_info::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::GetServerInfo => {
             let out = <H as get_server_info::Handle>::get_server_info(
@@ -5971,7 +6059,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<get_server_info::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::GetSessionInfo => {
             let out = <H as get_session_info::Handle>::get_session_info(
@@ -5980,7 +6071,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<get_session_info::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::GetTmuxVariables => {
             let out = <H as get_tmux_variables::Handle>::get_tmux_variables(
@@ -5989,7 +6083,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<get_tmux_variables::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::GetWindowInfo => {
             let out = <H as get_window_info::Handle>::get_window_info(
@@ -5998,7 +6095,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<get_window_info::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::KillPane => {
             let out = <H as kill_pane::Handle>::kill_pane(
@@ -6007,7 +6107,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<kill_pane::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::KillSession => {
             let out = <H as kill_session::Handle>::kill_session(
@@ -6016,7 +6119,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<kill_session::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::KillWindow => {
             let out = <H as kill_window::Handle>::kill_window(
@@ -6025,7 +6131,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<kill_window::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ListHosts => {
             let out = <H as list_hosts::Handle>::list_hosts(
@@ -6034,7 +6143,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<list_hosts::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ListPanes => {
             let out = <H as list_panes::Handle>::list_panes(
@@ -6043,7 +6155,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<list_panes::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ListSessions => {
             let out = <H as list_sessions::Handle>::list_sessions(
@@ -6052,7 +6167,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<list_sessions::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ListWindows => {
             let out = <H as list_windows::Handle>::list_windows(
@@ -6061,7 +6179,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<list_windows::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::MoveWindow => {
             let out = <H as move_window::Handle>::move_window(
@@ -6070,7 +6191,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<move_window::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::PasteText => {
             let out = <H as paste_text::Handle>::paste_text(
@@ -6079,7 +6203,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<paste_text::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::RenameSession => {
             let out = <H as rename_session::Handle>::rename_session(
@@ -6088,7 +6215,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<rename_session::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::RenameWindow => {
             let out = <H as rename_window::Handle>::rename_window(
@@ -6097,7 +6227,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<rename_window::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ResizePane => {
             let out = <H as resize_pane::Handle>::resize_pane(
@@ -6106,7 +6239,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<resize_pane::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ResizeWindow => {
             let out = <H as resize_window::Handle>::resize_window(
@@ -6115,7 +6251,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<resize_window::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::RespawnPane => {
             let out = <H as respawn_pane::Handle>::respawn_pane(
@@ -6124,7 +6263,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<respawn_pane::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::RunShellCommand => {
             let out = <H as run_shell_command::Handle>::run_shell_command(
@@ -6133,7 +6275,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<run_shell_command::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: Some(out.masked),
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SearchPanes => {
             let out = <H as search_panes::Handle>::search_panes(
@@ -6142,7 +6287,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<search_panes::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: Some(out.masked),
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SelectLayout => {
             let out = <H as select_layout::Handle>::select_layout(
@@ -6151,7 +6299,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<select_layout::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SelectPane => {
             let out = <H as select_pane::Handle>::select_pane(
@@ -6160,7 +6311,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<select_pane::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SelectWindow => {
             let out = <H as select_window::Handle>::select_window(
@@ -6169,7 +6323,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<select_window::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SendKeys => {
             let out = <H as send_keys::Handle>::send_keys(
@@ -6178,7 +6335,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<send_keys::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SendKeysBatch => {
             let out = <H as send_keys_batch::Handle>::send_keys_batch(
@@ -6187,7 +6347,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<send_keys_batch::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SendPrompt => {
             let out = <H as send_prompt::Handle>::send_prompt(
@@ -6196,7 +6359,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<send_prompt::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SetHistoryLimit => {
             let out = <H as set_history_limit::Handle>::set_history_limit(
@@ -6205,7 +6371,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<set_history_limit::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SetMouseEnabled => {
             let out = <H as set_mouse_enabled::Handle>::set_mouse_enabled(
@@ -6214,7 +6383,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<set_mouse_enabled::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SetPaneTitle => {
             let out = <H as set_pane_title::Handle>::set_pane_title(
@@ -6223,7 +6395,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<set_pane_title::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SetSynchronizePanes => {
             let out = <H as set_synchronize_panes::Handle>::set_synchronize_panes(
@@ -6232,7 +6407,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<set_synchronize_panes::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ShowEnvironment => {
             let out = <H as show_environment::Handle>::show_environment(
@@ -6241,7 +6419,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<show_environment::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ShowHooks => {
             let out = <H as show_hooks::Handle>::show_hooks(
@@ -6250,7 +6431,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<show_hooks::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::ShowOption => {
             let out = <H as show_option::Handle>::show_option(
@@ -6259,7 +6443,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<show_option::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SignalChannel => {
             let out = <H as signal_channel::Handle>::signal_channel(
@@ -6268,7 +6455,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<signal_channel::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SnapshotPane => {
             let out = <H as snapshot_pane::Handle>::snapshot_pane(
@@ -6277,7 +6467,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<snapshot_pane::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: Some(out.masked),
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SplitWindow => {
             let out = <H as split_window::Handle>::split_window(
@@ -6286,7 +6479,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<split_window::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::SwapPane => {
             let out = <H as swap_pane::Handle>::swap_pane(
@@ -6295,7 +6491,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<swap_pane::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::WaitForAgent => {
             let out = <H as wait_for_agent::Handle>::wait_for_agent(
@@ -6304,7 +6503,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<wait_for_agent::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::WaitForChannel => {
             let out = <H as wait_for_channel::Handle>::wait_for_channel(
@@ -6313,7 +6515,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<wait_for_channel::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: None,
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::WaitForQuiet => {
             let out = <H as wait_for_quiet::Handle>::wait_for_quiet(
@@ -6322,7 +6527,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<wait_for_quiet::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: Some(out.masked),
+                output: rt::IntoJson::into_json(out),
+            })
         }
         ToolId::WaitForText => {
             let out = <H as wait_for_text::Handle>::wait_for_text(
@@ -6331,7 +6539,10 @@ pub async fn dispatch<H: Handlers>(
                     decode::<wait_for_text::Args>(tool, arguments)?,
                 )
                 .await?;
-            Ok(rt::IntoJson::into_json(out))
+            Ok(Dispatched {
+                masked: Some(out.masked),
+                output: rt::IntoJson::into_json(out),
+            })
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The `tmux-mcp` command line: serve MCP over stdio (the default), or for people `tools` and
-//! `check`. Every command that needs the environment goes through [`Startup`], so
+//! `check`. Every command that needs the environment goes through `Startup` (`cli/startup.rs`), so
 //! `tools` and `check` report exactly what `serve` would do.
 
 mod args;

@@ -12,6 +12,7 @@ pub mod handlers;
 pub mod hosts;
 pub mod http;
 pub mod mcp;
+pub mod pipeline;
 mod say;
 pub mod selection;
 pub mod setup;

@@ -1,11 +1,10 @@
 //! The MCP side: a hand-written rmcp `ServerHandler` over the frozen [`Surface`] and the
 //! generated dispatch.
 //!
-//! A request flows: `call_tool` → look the name up (`ToolId::from_name`) → refuse unknown or
-//! unoffered tools with -32602 → `handlers::call` checks the write scope, `catalog::dispatch`
-//! validates the arguments against the tool's schema, decodes them, runs the handler and
-//! encodes the output, and the call is audited → `structuredContent`, or an `isError` result
-//! whose text is the message and whose `_meta` carries `{message, kind, retryable}`.
+//! A request flows: `call_tool` → the call pipeline (`crate::pipeline`: unknown or unoffered
+//! tools are refused with -32602; else a host's, or validated once, scoped, dispatched and
+//! audited) → `structuredContent`, or an `isError` result whose text is the message and whose
+//! `_meta` carries `{message, kind, retryable}`.
 
 use std::sync::Arc;
 
@@ -19,9 +18,10 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
-use crate::catalog::{ErrorKind, ToolId};
+use crate::catalog::ErrorKind;
 use crate::envelope::envelope;
-use crate::handlers::{CallContext, Tools};
+use crate::handlers::Tools;
+use crate::pipeline::{self, NotOffered, shown};
 use crate::surface::{CAPABILITIES_URI, Surface};
 
 const INSTRUCTIONS: &str = include_str!("instructions.md");
@@ -80,16 +80,6 @@ fn invalid(message: String) -> ErrorData {
 /// A URI not found is given back in the error's data up to this many bytes.
 const MAX_ECHOED_URI: usize = 2048;
 
-/// A name from the client, cut short so an error never echoes megabytes back.
-fn shown(name: &str) -> String {
-    const MAX: usize = 64;
-    if name.chars().count() > MAX {
-        format!("{}…", name.chars().take(MAX).collect::<String>())
-    } else {
-        name.to_owned()
-    }
-}
-
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
@@ -123,19 +113,12 @@ impl ServerHandler for Server {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = Value::Object(request.arguments.unwrap_or_default());
-        let offered = ToolId::from_name(&request.name).filter(|id| self.surface.is_offered(*id));
-        let Some(id) = offered else {
-            let request_id = serde_json::to_value(&context.id).unwrap_or_default();
-            crate::handlers::rejected(&self.tools, request_id, &shown(&request.name), &arguments);
-            return Err(invalid(match ToolId::from_name(&request.name) {
-                None => format!("no tool {}", shown(&request.name)),
-                Some(id) => self.surface.resolved.why_not_offered(id),
-            }));
-        };
         let server = result_meta(&context);
-        let cx = CallContext::new(context);
-        let mut result =
-            envelope(crate::handlers::call(&self.tools, &cx, id, arguments, None).await);
+        let outcome = pipeline::call_tool(&self.tools, context, &request.name, arguments).await;
+        let mut result = match outcome {
+            Ok(outcome) => envelope(outcome),
+            Err(NotOffered(why)) => return Err(invalid(why)),
+        };
         // Beside an error's body, when there is one.
         if let Some(server) = server {
             let meta = result.meta.get_or_insert_with(MetaObject::new);

@@ -214,7 +214,7 @@ impl Default for Journal {
 
 impl Journal {
     /// Takes output bytes the pane printed.
-    pub fn push(&self, bytes: &[u8]) {
+    pub(crate) fn push(&self, bytes: &[u8]) {
         {
             let mut guard = lock(&self.state);
             let State {
@@ -239,12 +239,12 @@ impl Journal {
 
     /// Whether the screen model wants to start again from what tmux shows (its program
     /// switched screens); asking clears it.
-    pub fn wants_seed(&self) -> bool {
+    pub(crate) fn wants_seed(&self) -> bool {
         std::mem::take(&mut lock(&self.state).store.wants_seed)
     }
 
     /// Starts the screen model again from what tmux shows at this point of the output.
-    pub fn seed(&self, seed: &Seed) {
+    pub(crate) fn seed(&self, seed: &Seed) {
         {
             let mut state = lock(&self.state);
             let screen = state
@@ -337,12 +337,12 @@ impl Journal {
     }
 
     /// Windows or panes of the pane's session closed or changed: the pane may be gone.
-    pub fn structure_changed(&self) {
+    pub(crate) fn structure_changed(&self) {
         lock(&self.state).store.changes += 1;
         self.poke();
     }
 
-    /// How often [`Journal::structure_changed`] was called, or the stream ended: a waiter that
+    /// How often tmux said windows or panes changed, or the stream ended: a waiter that
     /// sees this move checks whether the pane still lives.
     pub fn changes(&self) -> u64 {
         let state = lock(&self.state);
@@ -372,7 +372,7 @@ impl Journal {
 
     /// Has the pane option `name` followed: the stream delivering this pane reports its
     /// changes ([`Journal::option_reported`]). Whether it was not followed before.
-    pub fn watch_option(&self, name: &str) -> bool {
+    pub(crate) fn watch_option(&self, name: &str) -> bool {
         let mut state = lock(&self.state);
         let fresh = state.store.watched.as_deref() != Some(name);
         if fresh {
@@ -382,14 +382,14 @@ impl Journal {
     }
 
     /// The followed option's name, for a stream that takes over the pane.
-    pub fn watched_option(&self) -> Option<String> {
+    pub(crate) fn watched_option(&self) -> Option<String> {
         lock(&self.state).store.watched.clone()
     }
 
     /// tmux reported the followed option's value: its first, or a change (it looks once a
     /// second at most). Only a wake-up: the value is read afresh by whoever waits, in order
     /// with every other read.
-    pub fn option_reported(&self) {
+    pub(crate) fn option_reported(&self) {
         lock(&self.state).store.option_reports += 1;
         self.poke();
     }
@@ -407,13 +407,13 @@ impl Journal {
     }
 
     /// The stream stopped delivering this pane's output (its session went away, say).
-    pub fn end(&self) {
+    pub(crate) fn end(&self) {
         lock(&self.state).store.ended = true;
         self.poke();
     }
 
     /// A stream delivers this pane's output again.
-    pub fn restart(&self) {
+    pub(crate) fn restart(&self) {
         lock(&self.state).store.ended = false;
     }
 

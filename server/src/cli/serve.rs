@@ -9,7 +9,7 @@ use tmux::daemon::Launch;
 use tmux::socket::Socket;
 
 use super::startup::Startup;
-use crate::handlers::Tools;
+use crate::handlers::{Parts, Tools};
 use crate::http::{Bound, Listen, Token};
 use crate::mcp::Server;
 use crate::say::{fail, say};
@@ -66,22 +66,20 @@ pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
              this command (see README.md), or press Ctrl-D to quit. `tmux-mcp tools` lists what it offers."
         );
     }
-    let tools = Arc::new(
-        Tools::new(
-            launch.tmux.clone(),
-            startup.socket.path.clone(),
-            surface,
-            tmux::caller::Caller::new(startup.caller_hint),
-            startup.environment_values,
-            startup.agent_option,
-            Trust {
-                masker: startup.trust.masker,
-                scope: startup.trust.scope,
-                audit,
-            },
-        )
-        .with_hosts(crate::hosts::Hosts::new(startup.hosts, startup.forwarded)),
-    );
+    let tools = Arc::new(Tools::new(Parts {
+        tmux: launch.tmux.clone(),
+        socket_path: startup.socket.path.clone(),
+        surface,
+        caller: tmux::caller::Caller::new(startup.caller_hint),
+        environment_values: startup.environment_values,
+        agent_option: startup.agent_option,
+        trust: Trust {
+            masker: startup.trust.masker,
+            scope: startup.trust.scope,
+            audit,
+        },
+        hosts: crate::hosts::Hosts::new(startup.hosts, startup.forwarded),
+    }));
     let flush = tools.clone();
     let outcome = match bound {
         Some(bound) => {

@@ -2,7 +2,9 @@
 //! ([`CallContext`]) and the small rules all handlers share (deadlines, progress,
 //! cancellation).
 
+use std::future::Future;
 use std::path::PathBuf;
+use std::pin::Pin;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -46,18 +48,39 @@ pub struct Tools {
     pub hosts: crate::hosts::Hosts,
 }
 
+/// What [`Tools`] are built from, once, at startup.
+pub struct Parts {
+    /// The tmux server, and its socket file.
+    pub tmux: Tmux,
+    pub socket_path: PathBuf,
+    /// What this server offers.
+    pub surface: Arc<Surface>,
+    /// The pane this server runs in, when it is on the selected socket.
+    pub caller: tmux::caller::Caller,
+    /// Environment variables whose values show_environment may return.
+    pub environment_values: Vec<String>,
+    /// The pane option agents report their state in.
+    pub agent_option: String,
+    /// Masking, the write scope and the audit log.
+    pub trust: Trust,
+    /// The other machines calls may name.
+    pub hosts: crate::hosts::Hosts,
+}
+
 impl Tools {
-    pub fn new(
-        tmux: Tmux,
-        socket_path: PathBuf,
-        surface: Arc<Surface>,
-        caller: tmux::caller::Caller,
-        environment_values: Vec<String>,
-        agent_option: String,
-        trust: Trust,
-    ) -> Self {
+    pub fn new(parts: Parts) -> Self {
+        let Parts {
+            tmux,
+            socket_path,
+            surface,
+            caller,
+            environment_values,
+            agent_option,
+            trust,
+            hosts,
+        } = parts;
         Tools {
-            hosts: crate::hosts::Hosts::default(),
+            hosts,
             pane_reads: pane_reads::PaneReads::new(&agent_option),
             agents: reports::Reports::new(agent_option),
             masker: trust.masker,
@@ -74,11 +97,6 @@ impl Tools {
 }
 
 impl Tools {
-    /// These tools, reaching `hosts` too.
-    pub fn with_hosts(self, hosts: crate::hosts::Hosts) -> Self {
-        Tools { hosts, ..self }
-    }
-
     /// The pane this server runs in, when it is on the selected socket.
     pub async fn caller_pane(&self) -> Option<&str> {
         self.caller.pane(&self.tmux).await
@@ -113,20 +131,40 @@ pub fn row_error(e: &ToolError) -> catalog::types::ToolError {
     }
 }
 
-/// Per-call state: cancellation and the client to report progress to.
+/// What runs a batch's rows: the call pipeline above the handlers (`crate::pipeline`), which
+/// no handler imports. A row goes through it as a direct call does, checked against `allowed`
+/// (the batch's effective authority) first: a row refused there is the outer error, and ran
+/// nothing; a row that ran gives its result, whose error names the row.
+#[allow(clippy::type_complexity)]
+pub trait Rows: Sync {
+    fn row<'a>(
+        &'a self,
+        t: &'a Tools,
+        cx: &'a CallContext,
+        allowed: &'a [ToolId],
+        index: usize,
+        tool: &'a str,
+        arguments: serde_json::Value,
+    ) -> Pin<Box<dyn Future<Output = Result<R<serde_json::Value>, ToolError>> + Send + 'a>>;
+}
+
+/// Per-call state: cancellation, the client to report progress to, and the pipeline that runs
+/// a batch's rows.
 pub struct CallContext {
     pub cancel: CancellationToken,
     request: RequestContext<RoleServer>,
     /// Spans masked by this call and the rows it ran, for the audit log.
     pub masked: AtomicU64,
+    pub rows: &'static dyn Rows,
 }
 
 impl CallContext {
-    pub fn new(request: RequestContext<RoleServer>) -> Self {
+    pub fn new(request: RequestContext<RoleServer>, rows: &'static dyn Rows) -> Self {
         CallContext {
             cancel: request.ct.clone(),
             request,
             masked: AtomicU64::new(0),
+            rows,
         }
     }
 

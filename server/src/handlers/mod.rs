@@ -8,10 +8,9 @@
 //! of themselves), `rows` (sessions', windows' and panes' formats and rows), `pane_reads`
 //! (pane reads in flight together share one `list-panes`), `text` (captures made presentable,
 //! the pattern matcher), `typing` (every input tool's journal mark and cursor, the private-buffer
-//! paste) and `watch` (what every waiting tool is built on). `call` runs one call, a direct one
-//! or a batch row.
+//! paste) and `watch` (what every waiting tool is built on). Calls reach them through the pipeline
+//! above (`crate::pipeline`), which no file here imports.
 
-mod call;
 mod context;
 mod execute;
 mod inspect;
@@ -29,6 +28,5 @@ mod watch;
 pub use inspect::list_sessions_command;
 pub use pane_reads::{pane_info_command, pane_infos_command};
 
-pub use call::{call, rejected};
-pub use context::{CallContext, Tools};
+pub use context::{CallContext, Parts, Rows, Tools};
 pub use reports::{DEFAULT_OPTION as DEFAULT_AGENT_OPTION, option_name as agent_option};

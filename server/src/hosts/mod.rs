@@ -78,12 +78,6 @@ struct Seen {
 }
 
 /// No other machine.
-impl Default for Hosts {
-    fn default() -> Hosts {
-        Hosts::new(Vec::new(), Vec::new())
-    }
-}
-
 impl Hosts {
     pub fn new(destinations: Vec<Destination>, settings: Vec<(&'static str, String)>) -> Hosts {
         let hosts = destinations

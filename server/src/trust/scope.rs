@@ -17,7 +17,7 @@ use tmux::socket::shell_quote;
 use tmux::{Command, Script, Tmux, Verb, session_target};
 use tmux_mcp_runtime::{Target, TargetKind};
 
-use crate::catalog::{ErrorKind, ToolError, ToolId};
+use crate::catalog::{ErrorKind, ToolError, ToolId, Validated};
 
 pub const CREATED: &str = "@tmux-mcp-created";
 pub const GRANT: &str = "@tmux-mcp-grant";
@@ -104,13 +104,14 @@ impl Guard {
 
     /// Refuses, before anything is done, a call of `tool` that would change an object outside
     /// the scope. Under `all`, and for tools that only read, there is nothing to check.
-    pub async fn check(&self, tool: ToolId, arguments: &Value) -> Result<(), ToolError> {
+    /// Validated arguments only: malformed ones got the schema's message before, not a failed
+    /// look at what they name.
+    pub async fn check(&self, call: &Validated) -> Result<(), ToolError> {
+        let (tool, arguments) = (call.tool(), call.arguments());
         let d = tool.descriptor();
         if self.scope == WriteScope::All || d.annotations.read_only_hint {
             return Ok(());
         }
-        // Malformed arguments get the schema's message, not a failed look at what they name.
-        crate::catalog::check_arguments(tool, arguments.clone())?;
         let mut named: Vec<(TargetKind, String)> = Vec::new();
         for target in d.targets {
             let before = named.len();

@@ -15,7 +15,8 @@ impl list_things::Handle for Things {
 }
 
 async fn serve(arguments: ::tmux_mcp_runtime::serde_json::Value) -> Result<::tmux_mcp_runtime::serde_json::Value, ToolError> {
-    dispatch(&Things, &(), ToolId::ListThings, arguments).await
+    let call = validate(ToolId::ListThings, arguments)?;
+    Ok(dispatch(&Things, &(), call).await?.output)
 }
 
 fn main() {

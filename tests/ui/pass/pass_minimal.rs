@@ -20,7 +20,8 @@ impl type_text::Handle for Things {
 }
 
 async fn serve(arguments: ::tmux_mcp_runtime::serde_json::Value) -> Result<::tmux_mcp_runtime::serde_json::Value, ToolError> {
-    dispatch(&Things, &(), ToolId::TypeText, arguments).await
+    let call = validate(ToolId::TypeText, arguments)?;
+    Ok(dispatch(&Things, &(), call).await?.output)
 }
 
 fn main() {

@@ -1,5 +1,5 @@
-//! call_read_tools_batch: up to 16 read operations in one request, through the same
-//! [`crate::handlers::call()`] as direct calls (each row audited), reported in order, within the batch's effective nested authority (its declared
+//! call_read_tools_batch: up to 16 read operations in one request, through the same call
+//! pipeline as direct calls (`CallContext::rows`) (each row audited), reported in order, within the batch's effective nested authority (its declared
 //! authority minus exclusions, decided at startup).
 
 use std::future::Future;
@@ -10,10 +10,9 @@ use futures::stream::FuturesOrdered;
 use serde_json::Value;
 
 use crate::catalog::types::OnError;
-use crate::catalog::{ErrorKind, ToolError, ToolId, call_read_tools_batch};
+use crate::catalog::{ToolId, call_read_tools_batch};
 use crate::envelope::row_envelope;
 use crate::handlers::context::{CallContext, R, Tools, row_error};
-use crate::trust::audit::Row;
 
 /// The whole JSON-RPC response must fit in this many bytes.
 pub const RESPONSE_LIMIT: usize = 1_000_000;
@@ -85,31 +84,18 @@ async fn row(
     index: usize,
     op: tmux_mcp_runtime::Operation,
 ) -> call_read_tools_batch::ResultsItem {
-    let Some(id) = ToolId::from_name(&op.tool).filter(|id| allowed.contains(id)) else {
-        let e = ToolError::new(ErrorKind::InvalidInput, refusal(&op.tool, index));
-        return call_read_tools_batch::ResultsItem {
-            index: index as i64,
-            tool: op.tool,
-            success: false,
-            result: None,
-            result_dropped: false,
-            error: Some(row_error(&e)),
-        };
+    let ran = cx
+        .rows
+        .row(t, cx, allowed, index, &op.tool, Value::Object(op.arguments))
+        .await;
+    // A row refused before it ran carries no envelope.
+    let (error, result) = match ran {
+        Err(refused) => (Some(row_error(&refused)), None),
+        Ok(outcome) => (
+            outcome.as_ref().err().map(row_error),
+            Some(row_envelope(outcome)),
+        ),
     };
-    let from = Row {
-        batch: ToolId::CallReadToolsBatch.name(),
-        index,
-    };
-    let outcome = crate::handlers::call(t, cx, id, Value::Object(op.arguments), Some(from))
-        .await
-        .map_err(|e| {
-            ToolError::new(
-                e.kind,
-                format!("operations[{index}] ({}): {}", op.tool, e.message),
-            )
-        });
-    let error = outcome.as_ref().err().map(row_error);
-    let result = Some(row_envelope(outcome));
     call_read_tools_batch::ResultsItem {
         index: index as i64,
         tool: op.tool,
@@ -117,20 +103,6 @@ async fn row(
         result,
         result_dropped: false,
         error,
-    }
-}
-
-fn refusal(tool: &str, index: usize) -> String {
-    match ToolId::from_name(tool) {
-        None => format!("operations[{index}]: no tool {tool}"),
-        Some(id) if !id.descriptor().annotations.read_only_hint => {
-            format!(
-                "operations[{index}]: {tool} changes tmux, and a batch may only call read tools"
-            )
-        }
-        Some(_) => format!(
-            "operations[{index}]: {tool} is not among the tools this batch may call on this server (left out at startup or excluded by LIBTMUX_EXCLUDE_TOOLS)"
-        ),
     }
 }
 
