@@ -10,8 +10,12 @@ mod startup;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
+use std::sync::Arc;
+
+use tmux::daemon::Launch;
 
 use crate::environment::Environment;
+use crate::handlers::Tools;
 use crate::say::fail;
 use args::{Cli, Command, usage};
 use companion::{COMPANION, exec_beside};
@@ -59,4 +63,14 @@ pub fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// The tool context `tmux-mcp ARGS` would serve with under `vars`, with no transport: what the
+/// in-process tests drive through the call pipeline. Leave the `Launch` with `leave`.
+pub async fn tools(args: &[OsString], vars: &Environment) -> Result<(Arc<Tools>, Launch), String> {
+    let cli = Cli::parse(args)?;
+    let startup = Startup::new(&cli.flags, vars).map_err(|e| e.to_string())?;
+    tmux::process::Reader::choose(startup.process_reader);
+    let audit = serve::audit_log(&startup)?;
+    serve::compose(startup, audit, None).await
 }

@@ -6,21 +6,23 @@
 //! audited) → `structuredContent`, or an `isError` result whose text is the message and whose
 //! `_meta` carries `{message, kind, retryable}`.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, Implementation, ListResourcesResult, ListToolsResult,
-    MetaObject, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, Resource, ResourceContents, ServerCapabilities,
-    ServerConfig,
+    MetaObject, PaginatedRequestParams, ProgressNotificationParam, ProgressToken, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, Resource,
+    ResourceContents, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::RequestContext;
+use rmcp::service::{Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
 use crate::catalog::ErrorKind;
 use crate::envelope::envelope;
-use crate::handlers::Tools;
+use crate::handlers::{Progress, Request, Tools};
 use crate::pipeline::{self, NotOffered, shown};
 use crate::surface::{CAPABILITIES_URI, Surface};
 
@@ -80,6 +82,44 @@ fn invalid(message: String) -> ErrorData {
 /// A URI not found is given back in the error's data up to this many bytes.
 const MAX_ECHOED_URI: usize = 2048;
 
+/// A call as this transport hands it to the pipeline: progress goes to the client over its
+/// peer, when it sent a progress token.
+fn transported(context: RequestContext<RoleServer>) -> Request {
+    let progress = context.meta.get_progress_token().map(|token| {
+        Box::new(ClientProgress {
+            peer: context.peer.clone(),
+            token,
+        }) as Box<dyn Progress>
+    });
+    Request {
+        id: serde_json::to_value(&context.id).unwrap_or_default(),
+        cancel: context.ct,
+        progress,
+    }
+}
+
+/// Progress notifications to the client that asked for them.
+struct ClientProgress {
+    peer: Peer<RoleServer>,
+    token: ProgressToken,
+}
+
+impl Progress for ClientProgress {
+    fn report(
+        &self,
+        done: f64,
+        total: f64,
+        message: String,
+    ) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
+        let param = ProgressNotificationParam::new(self.token.clone(), done)
+            .with_total(total)
+            .with_message(message);
+        Box::pin(async move {
+            let _ = self.peer.notify_progress(param).await;
+        })
+    }
+}
+
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
@@ -114,7 +154,8 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, ErrorData> {
         let arguments = Value::Object(request.arguments.unwrap_or_default());
         let server = result_meta(&context);
-        let outcome = pipeline::call_tool(&self.tools, context, &request.name, arguments).await;
+        let outcome =
+            pipeline::call_tool(&self.tools, transported(context), &request.name, arguments).await;
         let mut result = match outcome {
             Ok(outcome) => envelope(outcome),
             Err(NotOffered(why)) => return Err(invalid(why)),

@@ -10,12 +10,10 @@ use std::pin::Pin;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use rmcp::RoleServer;
-use rmcp::service::RequestContext;
 use serde_json::Value;
 
 use crate::catalog::{self, ErrorKind, ToolError, ToolId};
-use crate::handlers::{CallContext, Rows, Tools};
+use crate::handlers::{CallContext, Request, Rows, Tools};
 use crate::trust::audit::{self, Entry, Row};
 
 /// The pipeline, as the handlers see it.
@@ -27,13 +25,12 @@ pub struct NotOffered(pub String);
 /// A direct call: `name` is looked up and must be offered; then the call runs (`run`).
 pub async fn call_tool(
     t: &Tools,
-    request: RequestContext<RoleServer>,
+    request: Request,
     name: &str,
     arguments: Value,
 ) -> Result<Result<Value, ToolError>, NotOffered> {
     let Some(id) = ToolId::from_name(name).filter(|id| t.surface.is_offered(*id)) else {
-        let request_id = serde_json::to_value(&request.id).unwrap_or_default();
-        rejected(t, request_id, &shown(name), &arguments);
+        rejected(t, request.id, &shown(name), &arguments);
         return Err(NotOffered(match ToolId::from_name(name) {
             None => format!("no tool {}", shown(name)),
             Some(id) => t.surface.resolved.why_not_offered(id),

@@ -500,3 +500,26 @@ fn no_file_reaches_back_to_itself() {
         found.join("\n")
     );
 }
+
+/// The handlers and the call pipeline know no transport: they take a `Request` and a
+/// `CallContext`, never rmcp's, so they run in-process (`tests/it/pipeline.rs`) as they run
+/// behind stdio or HTTP.
+#[test]
+fn the_handlers_and_the_pipeline_know_no_transport() {
+    let root = repo_root().join("server/src");
+    let mut files = sources(&root.join("handlers"));
+    files.push((
+        "pipeline.rs".into(),
+        std::fs::read_to_string(root.join("pipeline.rs")).expect("read the pipeline"),
+    ));
+    assert!(files.len() > 10, "the handlers are not being read");
+    let found: Vec<&str> = files
+        .iter()
+        .filter(|(_, text)| text.contains("rmcp"))
+        .map(|(path, _)| path.as_str())
+        .collect();
+    assert!(
+        found.is_empty(),
+        "these name rmcp; take what they need through the Request and CallContext: {found:?}"
+    );
+}

@@ -205,3 +205,19 @@ fn the_map_names_only_paths_and_items_that_exist() {
         wrong.join("\n")
     );
 }
+
+/// `tests/it/main.rs` says what goes where: each of its modules is named in its opening comment.
+#[test]
+fn the_suite_says_where_each_of_its_modules_goes() {
+    let main = std::fs::read_to_string(repo_root().join("tests/it/main.rs")).expect("read main.rs");
+    let said: String = main.lines().filter(|l| l.starts_with("//!")).collect();
+    let unsaid: Vec<&str> = main
+        .lines()
+        .filter_map(|l| l.strip_prefix("mod ")?.strip_suffix(';'))
+        .filter(|m| !said.contains(&format!("`{m}`")))
+        .collect();
+    assert!(
+        unsaid.is_empty(),
+        "tests/it/main.rs does not say where these go: {unsaid:?}"
+    );
+}

@@ -1,7 +1,7 @@
 //! Private tmux servers (`World`): each test's own `TMUX_TMPDIR` and `HOME`, what runs in
 //! them, and cleaning up every process they started.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -283,6 +283,17 @@ impl World {
     }
 
     /// Every socket file in this world's tmux directory.
+    /// The path of socket `name`'s file (under `TMUX_TMPDIR/tmux-UID/`), once its server runs.
+    pub fn socket_path(&self, name: &str) -> Option<PathBuf> {
+        std::fs::read_dir(&self.dir.path)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("tmux-"))
+            .map(|e| e.path().join(name))
+            .find(|p| p.exists())
+    }
+
     pub fn sockets(&self) -> Vec<String> {
         let mut out = Vec::new();
         for entry in std::fs::read_dir(&self.dir.path)

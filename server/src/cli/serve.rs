@@ -24,13 +24,7 @@ pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         Err(e) => return fail(&e),
     };
     // Before tmux is touched: a log that cannot be kept stops the server with nothing started.
-    let audit = match startup
-        .trust
-        .audit_log
-        .as_deref()
-        .map(Audit::open)
-        .transpose()
-    {
+    let audit = match audit_log(&startup) {
         Ok(a) => a,
         Err(e) => return fail(&e),
     };
@@ -41,12 +35,16 @@ pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
             Err(e) => return fail(&e),
         },
     };
-    let launch = match Launch::start(&startup.socket).await {
-        Ok(l) => l,
+    let transport = bound.as_ref().map(|b| &b.listen);
+    let (socket, token, scope) = (
+        startup.socket.clone(),
+        startup.http_token.clone(),
+        startup.trust.scope,
+    );
+    let (tools, launch) = match compose(startup, audit, transport).await {
+        Ok(composed) => composed,
         Err(e) => return fail(&e),
     };
-    let transport = bound.as_ref().map(|b| &b.listen);
-    let surface = Arc::new(startup.surface(launch.provenance, transport, &launch.found));
     // Over stdio, stderr is the client's log, where a line is an error (Claude Code logs a
     // server's stderr as `[ERROR]`): the startup line goes there only for a person watching
     // or an HTTP server's operator; `check` and tmux://capabilities say the same.
@@ -54,10 +52,10 @@ pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         eprintln!(
             "tmux-mcp {}: serving {} tools on {} ({}; write scope {})",
             env!("CARGO_PKG_VERSION"),
-            surface.offered_count(),
-            startup.socket.path.display(),
+            tools.surface.offered_count(),
+            socket.path.display(),
             launch.provenance.describe(),
-            startup.trust.scope.as_str(),
+            scope.as_str(),
         );
     }
     if bound.is_none() && std::io::stdin().is_terminal() {
@@ -66,6 +64,43 @@ pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
              this command (see README.md), or press Ctrl-D to quit. `tmux-mcp tools` lists what it offers."
         );
     }
+    let flush = tools.clone();
+    let outcome = match bound {
+        Some(bound) => serve_http(&socket, bound, token.as_deref(), tools, &mut ending).await,
+        None => serve_stdio(tools, &mut ending).await,
+    };
+    flush.hosts.stop().await;
+    if let Some(audit) = &flush.audit {
+        audit.flush();
+    }
+    launch.leave().await;
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+/// The audit log `startup` asks for, opened.
+pub(super) fn audit_log(startup: &Startup) -> Result<Option<Audit>, String> {
+    startup
+        .trust
+        .audit_log
+        .as_deref()
+        .map(Audit::open)
+        .transpose()
+}
+
+/// The tool context a server started with `startup` serves with, over `transport`, built
+/// once: tmux launched or found (the dedicated daemon started when it is the socket), the
+/// interface frozen, the tools made from their grouped parts. The audit log is opened before,
+/// by the caller: one that cannot be kept stops the server with nothing started.
+pub(super) async fn compose(
+    startup: Startup,
+    audit: Option<Audit>,
+    transport: Option<&Listen>,
+) -> Result<(Arc<Tools>, Launch), String> {
+    let launch = Launch::start(&startup.socket).await?;
+    let surface = Arc::new(startup.surface(launch.provenance, transport, &launch.found));
     let tools = Arc::new(Tools::new(Parts {
         tmux: launch.tmux.clone(),
         socket_path: startup.socket.path.clone(),
@@ -80,23 +115,7 @@ pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         },
         hosts: crate::hosts::Hosts::new(startup.hosts, startup.forwarded),
     }));
-    let flush = tools.clone();
-    let outcome = match bound {
-        Some(bound) => {
-            let token = startup.http_token.as_deref();
-            serve_http(&startup.socket, bound, token, tools, &mut ending).await
-        }
-        None => serve_stdio(tools, &mut ending).await,
-    };
-    flush.hosts.stop().await;
-    if let Some(audit) = &flush.audit {
-        audit.flush();
-    }
-    launch.leave().await;
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
-    }
+    Ok((tools, launch))
 }
 
 async fn serve_stdio(tools: Arc<Tools>, ending: &mut crate::signals::Ending) -> Result<(), String> {

@@ -9,9 +9,6 @@ use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rmcp::RoleServer;
-use rmcp::model::ProgressNotificationParam;
-use rmcp::service::RequestContext;
 use tokio_util::sync::CancellationToken;
 
 use super::{pane_reads, reports};
@@ -148,21 +145,53 @@ pub trait Rows: Sync {
     ) -> Pin<Box<dyn Future<Output = Result<R<serde_json::Value>, ToolError>> + Send + 'a>>;
 }
 
+/// Where a call's progress goes: the client that asked for it (it sent a progress token), as
+/// its transport reaches it. The handlers know no transport.
+pub trait Progress: Send + Sync {
+    fn report(
+        &self,
+        done: f64,
+        total: f64,
+        message: String,
+    ) -> Pin<Box<dyn Future<Output = ()> + Send + '_>>;
+}
+
+/// A call as its transport hands it over: the request's id, the client's cancellation, and
+/// where progress goes when the client asked for it.
+pub struct Request {
+    pub id: serde_json::Value,
+    pub cancel: CancellationToken,
+    pub progress: Option<Box<dyn Progress>>,
+}
+
+impl Request {
+    /// A request with this id, never cancelled and reporting no progress.
+    pub fn new(id: serde_json::Value) -> Self {
+        Request {
+            id,
+            cancel: CancellationToken::new(),
+            progress: None,
+        }
+    }
+}
+
 /// Per-call state: cancellation, the client to report progress to, and the pipeline that runs
 /// a batch's rows.
 pub struct CallContext {
     pub cancel: CancellationToken,
-    request: RequestContext<RoleServer>,
+    request_id: serde_json::Value,
+    progress: Option<Box<dyn Progress>>,
     /// Spans masked by this call and the rows it ran, for the audit log.
     pub masked: AtomicU64,
     pub rows: &'static dyn Rows,
 }
 
 impl CallContext {
-    pub fn new(request: RequestContext<RoleServer>, rows: &'static dyn Rows) -> Self {
+    pub fn new(request: Request, rows: &'static dyn Rows) -> Self {
         CallContext {
-            cancel: request.ct.clone(),
-            request,
+            cancel: request.cancel,
+            request_id: request.id,
+            progress: request.progress,
             masked: AtomicU64::new(0),
             rows,
         }
@@ -170,24 +199,19 @@ impl CallContext {
 
     /// The JSON-RPC id of the request, as the audit log names it.
     pub fn request_id(&self) -> serde_json::Value {
-        serde_json::to_value(&self.request.id).unwrap_or_default()
+        self.request_id.clone()
     }
 
     /// Bytes the request id takes in the response (for size budgets).
     pub fn request_id_len(&self) -> usize {
-        serde_json::to_string(&self.request.id).map_or(0, |s| s.len())
+        serde_json::to_string(&self.request_id).map_or(0, |s| s.len())
     }
 
-    /// Reports progress when the client asked for it (sent a progress token).
+    /// Reports progress when the client asked for it.
     pub async fn progress(&self, done: f64, total: f64, message: String) {
-        let request = &self.request;
-        let Some(token) = request.meta.get_progress_token() else {
-            return;
-        };
-        let param = ProgressNotificationParam::new(token, done)
-            .with_total(total)
-            .with_message(message);
-        let _ = request.peer.notify_progress(param).await;
+        if let Some(progress) = &self.progress {
+            progress.report(done, total, message).await;
+        }
     }
 }
 

@@ -28,5 +28,5 @@ mod watch;
 pub use inspect::list_sessions_command;
 pub use pane_reads::{pane_info_command, pane_infos_command};
 
-pub use context::{CallContext, Parts, Rows, Tools};
+pub use context::{CallContext, Parts, Progress, Request, Rows, Tools};
 pub use reports::{DEFAULT_OPTION as DEFAULT_AGENT_OPTION, option_name as agent_option};
