@@ -1,7 +1,7 @@
 //! The end-to-end suite, as one test binary (one link, one run; "Delete Cargo Integration
 //! Tests"): each module tests one concern against real tmux servers. Shared set-up is the
 //! `tmux_mcp_tests` library (`tests/support/`); the trybuild cases are the separate `ui`
-//! harness, `packaging.rs` the packages, and `bench.rs` the benchmark.
+//! harness, `packaging.rs` the packages, and `bench/` the benchmark.
 //!
 //! What goes where:
 //! - the tree and its rules, no tmux: `architecture` (layers, invariants), `tidy` (every file
