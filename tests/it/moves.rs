@@ -233,6 +233,97 @@ async fn a_command_that_starts_as_its_pane_moves_loses_no_line() {
     }
 }
 
+#[tokio::test]
+async fn a_pane_followed_a_moment_before_it_moves_loses_no_line() {
+    for how in ["move-window", "break-pane", "join-pane"] {
+        moved_before_its_echo(how).await;
+    }
+}
+
+/// Sends `signal` to process `pid`.
+fn kill(pid: &str, signal: &str) {
+    let sent = std::process::Command::new("kill")
+        .args([signal, pid])
+        .status();
+    assert!(sent.is_ok_and(|s| s.success()), "kill {signal} {pid}");
+}
+
+/// Bytes typed into terminal `tty` that its program has not read yet (`FIONREAD`: whole lines,
+/// the terminal being in canonical mode).
+fn unread(tty: &str) -> u64 {
+    let script = "import fcntl, os, struct, sys, termios\n\
+        fd = os.open(sys.argv[1], os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)\n\
+        print(struct.unpack('i', fcntl.ioctl(fd, termios.FIONREAD, b'\\0' * 4))[0])";
+    let out = std::process::Command::new("python3")
+        .args(["-c", script, tty])
+        .output()
+        .expect("python3, to ask the terminal how much waits in it");
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .unwrap_or(0)
+}
+
+/// The pane moves before the command typed into it is even echoed, and it was followed for
+/// that call alone: its journal holds no line yet, so the catch-up has no lines of it to find
+/// and is anchored on the typed line, whose echo, start report and first lines all come while
+/// no stream delivers the pane. Its bash reads nothing while the line is typed (at its prompt,
+/// it waits on a FIFO with the terminal's echo off), and this server is stopped while the pane
+/// moves and prints. (A pane's own process cannot be held with SIGSTOP: tmux continues it,
+/// server.c `server_child_stopped`.)
+async fn moved_before_its_echo(how: &str) {
+    let f = Fixture::new().await;
+    let (pane, window, index) = setup(&f, false, "bash").await;
+    let tty = f.display(&pane, "#{pane_tty}");
+    let hold = f.world.dir.path.join("hold");
+    let made = std::process::Command::new("mkfifo").arg(&hold).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let hold = hold.display().to_string();
+    f.tmux(&[
+        "send-keys",
+        "-t",
+        &pane,
+        &format!("exec 9<>{hold}; PROMPT_COMMAND='stty -echo; read -r -u 9 _; stty echo'"),
+        "Enter",
+    ]);
+    let holding = wait_until(Duration::from_secs(10), || {
+        let shown = std::process::Command::new("stty")
+            .args(["-F", &tty, "-a"])
+            .output();
+        shown.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains(" -echo "))
+    });
+    assert!(holding, "{how}: the prompt never held");
+    let person = async {
+        // Polled between awaits, so that the call goes on meanwhile.
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while unread(&tty) == 0 {
+            assert!(Instant::now() < deadline, "{how}: nothing was typed");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let server = f
+            .world
+            .mcp_server_pid()
+            .expect("the server's process")
+            .to_string();
+        kill(&server, "-STOP");
+        relocate(&f.world, how, (&pane, &window, &index), || {
+            let released = std::process::Command::new("sh")
+                .args(["-c", &format!("echo > {hold}")])
+                .status();
+            assert!(released.is_ok_and(|s| s.success()), "write to the FIFO");
+        });
+        let paused = wait_until(Duration::from_secs(20), || {
+            f.screen(&pane).contains("line-100")
+        });
+        kill(&server, "-CONT");
+        assert!(paused, "{how}: the command never printed");
+        // Once this server follows the pane where it is now, the rest comes.
+        f.ok("capture_since", json!({"pane": pane})).await;
+        f.tmux(&["wait-for", "-S", "go"]);
+    };
+    runs_whole(&f, &pane, "tmux wait-for go; ", person, how).await;
+}
+
 /// The pane moves after the command was typed and before it starts: its bash holds the
 /// command (a DEBUG trap waits on tmux's channel `go`) until the pane has left `main`, and
 /// this server is stopped meanwhile, so that no stream delivers the pane when the command

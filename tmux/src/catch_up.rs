@@ -17,13 +17,23 @@ pub const ANCHOR_LINES: usize = 3;
 /// cursor's. Lines are compared without their blanks, which tmux turns into cursor moves and
 /// padding. `None` when the journal's lines are not there in that order (more was printed
 /// than tmux keeps, or a program drew over them): nothing is added, rather than lines twice.
-pub fn missed(tail: &[&str], partial: &str, grid: &[&str]) -> Option<String> {
+///
+/// A journal with no complete line yet (its pane was followed a moment before it moved) has
+/// no tail to find: it is anchored on the latest line of `grid` holding a line this server
+/// typed (`typed`), which the pane echoed after the journal began, and that line is missed
+/// too. Without one, nothing is added.
+pub fn missed(tail: &[&str], partial: &str, grid: &[&str], typed: &[&str]) -> Option<String> {
     let (&cursor_line, complete) = grid.split_last()?;
     // The most lines found together; fewer when the oldest of them is not there as the journal
     // read it (a shell's line editor redraws the line typed into it).
-    let end = (1..=tail.len())
+    let end = match (1..=tail.len())
         .rev()
-        .find_map(|n| found(&tail[tail.len() - n..], complete))?;
+        .find_map(|n| found(&tail[tail.len() - n..], complete))
+    {
+        Some(end) => end,
+        None if tail.is_empty() => echoed(typed, grid)?,
+        None => return None,
+    };
     let mut text = String::new();
     let rest: Vec<&str> = complete[end..]
         .iter()
@@ -51,6 +61,18 @@ pub fn missed(tail: &[&str], partial: &str, grid: &[&str]) -> Option<String> {
     Some(text)
 }
 
+/// The latest line of `grid` holding one of the `typed` lines (compared without blanks).
+fn echoed(typed: &[&str], grid: &[&str]) -> Option<usize> {
+    let key = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let typed: Vec<String> = typed
+        .iter()
+        .map(|t| key(t))
+        .filter(|t| !t.is_empty())
+        .collect();
+    grid.iter()
+        .rposition(|line| typed.iter().any(|t| key(line).contains(t.as_str())))
+}
+
 /// Where the last run of `lines` ends in `grid`, compared without blanks; `None` when they are
 /// not there, or all blank.
 fn found(lines: &[&str], grid: &[&str]) -> Option<usize> {
@@ -76,47 +98,81 @@ mod tests {
     fn the_lines_after_the_journals_last_ones_are_missed() {
         let grid = ["$ seq 5", "1", "2", "3", "4", "5", "$ "];
         assert_eq!(
-            missed(&["$ seq 5", "1", "2"], "", &grid).as_deref(),
+            missed(&["$ seq 5", "1", "2"], "", &grid, &[]).as_deref(),
             Some("3\n4\n5\n$ ")
         );
         // The line being written goes on where the journal left it.
         assert_eq!(
-            missed(&["1", "2", "3"], "4", &grid).as_deref(),
+            missed(&["1", "2", "3"], "4", &grid, &[]).as_deref(),
             Some("\n5\n$ ")
         );
-        assert_eq!(missed(&["3", "4", "5"], "$ ", &grid).as_deref(), Some(""));
+        assert_eq!(
+            missed(&["3", "4", "5"], "$ ", &grid, &[]).as_deref(),
+            Some("")
+        );
     }
 
     #[test]
     fn repeated_output_is_taken_from_its_last_run_and_blanks_do_not_matter() {
         let grid = ["a", "b", "c", "a", "b", "c", "d", ""];
-        assert_eq!(missed(&["a", "b", "c"], "", &grid).as_deref(), Some("d\n"));
         assert_eq!(
-            missed(&["x\ty"], "", &["x       y", "z", ""]).as_deref(),
+            missed(&["a", "b", "c"], "", &grid, &[]).as_deref(),
+            Some("d\n")
+        );
+        assert_eq!(
+            missed(&["x\ty"], "", &["x       y", "z", ""], &[]).as_deref(),
             Some("z\n")
         );
     }
 
     #[test]
     fn nothing_is_added_when_the_journals_lines_are_not_there() {
-        assert_eq!(missed(&["gone", "too"], "", &["1", "2", ""]), None);
-        assert_eq!(missed(&["", ""], "", &["", "", "1", ""]), None);
-        assert_eq!(missed(&[], "", &["1", ""]), None);
-        assert_eq!(missed(&["1"], "", &[]), None);
+        assert_eq!(missed(&["gone", "too"], "", &["1", "2", ""], &[]), None);
+        assert_eq!(missed(&["", ""], "", &["", "", "1", ""], &[]), None);
+        assert_eq!(missed(&[], "", &["1", ""], &[]), None);
+        assert_eq!(missed(&["1"], "", &[], &[]), None);
     }
 
     #[test]
     fn fewer_lines_are_found_when_the_oldest_was_redrawn() {
         assert_eq!(
-            missed(&["$ typed", "1"], "", &["$ typed over", "1", "2", ""]).as_deref(),
+            missed(&["$ typed", "1"], "", &["$ typed over", "1", "2", ""], &[]).as_deref(),
             Some("2\n")
         );
     }
 
     #[test]
+    fn a_journal_with_no_line_yet_is_anchored_on_the_line_typed_into_it() {
+        let grid = ["$ old", "$ run nonce-7", "1", "2", "$ "];
+        assert_eq!(
+            missed(&[], "", &grid, &["run nonce-7"]).as_deref(),
+            Some("$ run nonce-7\n1\n2\n$ ")
+        );
+        // The echo begun before the move goes on where it was.
+        assert_eq!(
+            missed(&[], "$ run no", &grid, &["run nonce-7"]).as_deref(),
+            Some("nce-7\n1\n2\n$ ")
+        );
+        // The latest echo of it; and nothing without one.
+        let twice = ["$ run nonce-7", "1", "$ run nonce-7", "2", ""];
+        assert_eq!(
+            missed(&[], "", &twice, &["run nonce-7"]).as_deref(),
+            Some("$ run nonce-7\n2\n")
+        );
+        assert_eq!(missed(&[], "", &grid, &["never typed"]), None);
+        assert_eq!(missed(&[], "", &grid, &[]), None);
+    }
+
+    #[test]
     fn a_line_rewritten_since_starts_over() {
         assert_eq!(
-            missed(&["a", "b", "c"], "50%", &["a", "b", "c", "100% done", "$ "]).as_deref(),
+            missed(
+                &["a", "b", "c"],
+                "50%",
+                &["a", "b", "c", "100% done", "$ "],
+                &[]
+            )
+            .as_deref(),
             Some("\r100% done\n$ ")
         );
     }

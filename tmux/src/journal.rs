@@ -288,7 +288,8 @@ impl Journal {
                 .map(|l| l.text.to_string())
                 .collect();
             let tail: Vec<&str> = tail.iter().map(String::as_str).collect();
-            match missed(&tail, &assembler.partial(), &grid) {
+            let typed: Vec<&str> = store.typed.iter().map(String::as_str).collect();
+            match missed(&tail, &assembler.partial(), &grid, &typed) {
                 Some(text) if !text.is_empty() => {
                     assembler.push(text.as_bytes(), &mut |piece| store.apply(piece));
                     store.last_text = Some(Instant::now());
