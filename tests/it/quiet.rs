@@ -109,6 +109,18 @@ async fn escape_sequences_and_same_text_redraws_are_not_output() {
     interrupt(&f).await;
 }
 
+/// Output that repeats text the screen showed at the input still is output: the second `echo`
+/// prints a line the screen already holds, and the wait goes quiet after it.
+#[tokio::test]
+async fn output_the_screen_showed_before_is_output() {
+    let f = Fixture::new().await;
+    for round in ["first", "again"] {
+        run(&f, "echo hi").await;
+        let out = quiet(&f, json!({"pane": "%0", "quiet_ms": 300, "seconds": 10})).await;
+        assert_eq!(out["outcome"], "quiet", "{round}: {out}");
+    }
+}
+
 #[tokio::test]
 async fn a_pane_closing_during_the_wait_ends_it() {
     let f = Fixture::new().await;

@@ -261,7 +261,9 @@ impl Printed {
         let looked = std::mem::replace(&mut self.looked, true);
         // Where the screen is modelled, printing is what it shows changing: rows with new
         // text, wherever drawn (a spinner that changes is printing, one redrawn the same is
-        // not), and the line is the lowest such row as shown.
+        // not), and the line is the lowest such row as shown. Text the journal took counts
+        // too: output that repeats what the screen showed at the input (`echo hi` again)
+        // changes no row to new text, yet it was printed.
         let new = match &scan.screen {
             Some(look) => {
                 // The line is the lowest new row as the screen shows it now, even when this
@@ -269,10 +271,11 @@ impl Printed {
                 if look.last.is_some() {
                     self.line = look.last.clone();
                 }
-                if !look.changed {
-                    return;
+                match (look.changed, new.is_empty()) {
+                    (true, _) => look.last.clone().into_iter().collect(),
+                    (false, false) => new,
+                    (false, true) => return,
                 }
-                look.last.clone().into_iter().collect()
             }
             None if new.is_empty() => return,
             None => new,
