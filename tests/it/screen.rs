@@ -229,13 +229,7 @@ async fn a_pane_closing_beside_a_followed_one_leaves_the_stream_answering_in_ord
             .await
             .expect("the stream answers")
             .expect("follow again");
-        let start = tmux::journal::Position {
-            line: 0,
-            col: 0,
-            bytes: 0,
-            screen: 0,
-        };
-        let lines = journal.matchable_since(start);
+        let lines = journal.matchable_since(tmux::journal::Position::default());
         assert!(
             lines.iter().any(|(_, l, _)| l == &mark),
             "round {round}: a sync came before the output it follows: {lines:?}"

@@ -37,13 +37,46 @@ const MAX_BASELINES: usize = 16;
 
 /// A point in a pane's output: before line `line` (counted from the first output followed),
 /// `col` bytes into it, after `bytes` bytes of text and `screen` changes of what the pane
-/// shows (its screen model's [`Screen::seq`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// shows (its screen model's [`Screen::seq`]). Opaque outside this crate: it is written out
+/// and read back whole ([`Position::parts`]), and compared by what it counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Position {
-    pub line: u64,
-    pub col: usize,
-    pub bytes: u64,
-    pub screen: u64,
+    pub(crate) line: u64,
+    pub(crate) col: usize,
+    pub(crate) bytes: u64,
+    pub(crate) screen: u64,
+}
+
+impl Position {
+    /// The position as four numbers, for a cursor that names it.
+    pub fn parts(self) -> [u64; 4] {
+        [self.line, self.col as u64, self.bytes, self.screen]
+    }
+
+    /// The position [`Position::parts`] wrote out; `None` for numbers no position has.
+    pub fn from_parts([line, col, bytes, screen]: [u64; 4]) -> Option<Position> {
+        Some(Position {
+            line,
+            col: usize::try_from(col).ok()?,
+            bytes,
+            screen,
+        })
+    }
+
+    /// Bytes of text the pane had printed here: more, later, means it printed meanwhile.
+    pub fn bytes(self) -> u64 {
+        self.bytes
+    }
+
+    /// Changes of what the pane showed here.
+    pub fn screen(self) -> u64 {
+        self.screen
+    }
+
+    /// This position as it reads the screen from `screen` changes on.
+    pub fn with_screen(self, screen: u64) -> Position {
+        Position { screen, ..self }
+    }
 }
 
 /// A report from a command this server typed, and where in the output it came.

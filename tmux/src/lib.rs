@@ -20,6 +20,7 @@ mod command;
 mod control;
 pub mod daemon;
 mod error;
+pub mod feed;
 mod follow;
 mod format;
 pub mod journal;

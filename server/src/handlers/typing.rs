@@ -145,18 +145,13 @@ pub async fn paste(t: &Tools, pane: &str, pieces: &[(&str, bool)]) -> Result<(),
 }
 
 fn mac(pane: &str, journal: u64, at: Position) -> u64 {
-    key().hash_one((
-        pane, journal, at.line, at.col, at.bytes, at.screen, "input/2",
-    ))
+    key().hash_one((pane, journal, at.parts(), "input/2"))
 }
 
 fn encode(pane: &str, journal: u64, at: Position) -> String {
+    let [line, col, bytes, screen] = at.parts();
     format!(
-        "{journal:x}.{:x}.{:x}.{:x}.{:x}.{:016x}",
-        at.line,
-        at.col,
-        at.bytes,
-        at.screen,
+        "{journal:x}.{line:x}.{col:x}.{bytes:x}.{screen:x}.{:016x}",
         mac(pane, journal, at)
     )
 }
@@ -179,12 +174,7 @@ pub fn decode(pane: &str, text: &str) -> R<(u64, Position)> {
     let [journal, line, col, bytes, screen, given] = parts[..] else {
         return Err(refused());
     };
-    let at = Position {
-        line,
-        col: usize::try_from(col).map_err(|_| refused())?,
-        bytes,
-        screen,
-    };
+    let at = Position::from_parts([line, col, bytes, screen]).ok_or_else(refused)?;
     if mac(pane, journal, at) != given {
         return Err(refused());
     }
@@ -197,12 +187,7 @@ mod tests {
 
     #[test]
     fn a_cursor_round_trips_only_for_its_pane_and_unaltered() {
-        let at = Position {
-            line: 7,
-            col: 2,
-            bytes: 99,
-            screen: 4,
-        };
+        let at = Position::from_parts([7, 2, 99, 4]).unwrap();
         let cursor = encode("%3", 5, at);
         assert_eq!(decode("%3", &cursor).ok(), Some((5, at)));
         assert!(decode("%4", &cursor).is_err());

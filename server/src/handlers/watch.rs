@@ -3,7 +3,6 @@
 //! patterns waits match ([`LineMatcher`]).
 
 use std::cell::OnceCell;
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use regex::Regex;
@@ -12,8 +11,8 @@ use super::context::{CallContext, R, Tools, cancelled, progress_ticker};
 use super::text::matcher;
 use super::typing;
 use crate::catalog::{ErrorKind, ToolError, ToolId};
+use tmux::feed::{Feed, Piece};
 use tmux::journal::Position;
-use tmux::screen::row_hash;
 use tmux::{Journal, TmuxErrorKind};
 use tmux_mcp_runtime::mask::Masker;
 
@@ -262,25 +261,16 @@ pub fn start(pane: &str, since: &str, journal: &Journal, now: Position) -> R<Pos
     }
 }
 
-/// Walks a journal's lines once each from a position, masked; the line being written is
-/// looked at again whenever it changes. Where the pane's screen is modelled, the rows that
-/// show new text since the position (drawn anywhere, by cursor addressing too) are walked as
-/// well, each text once.
+/// A pane's feed (`tmux::feed`), masked: each line once, the line being written again
+/// whenever it changes, and the screen's lines with new text.
 pub struct Scan<'a> {
-    from: Position,
-    next: u64,
-    partial: Option<String>,
+    feed: Feed,
     masker: &'a Masker,
     /// A private key block is open at the last complete line.
     open: bool,
     /// Spans masked in the complete lines, and in the line being written as last seen.
     masked: usize,
     partial_masked: usize,
-    /// Text given out already (journal lines and screen lines), by its hash: a screen line
-    /// that reads as a line already given is the same output, matched and counted once.
-    shown: HashSet<u64>,
-    /// The screen's change count at the last look.
-    screen_seq: u64,
     /// What the last look saw of the screen, when it is modelled.
     pub screen: Option<ScreenLook>,
 }
@@ -296,15 +286,11 @@ pub struct ScreenLook {
 impl<'a> Scan<'a> {
     pub fn new(from: Position, masker: &'a Masker) -> Self {
         Scan {
-            from,
-            next: from.line,
-            partial: None,
+            feed: Feed::new(from),
             masker,
             open: false,
             masked: 0,
             partial_masked: 0,
-            shown: HashSet::new(),
-            screen_seq: from.screen,
             screen: None,
         }
     }
@@ -316,58 +302,41 @@ impl<'a> Scan<'a> {
 
     /// The lines not looked at yet, oldest first, masked: the journal's, then the screen's.
     pub fn next(&mut self, journal: &Journal) -> Vec<String> {
-        let at = if self.next == self.from.line {
-            self.from
-        } else {
-            Position {
-                line: self.next,
-                col: 0,
-                bytes: 0,
-                screen: self.from.screen,
-            }
-        };
+        let (pieces, look) = self.feed.next(journal);
         let mut out = Vec::new();
-        for (index, text, complete) in journal.matchable_since(at) {
-            self.shown.insert(row_hash(&text));
-            if complete {
-                self.next = index + 1;
-                self.partial = None;
-                let (line, count) = self.masker.line(&mut self.open, &text);
-                self.masked += count;
-                self.partial_masked = 0;
-                out.push(line);
-            } else if !text.is_empty() && self.partial.as_deref() != Some(text.as_str()) {
+        for piece in pieces {
+            match piece {
+                Piece::Line {
+                    text,
+                    complete: true,
+                } => {
+                    let (line, count) = self.masker.line(&mut self.open, &text);
+                    self.masked += count;
+                    self.partial_masked = 0;
+                    out.push(line);
+                }
                 // Until it is complete, the line does not move the key-block state on.
-                let (line, count) = self.masker.line(&mut self.open.clone(), &text);
-                self.partial = Some(text);
-                self.partial_masked = count;
-                out.push(line);
-            }
-        }
-        // A screen that did not change since the look before holds nothing new: the look is
-        // skipped, so that a wait woken by output that changed nothing shown (a spinner
-        // redrawing the same cell) copies nothing.
-        if let Some(look) = &mut self.screen
-            && journal.position().screen == self.screen_seq
-        {
-            look.changed = false;
-        } else if let Some(view) = journal.screen_since(self.from) {
-            let rows = view.new_rows(self.from.screen);
-            let changed = rows.iter().any(|(seq, _, _)| *seq > self.screen_seq);
-            self.screen_seq = view.seq;
-            for (_, text, _) in &rows {
-                if self.shown.insert(row_hash(text)) {
-                    let (row, count) = self.masker.line(&mut false, text);
+                Piece::Line { text, .. } => {
+                    let (line, count) = self.masker.line(&mut self.open.clone(), &text);
+                    self.partial_masked = count;
+                    out.push(line);
+                }
+                Piece::Shown(text) => {
+                    let (row, count) = self.masker.line(&mut false, &text);
                     self.masked += count;
                     out.push(row);
                 }
             }
-            let last = rows
-                .iter()
-                .rfind(|(_, _, shown)| *shown)
-                .or(rows.last())
-                .map(|(_, text, _)| self.masker.line(&mut false, text).0);
-            self.screen = Some(ScreenLook { changed, last });
+        }
+        match (look, &mut self.screen) {
+            (Some(look), screen) => {
+                *screen = Some(ScreenLook {
+                    changed: look.changed,
+                    last: look.last.map(|t| self.masker.line(&mut false, &t).0),
+                });
+            }
+            (None, Some(screen)) => screen.changed = false,
+            (None, None) => {}
         }
         out
     }

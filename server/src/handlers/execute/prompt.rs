@@ -282,7 +282,7 @@ async fn deliver(
         if line.text != before.text || Instant::now() >= settled {
             break line;
         }
-        let at = journal.position().bytes;
+        let at = journal.position().bytes();
         shows_text(cx, journal, at, remaining(settled)).await?;
     };
     if !a.submit {
@@ -304,7 +304,7 @@ async fn deliver(
         }
         let until = deadline.min(Instant::now() + wait);
         loop {
-            let at = journal.position().bytes;
+            let at = journal.position().bytes();
             let printed = shows_text(cx, journal, at, remaining(until)).await?;
             if printed {
                 quiet_for(cx, journal, DRAWN, until).await?;
@@ -481,7 +481,7 @@ async fn taken_back(
     until: Instant,
 ) -> R<Result<InputLine, TmuxError>> {
     loop {
-        let at = journal.position().bytes;
+        let at = journal.position().bytes();
         quiet_for(cx, journal, DRAWN, until).await?;
         let line = match InputLine::read(t, pane).await {
             Ok((line, _)) => line,
@@ -490,7 +490,7 @@ async fn taken_back(
         if line != *newline || Instant::now() >= until || journal.ended() {
             return Ok(Ok(line));
         }
-        if journal.position().bytes == at {
+        if journal.position().bytes() == at {
             shows_text(cx, journal, at, remaining(until)).await?;
         }
     }
@@ -499,7 +499,7 @@ async fn taken_back(
 /// Returns once the pane printed no text for `quiet`, or at `until`.
 async fn quiet_for(cx: &CallContext, journal: &Journal, quiet: Duration, until: Instant) -> R<()> {
     loop {
-        let at = journal.position().bytes;
+        let at = journal.position().bytes();
         if !shows_text(cx, journal, at, quiet.min(remaining(until))).await? {
             return Ok(());
         }
@@ -512,7 +512,7 @@ async fn shows_text(cx: &CallContext, journal: &Journal, bytes: u64, wait: Durat
     let until = tokio::time::Instant::now() + wait;
     loop {
         changed.borrow_and_update();
-        if journal.position().bytes > bytes {
+        if journal.position().bytes() > bytes {
             return Ok(true);
         }
         if journal.ended() {

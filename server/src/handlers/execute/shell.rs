@@ -326,12 +326,7 @@ mod tests {
     fn reports_of_other_calls_are_ignored() {
         let report = |body: &str| Report {
             body: body.into(),
-            at: tmux::journal::Position {
-                line: 0,
-                col: 0,
-                bytes: 0,
-                screen: 0,
-            },
+            at: tmux::journal::Position::default(),
             partial: String::new(),
             restarted: 0,
         };

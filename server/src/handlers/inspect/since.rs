@@ -230,7 +230,7 @@ impl capture_since::Handle for Tools {
             col: s.cursor_x,
             anchor: anchor(&rows, end_index, s.cursor_x),
             journal: journal.id,
-            screen: now.screen,
+            screen: now.screen(),
             y: s.cursor_y as u32,
             alternate: s.alternate,
         };
@@ -327,10 +327,7 @@ fn redrawn(journal: &tmux::Journal, old: &Cursor, alternate: bool) -> Option<Str
     if old.journal != journal.id {
         return None;
     }
-    let from = tmux::journal::Position {
-        screen: old.screen,
-        ..journal.position()
-    };
+    let from = journal.position().with_screen(old.screen);
     let view = journal.screen_since(from)?;
     let new = |(changed, text): &&(u64, String)| *changed > old.screen && !text.is_empty();
     let above = (old.y as usize).saturating_sub(view.gone.len());
