@@ -60,8 +60,10 @@ fn every_crate_the_binary_needs_publishes_in_order() {
     ];
     // cargo builds each crate against the others from a registry of the packaged ones in the
     // target folder, unpacked under CARGO_HOME in a folder named by that registry's path, and
-    // unpacks a version again only when it is not there: in the build folder kept between
-    // runs, an earlier tree's files would pass for this one's.
+    // unpacks a version again only when it is not there; and it takes a registry crate it built
+    // before, of the same version from the same registry, as fresh whatever its files say. In
+    // the build folder kept between runs, an earlier tree's crates would pass for this one's
+    // (CI run 14: no `tmux::feed`): their unpacked sources and their build records go first.
     let home = std::env::var_os("CARGO_HOME")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cargo"));
@@ -72,6 +74,24 @@ fn every_crate_the_binary_needs_publishes_in_order() {
     {
         for name in crates {
             let _ = std::fs::remove_dir_all(registry.path().join(format!("{name}-{VERSION}")));
+        }
+    }
+    let built = tmux_mcp_tests::target_dir().join("packaging/debug");
+    for (folder, prefix) in [(".fingerprint", "-"), ("deps", "_")] {
+        for entry in std::fs::read_dir(built.join(folder))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let ours = crates.iter().any(|c| {
+                let c = c.replace('-', prefix);
+                name.starts_with(&c) || name.starts_with(&format!("lib{c}"))
+            });
+            if ours {
+                let path = entry.path();
+                let _ = std::fs::remove_dir_all(&path).or_else(|_| std::fs::remove_file(&path));
+            }
         }
     }
     let cargo = std::env::var_os("CARGO").unwrap_or("cargo".into());

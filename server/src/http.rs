@@ -321,7 +321,6 @@ pub async fn serve(
     Ok(())
 }
 
-/// A line on stderr (stdout is never written here).
 async fn route(front: &Front, request: Request<Incoming>) -> Response<Body> {
     if request.uri().path() != PATH {
         return plain(StatusCode::NOT_FOUND, "not found: MCP is served at /mcp\n");

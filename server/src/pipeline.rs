@@ -1,9 +1,10 @@
-//! The call pipeline: the one way a tool runs, a direct call or a batch row. In order: a call
-//! naming a host goes whole to that host's server; else the tool must be offered (a row: be
-//! within its batch's authority), its arguments are validated once (`catalog::validate`), the
-//! write scope is applied to them, and the handler runs (`catalog::dispatch`). Either way the
-//! call is audited, with the count of spans its output says it masked. The handlers sit below
-//! and never import it: a batch reaches it through [`Rows`].
+//! The call pipeline: the one way a tool runs, a direct call or a batch row. In order: the
+//! tool must be offered (a row: be within its batch's authority); a call naming a host then
+//! goes whole to that host's server; else its arguments are validated once
+//! (`catalog::validate`), the write scope is applied to them, and the handler runs
+//! (`catalog::dispatch`). Either way the call is audited, with the count of spans its output
+//! says it masked. The handlers sit below and never import it: a batch reaches it through
+//! [`Rows`].
 
 use std::future::Future;
 use std::pin::Pin;
@@ -222,7 +223,7 @@ async fn remote(
 }
 
 /// Logs a call refused before it reached a tool: a name that is no tool, or one not offered.
-pub fn rejected(t: &Tools, request: Value, name: &str, arguments: &Value) {
+fn rejected(t: &Tools, request: Value, name: &str, arguments: &Value) {
     if let Some(log) = &t.audit {
         log.record(Entry {
             request,

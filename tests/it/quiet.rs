@@ -107,6 +107,15 @@ async fn escape_sequences_and_same_text_redraws_are_not_output() {
         "{redraw}"
     );
     interrupt(&f).await;
+    // The same text drawn over itself by a cursor move, as a full-screen program redraws.
+    run(
+        &f,
+        r"clear; while :; do printf '\033[Hsame'; sleep .05; done",
+    )
+    .await;
+    let drawn = quiet(&f, json!({"pane": "%0", "quiet_ms": 1000, "seconds": 10})).await;
+    assert_eq!(drawn["outcome"], "quiet", "{drawn}");
+    interrupt(&f).await;
 }
 
 /// Output that repeats text the screen showed at the input still is output: the second `echo`

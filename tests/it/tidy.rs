@@ -89,8 +89,27 @@ fn no_hand_written_file_of_the_server_or_the_tmux_crate_is_over_700_lines() {
     );
 }
 
-/// Whether `name` is defined in `text`: an item, an enum variant or a field.
+/// Whether `name` is defined in `text`: an item, an enum variant, a field, or what a `pub use`
+/// brings in (a crate root's re-exports are its items).
 fn defines(text: &str, name: &str) -> bool {
+    let words = |s: &str| {
+        s.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .any(|w| w == name)
+    };
+    let reexported = text.split(';').any(|statement| {
+        let code: String = statement
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        code.starts_with("pub use ") && words(&code)
+    });
+    reexported || defines_here(text, name)
+}
+
+/// [`defines`], but for re-exports.
+fn defines_here(text: &str, name: &str) -> bool {
     let keywords = [
         "fn", "struct", "enum", "trait", "type", "const", "static", "mod",
     ];
@@ -107,11 +126,16 @@ fn defines(text: &str, name: &str) -> bool {
             .iter()
             .find(|w| !["pub", "crate", "super"].contains(w));
         let trimmed = line.trim_start();
+        let after = trimmed
+            .find(name)
+            .and_then(|at| trimmed.get(at + name.len()..))
+            .unwrap_or_default()
+            .trim_start();
+        // `name:` (a field) but not `name::` (a path that uses it).
         let member = first == Some(&name)
             && !trimmed.starts_with("//")
-            && trimmed[trimmed.find(name).unwrap_or(0) + name.len()..]
-                .trim_start()
-                .starts_with(['(', '{', ',', ':']);
+            && (after.starts_with(['(', '{', ','])
+                || (after.starts_with(':') && !after.starts_with("::")));
         item || member
     })
 }
@@ -138,7 +162,8 @@ fn the_map_names_only_paths_and_items_that_exist() {
         let texts: Vec<&str> = sources
             .iter()
             .filter(|(rel, _)| {
-                rel.ends_with(&format!("/{name}.rs"))
+                *rel == format!("{name}.rs")
+                    || rel.ends_with(&format!("/{name}.rs"))
                     || rel.contains(&format!("/{name}/"))
                     || (name == "catalog" && rel.ends_with("catalog.expanded.rs"))
             })

@@ -19,10 +19,10 @@ pub const ANCHOR_LINES: usize = 3;
 /// than tmux keeps, or a program drew over them): nothing is added, rather than lines twice.
 ///
 /// A journal with no complete line yet (its pane was followed a moment before it moved) has
-/// no tail to find: it is anchored on the latest line of `grid` holding a line this server
-/// typed (`typed`), which the pane echoed after the journal began, and that line is missed
-/// too. Without one, nothing is added.
-pub fn missed(tail: &[&str], partial: &str, grid: &[&str], typed: &[&str]) -> Option<String> {
+/// no tail to find: it is anchored on the line of `grid` holding one of `anchors`, nonces this
+/// server typed once each (a call's), which the pane echoed after the journal began, and that
+/// line is missed too. Without one, nothing is added: any other text could be an older line.
+pub fn missed(tail: &[&str], partial: &str, grid: &[&str], anchors: &[&str]) -> Option<String> {
     let (&cursor_line, complete) = grid.split_last()?;
     // The most lines found together; fewer when the oldest of them is not there as the journal
     // read it (a shell's line editor redraws the line typed into it).
@@ -31,7 +31,7 @@ pub fn missed(tail: &[&str], partial: &str, grid: &[&str], typed: &[&str]) -> Op
         .find_map(|n| found(&tail[tail.len() - n..], complete))
     {
         Some(end) => end,
-        None if tail.is_empty() => echoed(typed, grid)?,
+        None if tail.is_empty() => echoed(anchors, grid)?,
         None => return None,
     };
     let mut text = String::new();
@@ -61,16 +61,10 @@ pub fn missed(tail: &[&str], partial: &str, grid: &[&str], typed: &[&str]) -> Op
     Some(text)
 }
 
-/// The latest line of `grid` holding one of the `typed` lines (compared without blanks).
-fn echoed(typed: &[&str], grid: &[&str]) -> Option<usize> {
-    let key = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
-    let typed: Vec<String> = typed
-        .iter()
-        .map(|t| key(t))
-        .filter(|t| !t.is_empty())
-        .collect();
+/// The latest line of `grid` holding one of `anchors`.
+fn echoed(anchors: &[&str], grid: &[&str]) -> Option<usize> {
     grid.iter()
-        .rposition(|line| typed.iter().any(|t| key(line).contains(t.as_str())))
+        .rposition(|line| anchors.iter().any(|a| !a.is_empty() && line.contains(a)))
 }
 
 /// Where the last run of `lines` ends in `grid`, compared without blanks; `None` when they are
@@ -142,24 +136,24 @@ mod tests {
     }
 
     #[test]
-    fn a_journal_with_no_line_yet_is_anchored_on_the_line_typed_into_it() {
+    fn a_journal_with_no_line_yet_is_anchored_on_the_line_holding_a_typed_nonce() {
         let grid = ["$ old", "$ run nonce-7", "1", "2", "$ "];
         assert_eq!(
-            missed(&[], "", &grid, &["run nonce-7"]).as_deref(),
+            missed(&[], "", &grid, &["nonce-7"]).as_deref(),
             Some("$ run nonce-7\n1\n2\n$ ")
         );
         // The echo begun before the move goes on where it was.
         assert_eq!(
-            missed(&[], "$ run no", &grid, &["run nonce-7"]).as_deref(),
+            missed(&[], "$ run no", &grid, &["nonce-7"]).as_deref(),
             Some("nce-7\n1\n2\n$ ")
         );
         // The latest echo of it; and nothing without one.
         let twice = ["$ run nonce-7", "1", "$ run nonce-7", "2", ""];
         assert_eq!(
-            missed(&[], "", &twice, &["run nonce-7"]).as_deref(),
+            missed(&[], "", &twice, &["nonce-7"]).as_deref(),
             Some("$ run nonce-7\n2\n")
         );
-        assert_eq!(missed(&[], "", &grid, &["never typed"]), None);
+        assert_eq!(missed(&[], "", &grid, &["nonce-8"]), None);
         assert_eq!(missed(&[], "", &grid, &[]), None);
     }
 

@@ -138,6 +138,9 @@ struct Store {
     baselines: VecDeque<(u64, Arc<[u64]>)>,
     /// Recent typed lines, whose echo on the screen is not output.
     typed: VecDeque<String>,
+    /// Recent nonces this server typed once each (a call's): where a catch-up of a journal with
+    /// no line yet may start.
+    anchors: VecDeque<String>,
     /// The screen model asked to be seeded again.
     wants_seed: bool,
     changes: u64,
@@ -321,8 +324,8 @@ impl Journal {
                 .map(|l| l.text.to_string())
                 .collect();
             let tail: Vec<&str> = tail.iter().map(String::as_str).collect();
-            let typed: Vec<&str> = store.typed.iter().map(String::as_str).collect();
-            match missed(&tail, &assembler.partial(), &grid, &typed) {
+            let anchors: Vec<&str> = store.anchors.iter().map(String::as_str).collect();
+            match missed(&tail, &assembler.partial(), &grid, &anchors) {
                 Some(text) if !text.is_empty() => {
                     assembler.push(text.as_bytes(), &mut |piece| store.apply(piece));
                     store.last_text = Some(Instant::now());
@@ -463,6 +466,18 @@ impl Journal {
     /// Where the output ends now.
     pub fn position(&self) -> Position {
         lock(&self.state).position()
+    }
+
+    /// Notes that the input just recorded holds `nonce`, which nothing the pane printed before
+    /// holds (a call's own): a catch-up of this journal while it has no line yet starts at the
+    /// line holding it. Only a nonce: a line typed before, or printed, would be an older place.
+    pub fn anchor(&self, nonce: &str) {
+        let mut state = lock(&self.state);
+        let anchors = &mut state.store.anchors;
+        if anchors.len() == MAX_TYPED {
+            anchors.pop_front();
+        }
+        anchors.push_back(nonce.to_owned());
     }
 
     /// Records input this server is about to send, output from `at` on being what it causes:

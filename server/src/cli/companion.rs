@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use super::args::{Cli, Command, Setup};
 use super::startup::Startup;
 use crate::environment::Environment;
-use crate::say::fail;
+use crate::say::{fail, say};
 use crate::setup::{Client, Entry, Via, Written};
 use crate::socket::SocketFlags;
 
@@ -68,14 +68,14 @@ fn setup(flags: &SocketFlags, options: &Setup) -> ExitCode {
     if !options.write {
         print!("{}", entry.text());
         match options.client {
-            Client::Claude => eprintln!(
-                "tmux-mcp: run that line, or add `--write` and tmux-mcp adds the server to {}",
+            Client::Claude => say(&format!(
+                "run that line, or add `--write` and tmux-mcp adds the server to {}",
                 file.display()
-            ),
-            _ => eprintln!(
-                "tmux-mcp: that goes in {}; add `--write` and tmux-mcp adds it there",
+            )),
+            _ => say(&format!(
+                "that goes in {}; add `--write` and tmux-mcp adds it there",
                 file.display()
-            ),
+            )),
         }
         return ExitCode::SUCCESS;
     }

@@ -150,10 +150,10 @@ async fn serve_http(
     let dir = socket.path.parent().unwrap_or(std::path::Path::new("/tmp"));
     let token = Token::new(token, dir)?;
     if let Some(file) = &token.file {
-        eprintln!(
-            "tmux-mcp: the bearer token is in {} (mode 0600)",
+        say(&format!(
+            "the bearer token is in {} (mode 0600)",
             file.display()
-        );
+        ));
     }
     let file = token.file.clone();
     let stop = tokio_util::sync::CancellationToken::new();

@@ -273,6 +273,8 @@ pub struct Scan<'a> {
     partial_masked: usize,
     /// What the last look saw of the screen, when it is modelled.
     pub screen: Option<ScreenLook>,
+    /// Complete lines with text (this server's echo taken out) the last call gave.
+    pub completed: usize,
 }
 
 /// What a look saw of a modelled screen.
@@ -292,6 +294,7 @@ impl<'a> Scan<'a> {
             masked: 0,
             partial_masked: 0,
             screen: None,
+            completed: 0,
         }
     }
 
@@ -304,6 +307,7 @@ impl<'a> Scan<'a> {
     pub fn next(&mut self, journal: &Journal) -> Vec<String> {
         let (pieces, look) = self.feed.next(journal);
         let mut out = Vec::new();
+        self.completed = 0;
         for piece in pieces {
             match piece {
                 Piece::Line {
@@ -313,6 +317,9 @@ impl<'a> Scan<'a> {
                     let (line, count) = self.masker.line(&mut self.open, &text);
                     self.masked += count;
                     self.partial_masked = 0;
+                    if !line.trim().is_empty() {
+                        self.completed += 1;
+                    }
                     out.push(line);
                 }
                 // Until it is complete, the line does not move the key-block state on.

@@ -77,7 +77,6 @@ struct Seen {
     retry_at: Option<Instant>,
 }
 
-/// No other machine.
 impl Hosts {
     pub fn new(destinations: Vec<Destination>, settings: Vec<(&'static str, String)>) -> Hosts {
         let hosts = destinations

@@ -2,9 +2,6 @@
 //! pipeline as direct calls (`CallContext::rows`) (each row audited), reported in order, within the batch's effective nested authority (its declared
 //! authority minus exclusions, decided at startup).
 
-use std::future::Future;
-use std::pin::Pin;
-
 use futures::StreamExt;
 use futures::stream::FuturesOrdered;
 use serde_json::Value;
@@ -20,15 +17,14 @@ pub const RESPONSE_LIMIT: usize = 1_000_000;
 const FRAME_OVERHEAD: usize = 1024;
 
 impl call_read_tools_batch::Handle for Tools {
-    /// Boxed, because the rows go through `dispatch`, whose future contains this one's: a
-    /// named, sized future type breaks that cycle.
-    fn call_read_tools_batch<'a>(
-        t: &'a Tools,
-        cx: &'a CallContext,
+    /// The rows go through the pipeline as `Rows`, whose boxed future breaks the cycle of a
+    /// batch's future holding `dispatch`'s, which holds the batch's.
+    async fn call_read_tools_batch(
+        t: &Tools,
+        cx: &CallContext,
         a: call_read_tools_batch::Args,
-    ) -> impl Future<Output = R<call_read_tools_batch::Output>> + Send + 'a {
-        let boxed: Pin<Box<dyn Future<Output = _> + Send + 'a>> = Box::pin(run(t, cx, a));
-        boxed
+    ) -> R<call_read_tools_batch::Output> {
+        run(t, cx, a).await
     }
 }
 

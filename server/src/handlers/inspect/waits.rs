@@ -261,9 +261,10 @@ impl Printed {
         let looked = std::mem::replace(&mut self.looked, true);
         // Where the screen is modelled, printing is what it shows changing: rows with new
         // text, wherever drawn (a spinner that changes is printing, one redrawn the same is
-        // not), and the line is the lowest such row as shown. Text the journal took counts
-        // too: output that repeats what the screen showed at the input (`echo hi` again)
-        // changes no row to new text, yet it was printed.
+        // not), and the line is the lowest such row as shown. Complete lines the journal took
+        // count too: output that repeats what the screen showed at the input (`echo hi` again)
+        // changes no row to new text, yet it was printed. Not the line being written, which
+        // text drawn over itself by cursor moves lengthens without printing anything new.
         let new = match &scan.screen {
             Some(look) => {
                 // The line is the lowest new row as the screen shows it now, even when this
@@ -271,10 +272,10 @@ impl Printed {
                 if look.last.is_some() {
                     self.line = look.last.clone();
                 }
-                match (look.changed, new.is_empty()) {
+                match (look.changed, scan.completed) {
                     (true, _) => look.last.clone().into_iter().collect(),
-                    (false, false) => new,
-                    (false, true) => return,
+                    (false, 0) => return,
+                    (false, _) => new,
                 }
             }
             None if new.is_empty() => return,
