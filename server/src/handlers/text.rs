@@ -1,7 +1,9 @@
-//! What tools share to return pane text: captures made presentable and bounded ([`shape`]),
-//! and the pattern matcher of searches and waits ([`matcher`]).
+//! What tools share to return pane text: the capture command ([`capture`]), captures made
+//! presentable and bounded ([`shape`]), and the pattern matcher of searches and waits
+//! ([`matcher`]).
 
 use regex::{Regex, RegexBuilder};
+use tmux::{Command, TmuxError, Verb};
 
 use super::context::R;
 use crate::catalog::{ErrorKind, ToolError};
@@ -74,4 +76,29 @@ pub fn matcher(pattern: &str, regex: bool, match_case: bool) -> R<Regex> {
             let why = e.to_string().lines().last().unwrap_or_default().trim().to_owned();
             ToolError::new(ErrorKind::InvalidInput, format!("pattern {pattern:?} is not a valid regex ({why}); set regex to false to search for it literally"))
         })
+}
+
+/// Scrollback lines fetched when `history` is asked for without `max_lines` or `start`.
+const HISTORY_LINES: i64 = 20_000;
+
+/// `capture-pane` for a pane, a line range, or the newest history lines.
+pub fn capture(
+    pane: &str,
+    history: bool,
+    start: Option<i64>,
+    end: Option<i64>,
+    max_lines: Option<i64>,
+) -> Result<Command, TmuxError> {
+    let mut command = Command::new(Verb::CapturePane)
+        .flag("-p")
+        .flag("-J")
+        .target(pane)?;
+    let start = start.or_else(|| history.then(|| -max_lines.unwrap_or(HISTORY_LINES)));
+    if let Some(s) = start {
+        command = command.flag("-S").arg(s.to_string())?;
+    }
+    if let Some(e) = end {
+        command = command.flag("-E").arg(e.to_string())?;
+    }
+    Ok(command)
 }

@@ -3,34 +3,8 @@
 use crate::catalog::{ErrorKind, ToolError, capture_pane, snapshot_pane};
 use crate::handlers::context::{CallContext, R, Tools};
 use crate::handlers::rows;
-use crate::handlers::text::shape;
-use tmux::Fields;
-use tmux::{Command, TmuxError, Verb, row_format};
-
-/// Scrollback lines fetched when `history` is asked for without `max_lines` or `start`.
-const HISTORY_LINES: i64 = 20_000;
-
-/// `capture-pane` for a pane, a line range, or the newest history lines.
-pub(super) fn capture(
-    pane: &str,
-    history: bool,
-    start: Option<i64>,
-    end: Option<i64>,
-    max_lines: Option<i64>,
-) -> Result<Command, TmuxError> {
-    let mut command = Command::new(Verb::CapturePane)
-        .flag("-p")
-        .flag("-J")
-        .target(pane)?;
-    let start = start.or_else(|| history.then(|| -max_lines.unwrap_or(HISTORY_LINES)));
-    if let Some(s) = start {
-        command = command.flag("-S").arg(s.to_string())?;
-    }
-    if let Some(e) = end {
-        command = command.flag("-E").arg(e.to_string())?;
-    }
-    Ok(command)
-}
+use crate::handlers::text::{capture, shape};
+use tmux::{Fields, row_format};
 
 impl capture_pane::Handle for Tools {
     async fn capture_pane(

@@ -4,10 +4,9 @@ use std::time::{Duration, Instant};
 
 use regex::Regex;
 
-use super::screens::capture;
 use crate::catalog::{ErrorKind, ToolError, search_panes};
 use crate::handlers::context::{CallContext, R, Tools};
-use crate::handlers::text::matcher;
+use crate::handlers::text::{capture, matcher};
 use tmux::{Command, Fields, Outputs, Script, Verb, row_format, session_target};
 use tmux_mcp_runtime::mask::Masker;
 
