@@ -185,6 +185,11 @@ pub fn generate(cat: &Catalog, source: &str) -> TokenStream {
             pub fn arguments(&self) -> &rt::serde_json::Value {
                 &self.arguments
             }
+
+            /// The objects the call names, target by target as the manifest declares them.
+            pub fn targets(&self) -> impl Iterator<Item = (&'static rt::Target, Vec<&str>)> + '_ {
+                self.tool.descriptor().targets.iter().map(|t| (t, t.values(&self.arguments)))
+            }
         }
 
         /// Validates `arguments` against `tool`'s schema, filling defaults; a failure names

@@ -1,5 +1,7 @@
 //! The static registry's entries: everything known about a tool or toolset at compile time.
 
+use serde_json::Value;
+
 use crate::{Annotations, Record};
 
 /// Everything known about a tool at compile time. Schemas are JSON text constants.
@@ -38,6 +40,29 @@ pub struct Target {
     pub kind: TargetKind,
     /// Whether the caller must give it; an absent optional target means tmux's global default.
     pub required: bool,
+}
+
+impl Target {
+    /// What this target names in `arguments`: every string its path leads to.
+    pub fn values<'v>(&self, arguments: &'v Value) -> Vec<&'v str> {
+        let mut out = Vec::new();
+        walk(arguments, self.path, &mut out);
+        out
+    }
+}
+
+/// Gathers the strings at `path` in `value`, crossing arrays item by item.
+fn walk<'v>(value: &'v Value, path: &[&str], out: &mut Vec<&'v str>) {
+    match (value, path.split_first()) {
+        (Value::Array(items), _) => items.iter().for_each(|v| walk(v, path, out)),
+        (Value::String(s), None) => out.push(s),
+        (Value::Object(map), Some((key, rest))) => {
+            if let Some(v) = map.get(*key) {
+                walk(v, rest, out)
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The tmux object a [`Target`] names.
@@ -84,7 +109,19 @@ pub struct ToolsetDescriptor {
 
 #[cfg(test)]
 mod tests {
-    use super::Clamp;
+    use super::{Clamp, Target, TargetKind};
+    use serde_json::json;
+
+    #[test]
+    fn a_target_path_crosses_arrays_and_skips_what_is_absent() {
+        let v = json!({"operations": [{"pane": "%1"}, {"text": "x"}, {"pane": "%2"}, {"pane": 3}]});
+        let target = Target {
+            path: &["operations", "pane"],
+            kind: TargetKind::Pane,
+            required: true,
+        };
+        assert_eq!(target.values(&v), ["%1", "%2"]);
+    }
 
     #[test]
     fn a_clamp_fills_the_default_and_keeps_a_value_in_range() {

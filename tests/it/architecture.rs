@@ -2,11 +2,10 @@
 //! them: what depends on what, and where tool names and stdout writes may appear.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::process::Command;
 
 use tmux_mcp::catalog::ToolId;
-use tmux_mcp_tests::repo_root;
+use tmux_mcp_tests::{CRATE_SOURCES, repo_root, rust_sources};
 
 /// The packages `package` depends on at run time (proc-macros and build scripts left out),
 /// itself included, from `cargo tree`.
@@ -74,26 +73,11 @@ fn the_server_links_no_build_time_crate() {
     );
 }
 
-/// Every `.rs` file under `dir`, with its text.
-fn sources(dir: &Path) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).expect("read dir").flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            out.extend(sources(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).expect("read source");
-            out.push((path.display().to_string(), text));
-        }
-    }
-    out
-}
-
 #[test]
 fn no_tool_name_is_a_string_in_the_server_sources() {
     let dir = repo_root().join("server/src");
     let mut found = Vec::new();
-    for (path, text) in sources(&dir) {
+    for (path, text) in rust_sources(&dir) {
         if path.ends_with("catalog.expanded.rs") {
             continue; // generated
         }
@@ -128,7 +112,7 @@ fn only_frame_writes_stdout_while_serving() {
         "cli/companion.rs",
         "cli/serve.rs",
     ];
-    for (path, text) in sources(&dir) {
+    for (path, text) in rust_sources(&dir) {
         if allowed.iter().any(|a| path.ends_with(a)) {
             continue;
         }
@@ -148,7 +132,7 @@ fn only_frame_writes_stdout_while_serving() {
 fn serving_code(skip: &str) -> Vec<(String, String)> {
     let mut lines = Vec::new();
     for dir in ["server/src", "tmux/src"] {
-        for (path, text) in sources(&repo_root().join(dir)) {
+        for (path, text) in rust_sources(&repo_root().join(dir)) {
             if path.ends_with(skip) || path.ends_with("catalog.expanded.rs") {
                 continue;
             }
@@ -234,7 +218,7 @@ impl Crate {
     fn read(dir: &str) -> Crate {
         let root = repo_root().join(dir);
         let mut files = BTreeMap::new();
-        for (path, text) in sources(&root) {
+        for (path, text) in rust_sources(&root) {
             let rel = path
                 .strip_prefix(&format!("{}/", root.display()))
                 .unwrap_or(&path)
@@ -469,14 +453,7 @@ fn rings(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<BTreeSet<String>> {
 #[test]
 fn no_file_reaches_back_to_itself() {
     let mut found = Vec::new();
-    for dir in [
-        "server/src",
-        "tmux/src",
-        "runtime/src",
-        "manifest/src",
-        "macros/src",
-        "xtask/src",
-    ] {
+    for dir in CRATE_SOURCES {
         let graph = Crate::read(dir).graph();
         assert!(
             graph.len() < 2 || graph.values().any(|uses| !uses.is_empty()),
@@ -507,7 +484,7 @@ fn no_file_reaches_back_to_itself() {
 #[test]
 fn the_handlers_and_the_pipeline_know_no_transport() {
     let root = repo_root().join("server/src");
-    let mut files = sources(&root.join("handlers"));
+    let mut files = rust_sources(&root.join("handlers"));
     files.push((
         "pipeline.rs".into(),
         std::fs::read_to_string(root.join("pipeline.rs")).expect("read the pipeline"),

@@ -10,11 +10,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp::catalog::{ErrorKind, ToolError, ToolId};
+use tmux_mcp::catalog::{ErrorKind, ToolError};
 use tmux_mcp::environment::Environment;
 use tmux_mcp::handlers::{Request, Tools};
 use tmux_mcp::pipeline::{self, NotOffered};
-use tmux_mcp_tests::{Targets, World, check_output, wait_until};
+use tmux_mcp_tests::{Targets, World, check_output, every_tool_teardown_last, wait_until};
 
 /// What a case must get back.
 enum Expect {
@@ -199,34 +199,9 @@ async fn every_tool_answers_through_the_pipeline_as_its_output_schema_says() {
         ])
         .trim()
         .to_owned();
-    let deletes = |id: ToolId| id.descriptor().record().tmux_effects.contains("delete");
-    let mut order: Vec<ToolId> = ToolId::ALL.to_vec();
-    order.sort_by_key(|id| (deletes(*id), id.name()));
-    for id in order {
+    for id in every_tool_teardown_last() {
         let name = id.name();
-        let targets = if deletes(id)
-            && !name.starts_with("set_")
-            && !name.starts_with("clear")
-            && !name.starts_with("respawn")
-        {
-            let made = here.tmux(&[
-                "new-session",
-                "-d",
-                "-P",
-                "-F",
-                "#{session_id} #{window_id} #{pane_id}",
-                "sh",
-            ]);
-            let made: Vec<&str> = made.split_whitespace().collect();
-            Targets {
-                session: made[0].into(),
-                window: made[1].into(),
-                pane: made[2].into(),
-                other_pane: other.clone(),
-            }
-        } else {
-            Targets::first(&other)
-        };
+        let targets = Targets::for_tool(id, &other, |a| here.tmux(a));
         // A shell that has not drawn its prompt yet takes typed text as its first line late.
         assert!(wait_until(Duration::from_secs(10), || {
             !here

@@ -13,8 +13,10 @@ use rmcp::model::{
 use rmcp::service::{NotificationContext, PeerRequestOptions};
 use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::json;
-use tmux_mcp::catalog::{TOOLS, ToolId};
-use tmux_mcp_tests::{Fixture, Targets, World, binary, call, wait_until};
+use tmux_mcp::catalog::TOOLS;
+use tmux_mcp_tests::{
+    Fixture, Targets, World, binary, call, deletes, every_tool_teardown_last, wait_until,
+};
 
 /// What tmux holds, in fields a read-only call must not change.
 fn state(f: &Fixture) -> String {
@@ -87,11 +89,6 @@ fn object_ids(f: &Fixture) -> Vec<String> {
     ids
 }
 
-/// Whether the tool's capability record says it deletes tmux state.
-fn deletes(id: ToolId) -> bool {
-    id.descriptor().record().tmux_effects.contains("delete")
-}
-
 #[tokio::test]
 async fn every_tool_works_and_does_only_what_its_record_says() {
     let f = Fixture::new().await;
@@ -108,33 +105,9 @@ async fn every_tool_works_and_does_only_what_its_record_says() {
     );
 
     // Teardown last, each on objects made for it.
-    let mut order: Vec<ToolId> = ToolId::ALL.to_vec();
-    order.sort_by_key(|id| (deletes(*id), id.name()));
-    for id in order {
+    for id in every_tool_teardown_last() {
         let d = id.descriptor();
-        let targets = if deletes(id)
-            && !d.name.starts_with("set_")
-            && !d.name.starts_with("clear")
-            && !d.name.starts_with("respawn")
-        {
-            let created = f.tmux(&[
-                "new-session",
-                "-d",
-                "-P",
-                "-F",
-                "#{session_id} #{window_id} #{pane_id}",
-                "sh",
-            ]);
-            let parts: Vec<&str> = created.split_whitespace().collect();
-            Targets {
-                session: parts[0].into(),
-                window: parts[1].into(),
-                pane: parts[2].into(),
-                other_pane: other_pane.clone(),
-            }
-        } else {
-            Targets::first(&other_pane)
-        };
+        let targets = Targets::for_tool(id, &other_pane, |a| f.tmux(a));
         assert!(listed.iter().any(|t| t.name == d.name), "{} listed", d.name);
         let arguments = targets.arguments(d.name);
         f.wait_for_prompt("%0");

@@ -2,54 +2,23 @@
 //! it is for, none grows past what a reader takes in, and the map (ARCHITECTURE.md) names only
 //! paths and items that exist.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use tmux_mcp_tests::repo_root;
+use tmux_mcp_tests::{CRATE_SOURCES, files_under, repo_root, rust_sources};
 
-/// The crates' source folders whose files the rules hold for (the trybuild cases under
-/// `tests/ui` are inputs, not sources).
-const SOURCE_DIRS: [&str; 7] = [
-    "server/src",
-    "tmux/src",
-    "runtime/src",
-    "manifest/src",
-    "macros/src",
-    "xtask/src",
-    "tests",
-];
-
-/// Every file under `dir` (relative to the repository), but build output, dependencies and
-/// version control.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        if [".git", "target", "node_modules", "book"].contains(&name.to_string_lossy().as_ref()) {
-            continue;
-        }
-        if path.is_dir() {
-            out.extend(files_under(&path));
-        } else {
-            out.push(path);
-        }
-    }
-    out
-}
-
-/// The Rust sources of the crates, relative to the repository, with their text.
-fn rust_sources() -> Vec<(String, String)> {
+/// The Rust sources of the crates and of this suite, relative to the repository, with their
+/// text (the trybuild cases under `tests/ui` are inputs, not sources).
+fn tree_sources() -> Vec<(String, String)> {
     let root = repo_root();
-    SOURCE_DIRS
+    CRATE_SOURCES
         .iter()
-        .flat_map(|dir| files_under(&root.join(dir)))
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .map(|p| {
-            let rel = p.strip_prefix(&root).unwrap_or(&p).display().to_string();
-            (rel, std::fs::read_to_string(&p).expect("read source"))
+        .chain(&["tests"])
+        .flat_map(|dir| rust_sources(&root.join(dir)))
+        .map(|(path, text)| {
+            let rel = Path::new(&path)
+                .strip_prefix(&root)
+                .map(|p| p.display().to_string());
+            (rel.unwrap_or(path), text)
         })
         .filter(|(rel, _)| !rel.starts_with("tests/ui/"))
         .collect()
@@ -57,7 +26,7 @@ fn rust_sources() -> Vec<(String, String)> {
 
 #[test]
 fn every_source_file_opens_with_what_it_is_for() {
-    let missing: Vec<String> = rust_sources()
+    let missing: Vec<String> = tree_sources()
         .into_iter()
         .filter(|(_, text)| !text.starts_with("//!"))
         .map(|(rel, _)| rel)
@@ -73,7 +42,7 @@ fn every_source_file_opens_with_what_it_is_for() {
 /// committed expansion is generated) stay under 700 lines; a longer one is two concerns.
 #[test]
 fn no_hand_written_file_of_the_server_or_the_tmux_crate_is_over_700_lines() {
-    let long: Vec<String> = rust_sources()
+    let long: Vec<String> = tree_sources()
         .into_iter()
         .filter(|(rel, _)| {
             (rel.starts_with("server/src/") || rel.starts_with("tmux/src/"))
@@ -151,7 +120,7 @@ fn the_map_names_only_paths_and_items_that_exist() {
         .iter()
         .map(|p| p.strip_prefix(&root).unwrap_or(p).display().to_string())
         .collect();
-    let sources = rust_sources();
+    let sources = tree_sources();
     // A module's text: its file, its folder's files, and for the catalog its expansion.
     let module = |name: &str| -> Option<String> {
         let name = match name {

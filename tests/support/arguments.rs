@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Map, Value, json};
-use tmux_mcp::catalog::{TOOLS, TOOLSETS};
+use tmux_mcp::catalog::{TOOLS, TOOLSETS, ToolId};
 
 /// What `tools/list` may spend, stated once, per tool (held by `catalog.rs`, reported by the
 /// bench): at most 1,700 bytes of JSON a tool on average (the family's Rust server spends about
@@ -48,11 +48,51 @@ impl Targets {
         }
     }
 
+    /// The objects a call of `id` may name: the first ones, or, for a tool that deletes what it
+    /// names, a session of its own, made by `tmux` (a command line, answering its output).
+    pub fn for_tool(id: ToolId, other_pane: &str, tmux: impl FnOnce(&[&str]) -> String) -> Targets {
+        let name = id.name();
+        if !deletes(id)
+            || name.starts_with("set_")
+            || name.starts_with("clear")
+            || name.starts_with("respawn")
+        {
+            return Targets::first(other_pane);
+        }
+        let made = tmux(&[
+            "new-session",
+            "-d",
+            "-P",
+            "-F",
+            "#{session_id} #{window_id} #{pane_id}",
+            "sh",
+        ]);
+        let made: Vec<&str> = made.split_whitespace().collect();
+        Targets {
+            session: made[0].into(),
+            window: made[1].into(),
+            pane: made[2].into(),
+            other_pane: other_pane.into(),
+        }
+    }
+
     /// Arguments for `tool` that a real tmux accepts, naming these objects, made from the
     /// schema the server validates against (the published one leaves patterns and bounds out).
     pub fn arguments(&self, tool: &str) -> Value {
         object(&schema(tool), self)
     }
+}
+
+/// Whether the tool's capability record says it deletes tmux state.
+pub fn deletes(id: ToolId) -> bool {
+    id.descriptor().record().tmux_effects.contains("delete")
+}
+
+/// Every tool, those that delete tmux state last, so that each finds what it names.
+pub fn every_tool_teardown_last() -> Vec<ToolId> {
+    let mut order: Vec<ToolId> = ToolId::ALL.to_vec();
+    order.sort_by_key(|id| (deletes(*id), id.name()));
+    order
 }
 
 /// A value for property `name` of a schema: ids from `targets`, else something valid for the

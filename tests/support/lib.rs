@@ -21,7 +21,8 @@ pub mod sshd;
 mod world;
 
 pub use arguments::{
-    MAX_BYTES_PER_TOOL, MEAN_BYTES_PER_TOOL, Targets, default_tool_count, valid_arguments,
+    MAX_BYTES_PER_TOOL, MEAN_BYTES_PER_TOOL, Targets, default_tool_count, deletes,
+    every_tool_teardown_last, valid_arguments,
 };
 pub use client::*;
 pub use fixture::*;

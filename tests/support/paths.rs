@@ -15,6 +15,49 @@ pub fn tmux_features() -> tmux::Features {
     tmux::Version::parse(&String::from_utf8_lossy(&out.stdout)).features()
 }
 
+/// The crates' source folders, relative to the repository.
+pub const CRATE_SOURCES: [&str; 6] = [
+    "server/src",
+    "tmux/src",
+    "runtime/src",
+    "manifest/src",
+    "macros/src",
+    "xtask/src",
+];
+
+/// Every file under `dir`, but build output, dependencies, version control and built books.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if [".git", "target", "node_modules", "book"].contains(&name.to_string_lossy().as_ref()) {
+            continue;
+        }
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// The Rust files under `dir`, each as its path and its text.
+pub fn rust_sources(dir: &Path) -> Vec<(String, String)> {
+    files_under(dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("read source");
+            (p.display().to_string(), text)
+        })
+        .collect()
+}
+
 /// The repository root.
 pub fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

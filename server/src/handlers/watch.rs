@@ -3,6 +3,7 @@
 //! patterns waits match ([`LineMatcher`]).
 
 use std::cell::OnceCell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use regex::Regex;
@@ -153,7 +154,7 @@ pub struct Watch<'a> {
     cx: &'a CallContext,
     tool: ToolId,
     pane: &'a str,
-    journal: &'a Journal,
+    journal: Arc<Journal>,
     changed: tokio::sync::watch::Receiver<u64>,
     changes: u64,
     liveness: tokio::time::Interval,
@@ -172,19 +173,19 @@ impl<'a> Watch<'a> {
         cx: &'a CallContext,
         tool: ToolId,
         pane: &'a str,
-        journal: &'a Journal,
+        journal: Arc<Journal>,
         started: Instant,
         secs: i64,
         liveness: Duration,
     ) -> Watch<'a> {
         Watch {
+            changed: journal.subscribe(),
+            changes: journal.changes(),
             t,
             cx,
             tool,
             pane,
             journal,
-            changed: journal.subscribe(),
-            changes: journal.changes(),
             // Its first look is due after a period: following the pane just found it alive.
             liveness: tokio::time::interval_at(tokio::time::Instant::now() + liveness, liveness),
             progress: progress_ticker(),
@@ -192,6 +193,11 @@ impl<'a> Watch<'a> {
             deadline: tokio::time::Instant::from_std(started + Duration::from_secs(secs as u64)),
             secs,
         }
+    }
+
+    /// The journal watched.
+    pub fn journal(&self) -> &Arc<Journal> {
+        &self.journal
     }
 
     /// Takes the journal's state as seen; call before looking at it.
@@ -224,7 +230,7 @@ impl<'a> Watch<'a> {
             }
             let moved = self.journal.changes() != self.changes;
             self.changes = self.journal.changes();
-            return match check_alive(self.t, self.pane, self.journal, moved).await {
+            return match check_alive(self.t, self.pane, &self.journal, moved).await {
                 Ok(()) => Ok(Woke::Output),
                 Err(Gone::Closed) => Ok(Woke::Closed),
                 Err(Gone::Error(e)) => Err(e),
@@ -241,8 +247,24 @@ async fn sleep_until_some(at: Option<tokio::time::Instant>) {
     }
 }
 
+/// A wait of `tool` on the output of `pane` from its `since` argument: the pane followed, its
+/// journal watched from `started` for `secs`, and a scan from where `since` says.
+pub async fn begin<'a>(
+    t: &'a Tools,
+    cx: &'a CallContext,
+    tool: ToolId,
+    pane: &'a str,
+    since: &str,
+    (started, secs): (Instant, i64),
+) -> R<(Watch<'a>, Scan<'a>)> {
+    let (journal, now) = t.tmux.follow(pane).await?;
+    let from = start(pane, since, &journal, now)?;
+    let watch = Watch::new(t, cx, tool, pane, journal, started, secs, LIVENESS_EVERY);
+    Ok((watch, Scan::new(from, &t.masker)))
+}
+
 /// The position a wait on `pane` starts from, by its `since` argument.
-pub fn start(pane: &str, since: &str, journal: &Journal, now: Position) -> R<Position> {
+fn start(pane: &str, since: &str, journal: &Journal, now: Position) -> R<Position> {
     match since {
         "now" => Ok(now),
         "last_input" => Ok(journal.last_input().unwrap_or(now)),

@@ -227,15 +227,11 @@ impl Writer {
 
 /// The values of `tool`'s target arguments (ids and session names), in manifest order.
 pub fn targets(targets: &[Target], arguments: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    for target in targets {
-        super::scope::walk(arguments, target.path, &mut |v| {
-            if let Some(s) = v.as_str() {
-                out.push(s.to_owned());
-            }
-        });
-    }
-    out
+    targets
+        .iter()
+        .flat_map(|t| t.values(arguments))
+        .map(str::to_owned)
+        .collect()
 }
 
 /// The arguments' shape: numbers, booleans and target ids as given; every other string as its

@@ -12,7 +12,6 @@
 
 use std::path::PathBuf;
 
-use serde_json::Value;
 use tmux::socket::shell_quote;
 use tmux::{Command, Script, Tmux, Verb, session_target};
 use tmux_mcp_runtime::{Target, TargetKind};
@@ -34,20 +33,6 @@ impl WriteScope {
             WriteScope::All => "all",
             WriteScope::Created => "created",
         }
-    }
-}
-
-/// Calls `f` on every value at `path` in `value`, crossing arrays item by item.
-pub fn walk(value: &Value, path: &[&str], f: &mut impl FnMut(&Value)) {
-    match (value, path.split_first()) {
-        (Value::Array(items), _) => items.iter().for_each(|v| walk(v, path, f)),
-        (_, None) => f(value),
-        (Value::Object(map), Some((key, rest))) => {
-            if let Some(v) = map.get(*key) {
-                walk(v, rest, f)
-            }
-        }
-        _ => {}
     }
 }
 
@@ -107,22 +92,16 @@ impl Guard {
     /// Validated arguments only: malformed ones got the schema's message before, not a failed
     /// look at what they name.
     pub async fn check(&self, call: &Validated) -> Result<(), ToolError> {
-        let (tool, arguments) = (call.tool(), call.arguments());
-        let d = tool.descriptor();
-        if self.scope == WriteScope::All || d.annotations.read_only_hint {
+        let tool = call.tool();
+        if self.scope == WriteScope::All || tool.descriptor().annotations.read_only_hint {
             return Ok(());
         }
-        let mut named: Vec<(TargetKind, String)> = Vec::new();
-        for target in d.targets {
-            let before = named.len();
-            walk(arguments, target.path, &mut |v| {
-                if let Some(s) = v.as_str() {
-                    named.push((target.kind, s.to_owned()));
-                }
-            });
-            if named.len() == before && !target.required {
+        let mut named: Vec<(TargetKind, &str)> = Vec::new();
+        for (target, values) in call.targets() {
+            if values.is_empty() && !target.required {
                 return Err(global(tool, target));
             }
+            named.extend(values.into_iter().map(|v| (target.kind, v)));
         }
         if named.is_empty() {
             return Ok(());
@@ -250,15 +229,6 @@ fn global(tool: ToolId, target: &Target) -> ToolError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn walk_crosses_arrays_and_skips_what_is_absent() {
-        let v = json!({"operations": [{"pane": "%1"}, {"text": "x"}, {"pane": "%2"}]});
-        let mut seen = Vec::new();
-        walk(&v, &["operations", "pane"], &mut |v| seen.push(v.clone()));
-        assert_eq!(seen, [json!("%1"), json!("%2")]);
-    }
 
     #[test]
     fn the_nearest_grant_decides_and_any_created_mark_owns() {

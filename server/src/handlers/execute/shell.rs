@@ -152,7 +152,7 @@ impl run_shell_command::Handle for Tools {
             cx,
             ToolId::RunShellCommand,
             &a.pane,
-            &journal,
+            journal.clone(),
             started,
             secs,
             LIVENESS_EVERY,

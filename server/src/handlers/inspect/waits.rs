@@ -3,7 +3,6 @@
 //! Each reads the pane's journal, fed by its session's output stream, so output printed
 //! between an input and the wait still counts; no screen polling.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::catalog::types::AgentState;
@@ -12,9 +11,8 @@ use crate::handlers::context::{CallContext, R, Tools, seconds};
 use crate::handlers::reports::report;
 use crate::handlers::rows;
 use crate::handlers::watch::{
-    LIVENESS_EVERY, LineMatcher, MAX_LINE_CHARS, Scan, Subject, Watch, Woke, start,
+    LIVENESS_EVERY, LineMatcher, MAX_LINE_CHARS, Scan, Subject, Watch, Woke, begin,
 };
-use tmux::journal::Position;
 use tmux::{Command, Fields, Journal, TmuxError, TmuxErrorKind, Verb, row_format};
 
 const MAX_PATTERN_BYTES: usize = 16 << 10;
@@ -44,19 +42,16 @@ impl wait_for_text::Handle for Tools {
         };
         let (wanted, stop) = (compile(&patterns)?, compile(&stops)?);
 
-        let (journal, now): (Arc<Journal>, Position) = t.tmux.follow(&a.pane).await?;
-        let from = start(&a.pane, &a.since, &journal, now)?;
-        let mut watch = Watch::new(
+        let (mut watch, mut scan) = begin(
             t,
             cx,
             ToolId::WaitForText,
             &a.pane,
-            &journal,
-            started,
-            secs,
-            LIVENESS_EVERY,
-        );
-        let mut scan = Scan::new(from, &t.masker);
+            &a.since,
+            (started, secs),
+        )
+        .await?;
+        let journal = watch.journal().clone();
         let mut first_pass = true;
         let mut closed = false;
 
@@ -175,19 +170,16 @@ impl wait_for_quiet::Handle for Tools {
         let secs = seconds(a.seconds);
         let quiet = Duration::from_millis(a.quiet_ms.clamp(100, 60_000) as u64);
         let started = Instant::now();
-        let (journal, now) = t.tmux.follow(&a.pane).await?;
-        let from = start(&a.pane, &a.since, &journal, now)?;
-        let mut watch = Watch::new(
+        let (mut watch, mut scan) = begin(
             t,
             cx,
             ToolId::WaitForQuiet,
             &a.pane,
-            &journal,
-            started,
-            secs,
-            LIVENESS_EVERY,
-        );
-        let mut scan = Scan::new(from, &t.masker);
+            &a.since,
+            (started, secs),
+        )
+        .await?;
+        let journal = watch.journal().clone();
         let mut printed = Printed::default();
         let finish = |outcome: Outcome, printed: Printed, masked: i64| wait_for_quiet::Output {
             pane: a.pane.clone(),
@@ -313,7 +305,7 @@ impl wait_for_agent::Handle for Tools {
             cx,
             ToolId::WaitForAgent,
             &a.pane,
-            &journal,
+            journal.clone(),
             started,
             secs,
             LIVENESS_EVERY,
