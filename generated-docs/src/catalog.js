@@ -68,7 +68,7 @@ window.TMUX_MCP_CATALOG = {
                   "additionalProperties": false,
                   "properties": {
                     "arguments": {
-                      "description": "What the tool takes when called directly (its own input schema).",
+                      "description": "Its arguments, as when called directly.",
                       "type": "object"
                     },
                     "tool": {
@@ -2708,7 +2708,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "seconds": {
-            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
+            "description": "Deadline in seconds (default 30, 1..600).",
             "type": "integer"
           },
           "suppress_history": {
@@ -3398,7 +3398,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "seconds": {
-            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
+            "description": "Deadline in seconds (default 30, 1..600).",
             "type": "integer"
           },
           "submit": {
@@ -4413,12 +4413,24 @@ window.TMUX_MCP_CATALOG = {
       "inputSchema": {
         "additionalProperties": false,
         "properties": {
+          "all": {
+            "default": false,
+            "description": "Wait for each pane.",
+            "type": "boolean"
+          },
           "pane": {
             "description": "Pane id (%3).",
             "type": "string"
           },
+          "panes": {
+            "description": "More panes.",
+            "items": {
+              "type": "string"
+            },
+            "type": "array"
+          },
           "seconds": {
-            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
+            "description": "Deadline in seconds (default 30, 1..600).",
             "type": "integer"
           }
         },
@@ -4466,8 +4478,60 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "pane": {
-            "description": "Pane id.",
+            "description": "The pane that ended the wait.",
             "type": "string"
+          },
+          "panes": {
+            "description": "With panes, what each pane did, in order.",
+            "items": {
+              "properties": {
+                "agent_state": {
+                  "description": "The agent's own report (its hooks set a pane option).",
+                  "enum": [
+                    "working",
+                    "asking",
+                    "idle",
+                    null
+                  ],
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "agent_state_ms": {
+                  "description": "Age of that report, as seen here.",
+                  "type": [
+                    "integer",
+                    "null"
+                  ]
+                },
+                "pane": {
+                  "description": "Pane id.",
+                  "type": "string"
+                },
+                "reported": {
+                  "description": "What it reported; waiting, nothing yet.",
+                  "enum": [
+                    "idle",
+                    "asking",
+                    "pane_closed",
+                    "waiting"
+                  ],
+                  "type": "string"
+                }
+              },
+              "required": [
+                "pane",
+                "reported",
+                "agent_state",
+                "agent_state_ms"
+              ],
+              "type": "object"
+            },
+            "type": [
+              "array",
+              "null"
+            ]
           },
           "why": {
             "description": "With deadline, what the reports say and what to do.",
@@ -4483,6 +4547,7 @@ window.TMUX_MCP_CATALOG = {
           "agent_state",
           "agent_state_ms",
           "why",
+          "panes",
           "elapsed_ms"
         ],
         "type": "object"
@@ -4520,7 +4585,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "seconds": {
-            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
+            "description": "Deadline in seconds (default 30, 1..600).",
             "type": "integer"
           }
         },
@@ -4598,7 +4663,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           },
           "seconds": {
-            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
+            "description": "Deadline in seconds (default 30, 1..600).",
             "type": "integer"
           },
           "since": {
@@ -4711,7 +4776,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           },
           "seconds": {
-            "description": "Deadline in seconds. Default 30, clamped to 1..600.",
+            "description": "Deadline in seconds (default 30, 1..600).",
             "type": "integer"
           },
           "since": {
@@ -4720,7 +4785,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "string"
           },
           "stop": {
-            "description": "A match ends the wait early (stopped), e.g. an error marker.",
+            "description": "A match ends the wait (stopped), e.g. an error.",
             "items": {
               "type": "string"
             },

@@ -161,7 +161,7 @@ mod tests {
         });
         assert_eq!(
             described.ok().as_deref(),
-            Some("Deadline in seconds. Default 30, clamped to 1..600.")
+            Some("Deadline in seconds (default 30, 1..600).")
         );
     }
 }

@@ -306,8 +306,11 @@ impl Manifest {
             .unwrap_or_default();
         match self.resolve(node).clamp {
             Some(c) => Cow::Owned(format!(
-                "{text} Default {}, clamped to {}..{}.",
-                c.default, c.min, c.max
+                "{} (default {}, {}..{}).",
+                text.trim_end_matches('.'),
+                c.default,
+                c.min,
+                c.max
             )),
             None => Cow::Borrowed(text),
         }

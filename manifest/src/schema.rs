@@ -101,7 +101,7 @@ pub fn batch_alternative(m: &Manifest, tool: &Tool) -> Value {
 pub fn named_batch_rows() -> Value {
     operation(
         json!({"enum": [], "description": "A tool offered directly too."}),
-        json!({"type": "object", "description": "What the tool takes when called directly (its own input schema)."}),
+        json!({"type": "object", "description": "Its arguments, as when called directly."}),
     )
 }
 

@@ -2042,7 +2042,7 @@ pub mod run_shell_command {
         /// Shell command line (no control characters but tab, CR, LF).
         #[serde(rename = "command")]
         pub command: ::std::string::String,
-        /// Deadline in seconds. Default 30, clamped to 1..600.
+        /// Deadline in seconds (default 30, 1..600).
         #[serde(rename = "seconds")]
         #[serde(default)]
         pub seconds: ::core::option::Option<i64>,
@@ -2340,7 +2340,7 @@ pub mod select_layout {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `select_layout`: Arrange a window's panes: preset (even-horizontal, even-vertical, main-horizontal, main- vertical, tiled), abbreviation or layout string; returns the layout.
+    /// The handler of `select_layout`: Arrange a window's panes: preset (even-horizontal, even-vertical, main-horizontal, main-vertical, tiled), abbreviation or layout string; returns the layout.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `select_layout`",
         note = "implement `select_layout::Handle` for `{Self}`, beside the code the tool calls"
@@ -2725,7 +2725,7 @@ pub mod send_prompt {
         /// Press Enter after the paste.
         #[serde(rename = "submit")]
         pub submit: bool,
-        /// Deadline in seconds. Default 30, clamped to 1..600.
+        /// Deadline in seconds (default 30, 1..600).
         #[serde(rename = "seconds")]
         #[serde(default)]
         pub seconds: ::core::option::Option<i64>,
@@ -2845,7 +2845,7 @@ pub mod send_prompt {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `send_prompt`: Hand a prompt (several lines too) to the program in a pane (agent TUI, REPL, shell) and submit it: one paste (bracketed if asked), then Enter once the program took it, again while it still waits; submitted only once it left the input line. Refused, nothing sent, when the pane is dead, in a mode, reads no input, asks a question or would get several submissions. Then wait_for_agent, wait_for_quiet or wait_for_text from since.
+    /// The handler of `send_prompt`: Hand a prompt (several lines too) to a pane's program (agent TUI, REPL, shell) and submit it: one paste (bracketed if asked), Enter once taken, again while it waits; submitted once it left the input line. Refused, nothing sent, when the pane is dead, in a mode, reads no input, asks a question or would get several submissions. Then wait_for_agent, wait_for_quiet or wait_for_text from since.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `send_prompt`",
         note = "implement `send_prompt::Handle` for `{Self}`, beside the code the tool calls"
@@ -3685,7 +3685,14 @@ pub mod wait_for_agent {
         /// Pane id (%3).
         #[serde(rename = "pane")]
         pub pane: ::std::string::String,
-        /// Deadline in seconds. Default 30, clamped to 1..600.
+        /// More panes.
+        #[serde(rename = "panes")]
+        #[serde(default)]
+        pub panes: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
+        /// Wait for each pane.
+        #[serde(rename = "all")]
+        pub all: bool,
+        /// Deadline in seconds (default 30, 1..600).
         #[serde(rename = "seconds")]
         #[serde(default)]
         pub seconds: ::core::option::Option<i64>,
@@ -3694,7 +3701,7 @@ pub mod wait_for_agent {
     #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
     #[serde(crate = "::tmux_mcp_runtime::serde")]
     pub struct Output {
-        /// Pane id.
+        /// The pane that ended the wait.
         #[serde(rename = "pane")]
         pub pane: ::std::string::String,
         /// Why the wait ended.
@@ -3712,6 +3719,10 @@ pub mod wait_for_agent {
         #[serde(rename = "why")]
         #[serde(default)]
         pub why: ::core::option::Option<::std::string::String>,
+        /// With panes, what each pane did, in order.
+        #[serde(rename = "panes")]
+        #[serde(default)]
+        pub panes: ::core::option::Option<::std::vec::Vec<PanesItem>>,
         /// Time waited.
         #[serde(rename = "elapsed_ms")]
         pub elapsed_ms: i64,
@@ -3729,6 +3740,7 @@ pub mod wait_for_agent {
                     rt::IntoJson::into_json(self.agent_state_ms),
                 );
             object.insert("why".into(), rt::IntoJson::into_json(self.why));
+            object.insert("panes".into(), rt::IntoJson::into_json(self.panes));
             object.insert("elapsed_ms".into(), rt::IntoJson::into_json(self.elapsed_ms));
             rt::serde_json::Value::Object(object)
         }
@@ -3769,7 +3781,77 @@ pub mod wait_for_agent {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_agent`: Block until the pane's agent reports idle (done) or asking (wants an answer) through its hooks (pane option agent_state). A report older than your last input to the pane does not count; a turn counted since does.
+    #[derive(
+        Debug,
+        Clone,
+        Copy,
+        PartialEq,
+        Eq,
+        Hash,
+        rt::serde::Serialize,
+        rt::serde::Deserialize
+    )]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub enum Reported {
+        #[serde(rename = "idle")]
+        Idle,
+        #[serde(rename = "asking")]
+        Asking,
+        #[serde(rename = "pane_closed")]
+        PaneClosed,
+        #[serde(rename = "waiting")]
+        Waiting,
+    }
+    impl Reported {
+        pub fn as_str(self) -> &'static str {
+            match self {
+                Reported::Idle => "idle",
+                Reported::Asking => "asking",
+                Reported::PaneClosed => "pane_closed",
+                Reported::Waiting => "waiting",
+            }
+        }
+    }
+    impl rt::IntoJson for Reported {
+        fn into_json(self) -> rt::serde_json::Value {
+            rt::serde_json::Value::from(self.as_str())
+        }
+    }
+    /// A pane.
+    #[derive(Debug, Clone, PartialEq, rt::serde::Serialize, rt::serde::Deserialize)]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub struct PanesItem {
+        /// Pane id.
+        #[serde(rename = "pane")]
+        pub pane: ::std::string::String,
+        /// What it reported; waiting, nothing yet.
+        #[serde(rename = "reported")]
+        pub reported: Reported,
+        /// The agent's own report (its hooks set a pane option).
+        #[serde(rename = "agent_state")]
+        #[serde(default)]
+        pub agent_state: ::core::option::Option<super::types::AgentState>,
+        /// Age of that report, as seen here.
+        #[serde(rename = "agent_state_ms")]
+        #[serde(default)]
+        pub agent_state_ms: ::core::option::Option<i64>,
+    }
+    impl rt::IntoJson for PanesItem {
+        fn into_json(self) -> rt::serde_json::Value {
+            let mut object = rt::serde_json::Map::new();
+            object.insert("pane".into(), rt::IntoJson::into_json(self.pane));
+            object.insert("reported".into(), rt::IntoJson::into_json(self.reported));
+            object
+                .insert("agent_state".into(), rt::IntoJson::into_json(self.agent_state));
+            object
+                .insert(
+                    "agent_state_ms".into(),
+                    rt::IntoJson::into_json(self.agent_state_ms),
+                );
+            rt::serde_json::Value::Object(object)
+        }
+    }
+    /// The handler of `wait_for_agent`: Block until the pane's agent (or the first of panes; all: each) reports idle or asking through its hooks (pane option agent_state). Reports older than your last input do not count; a turn counted since does.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_agent`",
         note = "implement `wait_for_agent::Handle` for `{Self}`, beside the code the tool calls"
@@ -3795,7 +3877,7 @@ pub mod wait_for_channel {
         /// Channel name.
         #[serde(rename = "channel")]
         pub channel: ::std::string::String,
-        /// Deadline in seconds. Default 30, clamped to 1..600.
+        /// Deadline in seconds (default 30, 1..600).
         #[serde(rename = "seconds")]
         #[serde(default)]
         pub seconds: ::core::option::Option<i64>,
@@ -3888,7 +3970,7 @@ pub mod wait_for_quiet {
         /// Where output starts counting, as wait_for_text.
         #[serde(rename = "since")]
         pub since: ::std::string::String,
-        /// Deadline in seconds. Default 30, clamped to 1..600.
+        /// Deadline in seconds (default 30, 1..600).
         #[serde(rename = "seconds")]
         #[serde(default)]
         pub seconds: ::core::option::Option<i64>,
@@ -3962,7 +4044,7 @@ pub mod wait_for_quiet {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_quiet`: Block until the pane, having printed since `since`, prints nothing for quiet_ms (a program finished), the pane closes or the deadline passes. Silence before the call counts. Only text counts: not escape sequences, nor your input's echo.
+    /// The handler of `wait_for_quiet`: Block until the pane, having printed since `since`, prints nothing for quiet_ms (a program finished), the pane closes or the deadline passes. Silence before the call counts; escape sequences and your input's echo do not.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_quiet`",
         note = "implement `wait_for_quiet::Handle` for `{Self}`, beside the code the tool calls"
@@ -3992,7 +4074,7 @@ pub mod wait_for_text {
         #[serde(rename = "patterns")]
         #[serde(default)]
         pub patterns: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
-        /// A match ends the wait early (stopped), e.g. an error marker.
+        /// A match ends the wait (stopped), e.g. an error.
         #[serde(rename = "stop")]
         #[serde(default)]
         pub stop: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
@@ -4005,7 +4087,7 @@ pub mod wait_for_text {
         /// Where matching starts.
         #[serde(rename = "since")]
         pub since: ::std::string::String,
-        /// Deadline in seconds. Default 30, clamped to 1..600.
+        /// Deadline in seconds (default 30, 1..600).
         #[serde(rename = "seconds")]
         #[serde(default)]
         pub seconds: ::core::option::Option<i64>,
@@ -4100,7 +4182,7 @@ pub mod wait_for_text {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `wait_for_text`: Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (output since your last input, even printed before this call), now, or an input tool's since. Echo never matches.
+    /// The handler of `wait_for_text`: Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (output since your last input, even before this call), now, or an input tool's since. Echo never matches.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_text`",
         note = "implement `wait_for_text::Handle` for `{Self}`, beside the code the tool calls"
@@ -5032,8 +5114,8 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"pane-command\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line (no control characters but tab, CR, LF).\",\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
-        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"maximum\":262144,\"minimum\":1,\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"maximum\":4096,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line (no control characters but tab, CR, LF).\",\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"command\":{\"description\":\"Shell command line (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"},\"max_bytes\":{\"default\":16384,\"description\":\"Most bytes returned.\",\"maximum\":262144,\"minimum\":1,\"type\":\"integer\"},\"max_lines\":{\"default\":200,\"description\":\"Most lines returned.\",\"maximum\":4096,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"suppress_history\":{\"default\":false,\"description\":\"Keep the command out of shell history.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"command\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"exit_status\":{\"description\":\"The command's (or exiting shell's) status.\",\"type\":[\"integer\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why it ended.\",\"enum\":[\"completed\",\"timed_out\",\"pane_closed\",\"shell_replaced\"],\"type\":\"string\"},\"output\":{\"description\":\"The newest output (untrusted).\",\"type\":\"string\"},\"output_bytes\":{\"description\":\"Text bytes printed.\",\"type\":\"integer\"},\"output_lines\":{\"description\":\"Lines printed.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"},\"timed_out\":{\"description\":\"The deadline passed first.\",\"type\":\"boolean\"},\"truncated\":{\"description\":\"output is only the newest part.\",\"type\":\"boolean\"}},\"required\":[\"pane\",\"outcome\",\"exit_status\",\"timed_out\",\"seconds\",\"elapsed_ms\",\"output\",\"output_lines\",\"output_bytes\",\"truncated\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
@@ -5091,7 +5173,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "select_layout",
         title: "Select layout",
-        description: "Arrange a window's panes: preset (even-horizontal, even-vertical, main-horizontal, main- vertical, tiled), abbreviation or layout string; returns the layout.",
+        description: "Arrange a window's panes: preset (even-horizontal, even-vertical, main-horizontal, main-vertical, tiled), abbreviation or layout string; returns the layout.",
         toolset: "manage",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5231,7 +5313,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "send_prompt",
         title: "Send prompt",
-        description: "Hand a prompt (several lines too) to the program in a pane (agent TUI, REPL, shell) and submit it: one paste (bracketed if asked), then Enter once the program took it, again while it still waits; submitted only once it left the input line. Refused, nothing sent, when the pane is dead, in a mode, reads no input, asks a question or would get several submissions. Then wait_for_agent, wait_for_quiet or wait_for_text from since.",
+        description: "Hand a prompt (several lines too) to a pane's program (agent TUI, REPL, shell) and submit it: one paste (bracketed if asked), Enter once taken, again while it waits; submitted once it left the input line. Refused, nothing sent, when the pane is dead, in a mode, reads no input, asks a question or would get several submissions. Then wait_for_agent, wait_for_quiet or wait_for_text from since.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5242,8 +5324,8 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"execute\",\"processReach\":\"pane-input\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
-        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"submit\":{\"default\":true,\"description\":\"Press Enter after the paste.\",\"type\":\"boolean\"},\"text\":{\"description\":\"The prompt; several lines stay one (no control characters but tab, CR, LF).\",\"maxLength\":65536,\"minLength\":1,\"pattern\":\"^[^\\\\x01-\\\\x08\\\\x0b\\\\x0c\\\\x0e-\\\\x1f\\\\x7f-\\\\x9f]*$\",\"type\":\"string\"}},\"required\":[\"pane\",\"text\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"delivery\":{\"description\":\"How the text went: bracketed_paste (the program asked), paste (bracketed if it asked; this tmux cannot say), keys (it did not ask: typed, each newline an Enter).\",\"enum\":[\"bracketed_paste\",\"paste\",\"keys\",null],\"type\":[\"string\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time taken.\",\"type\":\"integer\"},\"enter_presses\":{\"description\":\"Enter keys pressed.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"What became of the prompt.\",\"enum\":[\"submitted\",\"pasted_not_submitted\",\"refused\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reason\":{\"description\":\"Why it was refused or not submitted.\",\"type\":[\"string\",\"null\"]},\"since\":{\"description\":\"Where this input's output begins; pass as since to wait_for_text or wait_for_quiet.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"reason\",\"delivery\",\"enter_presses\",\"elapsed_ms\",\"since\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
@@ -5568,7 +5650,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "wait_for_agent",
         title: "Wait for agent",
-        description: "Block until the pane's agent reports idle (done) or asking (wants an answer) through its hooks (pane option agent_state). A report older than your last input to the pane does not count; a turn counted since does.",
+        description: "Block until the pane's agent (or the first of panes; all: each) reports idle or asking through its hooks (pane option agent_state). Reports older than your last input do not count; a turn counted since does.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5579,12 +5661,12 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"idle\",\"asking\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"why\":{\"description\":\"With deadline, what the reports say and what to do.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"agent_state\",\"agent_state_ms\",\"why\",\"elapsed_ms\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"all\":{\"default\":false,\"description\":\"Wait for each pane.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"panes\":{\"description\":\"More panes.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"all\":{\"default\":false,\"description\":\"Wait for each pane.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"panes\":{\"description\":\"More panes.\",\"items\":{\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"maxItems\":255,\"type\":\"array\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"idle\",\"asking\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"The pane that ended the wait.\",\"type\":\"string\"},\"panes\":{\"description\":\"With panes, what each pane did, in order.\",\"items\":{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reported\":{\"description\":\"What it reported; waiting, nothing yet.\",\"enum\":[\"idle\",\"asking\",\"pane_closed\",\"waiting\"],\"type\":\"string\"}},\"required\":[\"pane\",\"reported\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"},\"type\":[\"array\",\"null\"]},\"why\":{\"description\":\"With deadline, what the reports say and what to do.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"agent_state\",\"agent_state_ms\",\"why\",\"panes\",\"elapsed_ms\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
-        arguments: &["pane", "seconds"],
+        arguments: &["pane", "panes", "all", "seconds"],
         targets: &[
             rt::Target {
                 path: &["pane"],
@@ -5607,8 +5689,8 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"manage\",\"processReach\":\"none\",\"tmuxEffects\":[\"change\"],\"outputClasses\":[\"tmux-metadata\"],\"mayExposeSecrets\":false,\"mayReturnUntrustedContent\":false,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
-        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"pattern\":\"^[A-Za-z0-9_.-]{1,128}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"type\":\"integer\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"pattern\":\"^[A-Za-z0-9_.-]{1,128}$\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"channel\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"channel\":{\"description\":\"Channel name.\",\"type\":\"string\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"signalled\",\"deadline\",\"server_gone\"],\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"channel\",\"outcome\",\"seconds\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
@@ -5618,7 +5700,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "wait_for_quiet",
         title: "Wait for quiet",
-        description: "Block until the pane, having printed since `since`, prints nothing for quiet_ms (a program finished), the pane closes or the deadline passes. Silence before the call counts. Only text counts: not escape sequences, nor your input's echo.",
+        description: "Block until the pane, having printed since `since`, prints nothing for quiet_ms (a program finished), the pane closes or the deadline passes. Silence before the call counts; escape sequences and your input's echo do not.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5629,8 +5711,8 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"maximum\":60000,\"minimum\":100,\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"quiet_ms\":{\"default\":1000,\"description\":\"Silence that ends the wait.\",\"maximum\":60000,\"minimum\":100,\"type\":\"integer\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where output starts counting, as wait_for_text.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"line\":{\"description\":\"The last line printed (untrusted).\",\"type\":[\"string\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"quiet\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"outcome\",\"line\",\"seconds\",\"elapsed_ms\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
@@ -5646,7 +5728,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "wait_for_text",
         title: "Wait for text",
-        description: "Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (output since your last input, even printed before this call), now, or an input tool's since. Echo never matches.",
+        description: "Block until output matches a pattern (any output if none) or a stop pattern, the pane closes or the deadline passes. since: last_input (output since your last input, even before this call), now, or an input tool's since. Echo never matches.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5657,8 +5739,8 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         record: "{\"toolset\":\"inspect\",\"processReach\":\"none\",\"tmuxEffects\":[\"observe\"],\"outputClasses\":[\"terminal-content\",\"tmux-metadata\"],\"mayExposeSecrets\":true,\"mayReturnUntrustedContent\":true,\"inputLiteralization\":{},\"nestedAuthority\":[],\"amplifiesFutureInput\":false}",
         nested_authority: &[],
         always_load: false,
-        input_schema: "{\"additionalProperties\":false,\"properties\":{\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"patterns\":{\"description\":\"A match ends the wait (matched).\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"regex\":{\"default\":false,\"description\":\"Patterns are regexes.\",\"type\":\"boolean\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where matching starts.\",\"type\":\"string\"},\"stop\":{\"description\":\"A match ends the wait early (stopped), e.g. an error marker.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"patterns\":{\"description\":\"A match ends the wait (matched).\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"},\"regex\":{\"default\":false,\"description\":\"Patterns are regexes.\",\"type\":\"boolean\"},\"seconds\":{\"description\":\"Deadline in seconds. Default 30, clamped to 1..600.\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where matching starts.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"},\"stop\":{\"description\":\"A match ends the wait early (stopped), e.g. an error marker.\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        input_schema: "{\"additionalProperties\":false,\"properties\":{\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"patterns\":{\"description\":\"A match ends the wait (matched).\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"regex\":{\"default\":false,\"description\":\"Patterns are regexes.\",\"type\":\"boolean\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where matching starts.\",\"type\":\"string\"},\"stop\":{\"description\":\"A match ends the wait (stopped), e.g. an error.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
+        validation_schema: "{\"additionalProperties\":false,\"properties\":{\"match_case\":{\"default\":false,\"description\":\"Case-sensitive matching.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"patterns\":{\"description\":\"A match ends the wait (matched).\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"},\"regex\":{\"default\":false,\"description\":\"Patterns are regexes.\",\"type\":\"boolean\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"},\"since\":{\"default\":\"last_input\",\"description\":\"Where matching starts.\",\"pattern\":\"^(last_input|now|[0-9a-f.]+)$\",\"type\":\"string\"},\"stop\":{\"description\":\"A match ends the wait (stopped), e.g. an error.\",\"items\":{\"maxLength\":4096,\"minLength\":1,\"type\":\"string\"},\"maxItems\":32,\"type\":\"array\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         output_schema: "{\"properties\":{\"already_present\":{\"description\":\"Was printed earlier.\",\"type\":\"boolean\"},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"line\":{\"description\":\"The matching line, or the first new one (untrusted).\",\"type\":[\"string\",\"null\"]},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"on_screen\":{\"description\":\"Pattern on screen at deadline.\",\"type\":[\"boolean\",\"null\"]},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"matched\",\"stopped\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"pattern\":{\"description\":\"The pattern that matched.\",\"type\":[\"string\",\"null\"]},\"seconds\":{\"description\":\"Deadline used.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"outcome\",\"pattern\",\"line\",\"already_present\",\"on_screen\",\"seconds\",\"elapsed_ms\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
@@ -5716,7 +5798,7 @@ pub const ROUTING: [(&str, &str); 1usize] = [
 ];
 /// A batch's one row alternative for its nested tools offered directly too; the
 /// server fills in the names (`properties.tool.enum`).
-pub const NAMED_BATCH_ROWS: &str = "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"description\":\"What the tool takes when called directly (its own input schema).\",\"type\":\"object\"},\"tool\":{\"description\":\"A tool offered directly too.\",\"enum\":[]}},\"required\":[\"tool\"],\"type\":\"object\"}";
+pub const NAMED_BATCH_ROWS: &str = "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"description\":\"Its arguments, as when called directly.\",\"type\":\"object\"},\"tool\":{\"description\":\"A tool offered directly too.\",\"enum\":[]}},\"required\":[\"tool\"],\"type\":\"object\"}";
 /// A set of tool implementations: what it hands every handler. Each tool's handler is
 /// its module's `Handle` trait, implemented beside the code it calls.
 pub trait Service: Sync {

@@ -117,6 +117,15 @@ fn documented_hooks() -> Vec<(String, String, String)> {
     hooks
 }
 
+/// The documented Claude Code hook line for `event`.
+fn claude_hook(event: &str) -> String {
+    documented_hooks()
+        .into_iter()
+        .find(|(a, e, _)| a == "Claude Code" && e == event)
+        .map(|(_, _, c)| c)
+        .unwrap_or_else(|| panic!("the Agents page gives Claude Code a {event} hook"))
+}
+
 /// Runs a hook line as an agent's hook runs it, in the agent's environment (TMUX names the
 /// server, TMUX_PANE the pane); returns what it printed.
 fn run_hook(f: &Fixture, pane: &str, command: &str) -> String {
@@ -208,20 +217,12 @@ async fn the_documented_hook_lines_report_through_the_pane_option() {
 /// turn after the input, the deadline says why.
 #[tokio::test]
 async fn a_turn_shorter_than_a_look_is_seen_and_a_deadline_says_why() {
-    let hooks = documented_hooks();
-    let command = |event: &str| {
-        hooks
-            .iter()
-            .find(|(a, e, _)| a == "Claude Code" && e == event)
-            .map(|(_, _, c)| c.clone())
-            .unwrap()
-    };
     let (f, panes) = Fixture::with_programs(&[("echo ready; sleep 600", "ready")]).await;
     let pane = panes[0].as_str();
     let run = |command: &str| {
         run_hook(&f, pane, command);
     };
-    run(&command("Stop"));
+    run(&claude_hook("Stop"));
     assert_eq!(state(&f, pane).await, "idle");
 
     // No turn after the input: the deadline says the report is older than the input.
@@ -239,9 +240,9 @@ async fn a_turn_shorter_than_a_look_is_seen_and_a_deadline_says_why() {
     // A 0.2 s turn, over before the wait starts.
     f.ok("send_keys", json!({"pane": pane, "text": "second"}))
         .await;
-    run(&command("UserPromptSubmit"));
+    run(&claude_hook("UserPromptSubmit"));
     std::thread::sleep(Duration::from_millis(200));
-    run(&command("Stop"));
+    run(&claude_hook("Stop"));
     let short = f
         .ok("wait_for_agent", json!({"pane": pane, "seconds": 20}))
         .await;
@@ -255,10 +256,10 @@ async fn a_turn_shorter_than_a_look_is_seen_and_a_deadline_says_why() {
     // A 5 s turn during the wait: it ends within a look or two of the hook.
     f.ok("send_keys", json!({"pane": pane, "text": "third"}))
         .await;
-    run(&command("UserPromptSubmit"));
+    run(&claude_hook("UserPromptSubmit"));
     let (long, after) = wait_across(&f, pane, async || {
         tokio::time::sleep(Duration::from_secs(5)).await;
-        run(&command("Stop"));
+        run(&claude_hook("Stop"));
         Some(Instant::now())
     })
     .await;
@@ -269,6 +270,208 @@ async fn a_turn_shorter_than_a_look_is_seen_and_a_deadline_says_why() {
         "returned {after:?} after the hook"
     );
     assert!(long["elapsed_ms"].as_i64().unwrap() >= 5000, "{long}");
+}
+
+/// One wait over three agents (Claude Code's documented hooks, run as it runs them): it ends
+/// when the second finishes, saying what each pane did; with `all`, when each has answered or
+/// closed; a pane gone before the wait is reported, not waited on, and a deadline names the
+/// pane still working.
+#[tokio::test]
+async fn a_wait_on_three_agents_returns_when_the_second_finishes() {
+    let program = ("echo ready; sleep 600", "ready");
+    let (f, panes) = Fixture::with_programs(&[program, program, program]).await;
+    let [p0, p1, p2] = [0, 1, 2].map(|i| panes[i].as_str());
+    for pane in [p0, p1, p2] {
+        run_hook(&f, pane, &claude_hook("Stop"));
+        f.ok("send_keys", json!({"pane": pane, "text": "go"})).await;
+        run_hook(&f, pane, &claude_hook("UserPromptSubmit"));
+    }
+    let first = async || {
+        let before = f.syncs();
+        let wait = f.ok(
+            "wait_for_agent",
+            json!({"pane": p0, "panes": [p1, p2], "seconds": 30}),
+        );
+        let act = async {
+            f.until_synced(before).await;
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            run_hook(&f, p1, &claude_hook("Stop"));
+            Instant::now()
+        };
+        let (answer, at) = tokio::join!(wait, act);
+        (answer, at.elapsed())
+    };
+    let (answer, after) = first().await;
+    assert_eq!(
+        (&answer["pane"], &answer["outcome"]),
+        (&json!(p1), &json!("idle")),
+        "{answer}"
+    );
+    assert!(answer["elapsed_ms"].as_i64().unwrap() >= 1000, "{answer}");
+    assert!(
+        after <= Duration::from_millis(1000),
+        "returned {after:?} after the hook"
+    );
+    let did = |answer: &Value| -> Vec<(String, String)> {
+        answer["panes"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{answer}"))
+            .iter()
+            .map(|row| {
+                let state = row["agent_state"].as_str().unwrap_or("null");
+                (
+                    row["pane"].as_str().unwrap().to_owned(),
+                    format!("{} {state}", row["reported"].as_str().unwrap()),
+                )
+            })
+            .collect()
+    };
+    let owned = |rows: [(&str, &str); 3]| rows.map(|(p, d)| (p.to_owned(), d.to_owned())).to_vec();
+    assert_eq!(
+        did(&answer),
+        owned([
+            (p0, "waiting working"),
+            (p1, "idle idle"),
+            (p2, "waiting working")
+        ])
+    );
+
+    // Each: the second's finished turn still counts, the third finishes, the first closes. A
+    // pane named twice is waited on once.
+    let before = f.syncs();
+    let wait = f.ok(
+        "wait_for_agent",
+        json!({"pane": p0, "panes": [p1, p2, p1], "all": true, "seconds": 30}),
+    );
+    let act = async {
+        f.until_synced(before).await;
+        run_hook(&f, p2, &claude_hook("Stop"));
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        f.tmux(&["kill-pane", "-t", p0]);
+    };
+    let (each, ()) = tokio::join!(wait, act);
+    assert_eq!(
+        (&each["pane"], &each["outcome"]),
+        (&json!(p2), &json!("idle")),
+        "{each}"
+    );
+    let rows = did(&each);
+    assert_eq!(rows.len(), 3, "{each}");
+    assert_eq!(rows[0].1.split(' ').next(), Some("pane_closed"), "{each}");
+    assert_eq!(
+        rows[1..],
+        owned([(p0, ""), (p1, "idle idle"), (p2, "idle idle")])[1..]
+    );
+
+    // A pane already gone is reported; the deadline ends on the pane still working.
+    f.ok("send_keys", json!({"pane": p2, "text": "again"}))
+        .await;
+    run_hook(&f, p2, &claude_hook("UserPromptSubmit"));
+    let late = f
+        .ok(
+            "wait_for_agent",
+            json!({"pane": p0, "panes": [p2], "seconds": 1}),
+        )
+        .await;
+    assert_eq!(
+        (&late["pane"], &late["outcome"]),
+        (&json!(p2), &json!("deadline")),
+        "{late}"
+    );
+    assert!(
+        late["why"]
+            .as_str()
+            .unwrap()
+            .contains("still reports working"),
+        "{late}"
+    );
+    assert_eq!(did(&late)[0].1, "pane_closed working", "{late}");
+    assert_eq!(did(&late)[1].1, "waiting working", "{late}");
+
+    // One pane, as before: no per-pane rows, and a gone pane is the call's error.
+    let one = f
+        .ok("wait_for_agent", json!({"pane": p1, "seconds": 1}))
+        .await;
+    assert!(one["panes"].is_null(), "{one}");
+    let gone = f
+        .fails("wait_for_agent", json!({"pane": p0, "seconds": 1}))
+        .await;
+    assert_eq!(gone["kind"], "object_gone", "{gone}");
+}
+
+/// A wait over 50 panes of 5 sessions adds no tmux client beyond what a wait over one pane of
+/// each has (a follower a session, and tmux's command client where the version has one), and
+/// ends at its deadline naming every pane still waiting.
+#[tokio::test]
+async fn a_wait_over_fifty_panes_adds_no_client_beyond_their_followers() {
+    let f = Fixture::new().await;
+    let mut panes = Vec::new();
+    for s in 0..5 {
+        let session = format!("many{s}");
+        for w in 0..10 {
+            let pane = if w == 0 {
+                f.tmux(&[
+                    "new-session",
+                    "-d",
+                    "-s",
+                    &session,
+                    "-P",
+                    "-F",
+                    "#{pane_id}",
+                    "sleep 600",
+                ])
+            } else {
+                f.tmux(&[
+                    "new-window",
+                    "-d",
+                    "-t",
+                    &session,
+                    "-P",
+                    "-F",
+                    "#{pane_id}",
+                    "sleep 600",
+                ])
+            };
+            panes.push(pane.trim().to_owned());
+        }
+    }
+    let clients = || {
+        f.tmux(&["list-clients", "-F", "#{client_control_mode}"])
+            .lines()
+            .count()
+    };
+    // The most clients tmux had while a wait over `panes` ran, and its answer.
+    let during = async |panes: &[String]| {
+        let wait = f.ok(
+            "wait_for_agent",
+            json!({"pane": panes[0], "panes": panes[1..], "all": true, "seconds": 3}),
+        );
+        let count = async {
+            let mut most = 0;
+            let until = Instant::now() + Duration::from_millis(2500);
+            while Instant::now() < until {
+                most = most.max(clients());
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            most
+        };
+        let (answer, most) = tokio::join!(wait, count);
+        (most, answer)
+    };
+    // One pane a session: its follower, and tmux's command client where this version has one.
+    let one_each: Vec<String> = panes.iter().step_by(10).cloned().collect();
+    let (followers, _) = during(&one_each).await;
+    assert!((5..=6).contains(&followers), "{followers} clients");
+    let (most, answer) = during(&panes).await;
+    assert_eq!(most, followers, "no client beyond the followers");
+    assert_eq!(
+        (&answer["pane"], &answer["outcome"]),
+        (&json!(panes[0]), &json!("deadline")),
+        "{answer}"
+    );
+    let rows = answer["panes"].as_array().unwrap();
+    assert_eq!(rows.len(), 50);
+    assert!(rows.iter().all(|r| r["reported"] == "waiting"), "{answer}");
 }
 
 /// The option is the operator's choice, to fit the status plugin already in use.

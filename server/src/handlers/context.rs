@@ -197,6 +197,18 @@ impl CallContext {
         }
     }
 
+    /// The same call reporting no progress, for waits run side by side under one that reports
+    /// for them all.
+    pub fn without_progress(&self) -> CallContext {
+        CallContext {
+            cancel: self.cancel.clone(),
+            request_id: self.request_id.clone(),
+            progress: None,
+            masked: AtomicU64::new(0),
+            rows: self.rows,
+        }
+    }
+
     /// The JSON-RPC id of the request, as the audit log names it.
     pub fn request_id(&self) -> serde_json::Value {
         self.request_id.clone()

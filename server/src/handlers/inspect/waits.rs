@@ -5,9 +5,11 @@
 
 use std::time::{Duration, Instant};
 
+use futures::stream::{FuturesUnordered, StreamExt};
+
 use crate::catalog::types::AgentState;
 use crate::catalog::{ErrorKind, ToolError, ToolId, wait_for_agent, wait_for_quiet, wait_for_text};
-use crate::handlers::context::{CallContext, R, Tools, seconds};
+use crate::handlers::context::{CallContext, R, Tools, progress_ticker, seconds};
 use crate::handlers::reports::report;
 use crate::handlers::rows;
 use crate::handlers::watch::{
@@ -288,85 +290,219 @@ impl Printed {
 
 type Report = crate::handlers::reports::Report;
 
+/// How one pane's part of a `wait_for_agent` ended.
+struct Ended {
+    outcome: wait_for_agent::Outcome,
+    report: Report,
+    why: Option<String>,
+}
+
 impl wait_for_agent::Handle for Tools {
     async fn wait_for_agent(
         t: &Tools,
         cx: &CallContext,
         a: wait_for_agent::Args,
     ) -> Result<wait_for_agent::Output, ToolError> {
-        use wait_for_agent::Outcome;
+        use wait_for_agent::{Outcome, Reported};
         let secs = seconds(a.seconds);
         let started = Instant::now();
-        let (journal, _) = t.tmux.follow(&a.pane).await?;
-        t.tmux.watch_option(&a.pane, t.agents.option()).await?;
-        let input = journal.last_input_at();
-        let mut watch = Watch::new(
-            t,
-            cx,
-            ToolId::WaitForAgent,
-            &a.pane,
-            journal.clone(),
-            started,
-            secs,
-            LIVENESS_EVERY,
-        );
-        let finish =
-            |outcome: Outcome, report: Report, why: Option<String>| wait_for_agent::Output {
-                pane: a.pane.clone(),
-                outcome,
-                agent_state: report.0,
-                agent_state_ms: report.1,
-                why,
-                elapsed_ms: started.elapsed().as_millis() as i64,
-            };
-        let mut reports = None;
-        let mut changed_since_input = false;
+        let mut panes = vec![a.pane];
+        for pane in a.panes.unwrap_or_default() {
+            if !panes.contains(&pane) {
+                panes.push(pane);
+            }
+        }
+        let several = panes.len() > 1;
+        // Each pane's option is read on its own; over many panes, each less often (at most a
+        // read a second each, tmux's own pace), so that the reads stay about 20 a second.
+        let look = (LOOK_EVERY * panes.len() as u32).min(Duration::from_secs(1));
+        // The panes' waits report no progress: this one does, for them all.
+        let each = cx.without_progress();
+        let mut pending: FuturesUnordered<_> = panes
+            .iter()
+            .enumerate()
+            .map(|(i, pane)| {
+                let each = &each;
+                async move {
+                    (
+                        i,
+                        agent_turn(t, each, pane, (started, secs), look, several).await,
+                    )
+                }
+            })
+            .collect();
+        let mut ended: Vec<Option<Ended>> = panes.iter().map(|_| None).collect();
+        let mut order = Vec::new();
+        let mut progress = progress_ticker();
         loop {
-            // tmux's report, or the next look, only wakes the wait: the option is read afresh,
-            // in order with every other read of it, so the states seen follow one another as
-            // tmux held them.
-            let now = journal.option_reports();
-            if reports != Some(now) {
-                reports = Some(now);
-                let (value, turn) = match read_option(t, &a.pane).await {
-                    Ok(read) => read,
-                    Err(e) if e.kind == TmuxErrorKind::ObjectGone => {
-                        return Ok(finish(Outcome::PaneClosed, t.agents.current(&a.pane), None));
+            tokio::select! {
+                next = pending.next() => {
+                    let Some((i, result)) = next else { break };
+                    let end = result?;
+                    let answered = matches!(end.outcome, Outcome::Idle | Outcome::Asking);
+                    ended[i] = Some(end);
+                    order.push(i);
+                    if answered && !a.all {
+                        break;
                     }
-                    Err(e) => return Err(e.into()),
-                };
-                let seen = t.agents.observe_at(&a.pane, &value);
-                // A report from before this server's last input to the pane answers something
-                // earlier: only one seen to change since then counts, or one whose hooks
-                // counted a turn finished since (a turn shorter than a look changes no state).
-                let fresh = input.is_none_or(|i| seen.changed && seen.since >= i)
-                    || t.agents.turned_since_input(&a.pane, &turn) == Some(true);
-                changed_since_input |= fresh;
-                let outcome = match seen.state {
-                    Some(AgentState::Idle) if fresh => Some(Outcome::Idle),
-                    Some(AgentState::Asking) if fresh => Some(Outcome::Asking),
-                    _ => None,
-                };
-                if let Some(outcome) = outcome {
-                    return Ok(finish(outcome, report(seen), None));
+                }
+                _ = progress.tick() => {
+                    let ran = started.elapsed().as_secs_f64();
+                    let done = ended.iter().filter(|e| e.is_some()).count();
+                    let doing = if several {
+                        format!("waiting {ran:.0}s of {secs}s for {} agents ({done} done)", panes.len())
+                    } else {
+                        format!("waiting {ran:.0}s of {secs}s for {}'s agent", panes[0])
+                    };
+                    cx.progress(ran, secs as f64, doing).await;
                 }
             }
-            let doing =
-                |waited: f64| format!("waiting {waited:.0}s of {secs}s for {}'s agent", a.pane);
-            let look = tokio::time::Instant::now() + LOOK_EVERY;
-            match watch.next(Some(look), doing).await? {
-                Woke::Output => {}
-                // tmux checks a subscription once a second: look sooner.
-                Woke::Timer => reports = None,
-                Woke::Deadline => {
-                    let current = t.agents.current(&a.pane);
-                    let why = deadline_why(t, &a.pane, current.0, changed_since_input);
-                    return Ok(finish(Outcome::Deadline, current, Some(why)));
-                }
-                Woke::Closed => {
-                    return Ok(finish(Outcome::PaneClosed, t.agents.current(&a.pane), None));
-                }
+        }
+        drop(pending);
+        // The wait ended at the deadline on the first pane still waiting; else on the last
+        // pane that answered; else, every pane closed, on the last to close.
+        let is = |i: &usize, outcomes: &[Outcome]| {
+            ended[*i]
+                .as_ref()
+                .is_some_and(|e| outcomes.contains(&e.outcome))
+        };
+        let ender = (0..panes.len())
+            .find(|i| is(i, &[Outcome::Deadline]))
+            .or_else(|| {
+                order
+                    .iter()
+                    .rev()
+                    .copied()
+                    .find(|i| is(i, &[Outcome::Idle, Outcome::Asking]))
+            })
+            .or_else(|| order.last().copied())
+            .expect("a wait ends on one of its panes");
+        let rows = several.then(|| {
+            panes
+                .iter()
+                .zip(&ended)
+                .map(|(pane, end)| {
+                    let (reported, report) = match end {
+                        Some(e) => (
+                            match e.outcome {
+                                Outcome::Idle => Reported::Idle,
+                                Outcome::Asking => Reported::Asking,
+                                Outcome::PaneClosed => Reported::PaneClosed,
+                                Outcome::Deadline => Reported::Waiting,
+                            },
+                            e.report,
+                        ),
+                        None => (Reported::Waiting, t.agents.current(pane)),
+                    };
+                    wait_for_agent::PanesItem {
+                        pane: pane.clone(),
+                        reported,
+                        agent_state: report.0,
+                        agent_state_ms: report.1,
+                    }
+                })
+                .collect()
+        });
+        let end = ended[ender]
+            .take()
+            .expect("the pane that ended the wait ended");
+        Ok(wait_for_agent::Output {
+            pane: panes[ender].clone(),
+            outcome: end.outcome,
+            agent_state: end.report.0,
+            agent_state_ms: end.report.1,
+            why: end.why,
+            elapsed_ms: started.elapsed().as_millis() as i64,
+            panes: rows,
+        })
+    }
+}
+
+/// Waits until `pane`'s agent answers the last input: a fresh report of idle or asking, the
+/// pane closing, or the deadline. One of `several` panes gone before the wait is one closed.
+async fn agent_turn(
+    t: &Tools,
+    cx: &CallContext,
+    pane: &str,
+    (started, secs): (Instant, i64),
+    look_every: Duration,
+    several: bool,
+) -> R<Ended> {
+    use wait_for_agent::Outcome;
+    let closed = || Ended {
+        outcome: Outcome::PaneClosed,
+        report: t.agents.current(pane),
+        why: None,
+    };
+    let journal = match t.tmux.follow(pane).await {
+        Ok((journal, _)) => journal,
+        Err(e) if several && e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
+        Err(e) => return Err(e.into()),
+    };
+    t.tmux.watch_option(pane, t.agents.option()).await?;
+    let input = journal.last_input_at();
+    let mut watch = Watch::new(
+        t,
+        cx,
+        ToolId::WaitForAgent,
+        pane,
+        journal.clone(),
+        started,
+        secs,
+        LIVENESS_EVERY,
+    );
+    let mut reports = None;
+    let mut changed_since_input = false;
+    loop {
+        // tmux's report, or the next look, only wakes the wait: the option is read afresh,
+        // in order with every other read of it, so the states seen follow one another as
+        // tmux held them.
+        let now = journal.option_reports();
+        if reports != Some(now) {
+            reports = Some(now);
+            let (value, turn) = match read_option(t, pane).await {
+                Ok(read) => read,
+                Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
+                Err(e) => return Err(e.into()),
+            };
+            let seen = t.agents.observe_at(pane, &value);
+            // A report from before this server's last input to the pane answers something
+            // earlier: only one seen to change since then counts, or one whose hooks
+            // counted a turn finished since (a turn shorter than a look changes no state).
+            let fresh = input.is_none_or(|i| seen.changed && seen.since >= i)
+                || t.agents.turned_since_input(pane, &turn) == Some(true);
+            changed_since_input |= fresh;
+            let outcome = match seen.state {
+                Some(AgentState::Idle) if fresh => Some(Outcome::Idle),
+                Some(AgentState::Asking) if fresh => Some(Outcome::Asking),
+                _ => None,
+            };
+            if let Some(outcome) = outcome {
+                return Ok(Ended {
+                    outcome,
+                    report: report(seen),
+                    why: None,
+                });
             }
+        }
+        let doing = |_: f64| String::new();
+        match watch
+            .next(Some(tokio::time::Instant::now() + look_every), doing)
+            .await?
+        {
+            Woke::Output => {}
+            // tmux checks a subscription once a second: look sooner.
+            Woke::Timer => reports = None,
+            Woke::Deadline => {
+                let current = t.agents.current(pane);
+                let why = deadline_why(t, pane, current.0, changed_since_input);
+                return Ok(Ended {
+                    outcome: Outcome::Deadline,
+                    report: current,
+                    why: Some(why),
+                });
+            }
+            Woke::Closed => return Ok(closed()),
         }
     }
 }
