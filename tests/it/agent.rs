@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, repo_root};
+use tmux_mcp_tests::{Fixture, binary, repo_root};
 
 /// The state `pane` reports in all three tools that carry it, which must agree.
 async fn state(f: &Fixture, pane: &str) -> Value {
@@ -115,6 +115,42 @@ fn documented_hooks() -> Vec<(String, String, String)> {
         }
     }
     hooks
+}
+
+/// What `tmux-mcp setup AGENT --hooks` prints is what the Agents' state page shows, block for
+/// block (Codex's TOML flag, then its JSON); another option is named throughout.
+#[test]
+fn setup_prints_the_pages_hook_lines() {
+    let setup = |agent: &str, option: Option<&str>| {
+        let mut command = std::process::Command::new(binary());
+        command
+            .args(["setup", agent, "--hooks"])
+            .env_clear()
+            .env("HOME", "/nonexistent");
+        if let Some(option) = option {
+            command.env("LIBTMUX_AGENT_STATE_OPTION", option);
+        }
+        let out = command.output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let blocks = |section: &str| -> String {
+        let texts: Vec<String> = documented_blocks("json")
+            .into_iter()
+            .chain(documented_blocks("toml"))
+            .filter(|(agent, _)| agent == section)
+            .map(|(_, text)| text)
+            .collect();
+        texts.into_iter().rev().collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(setup("claude", None), blocks("Claude Code"));
+    assert_eq!(setup("codex", None), blocks("Codex"));
+    assert_eq!(setup("gemini", None), blocks("Gemini CLI"));
+    let other = setup("claude", Some("@claude_status"));
+    assert_eq!(
+        other,
+        blocks("Claude Code").replace("@agent-state", "@claude_status")
+    );
 }
 
 /// The documented Claude Code hook line for `event`.

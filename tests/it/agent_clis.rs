@@ -22,7 +22,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use serde_json::{Value, json};
 use tmux_mcp_tests::clis::{Cli, Model, Reap, install_clis};
-use tmux_mcp_tests::{Fixture, TempDir, wait_until};
+use tmux_mcp_tests::{Fixture, TempDir, binary, wait_until};
 
 /// A CLI as a person runs it in a pane.
 trait InPane {
@@ -52,38 +52,18 @@ impl InPane for Cli {
         )
     }
 
-    /// Installs the hook lines the Agents' state page gives for this CLI, in `home`, as the
-    /// page says: its JSON block in the file it names (merged into the settings written before),
-    /// and for Codex the feature flag of its TOML block.
+    /// Installs the hook lines of the Agents' state page for this CLI in `home`, as the page
+    /// says a person does: `tmux-mcp setup CLI --hooks --write` (the settings written before
+    /// kept, and for Codex its feature flag set).
     fn install_hooks(self, home: &Path) {
-        let (section, file) = match self {
-            Cli::ClaudeCode => ("Claude Code", ".claude/settings.json"),
-            Cli::Codex => ("Codex", ".codex/hooks.json"),
-            Cli::Gemini => ("Gemini CLI", ".gemini/settings.json"),
-        };
-        let block = |lang: &str| {
-            let blocks = crate::agent::documented_blocks(lang).into_iter();
-            blocks
-                .filter(|(agent, _)| agent == section)
-                .map(|(_, text)| text)
-                .next()
-                .unwrap_or_else(|| panic!("the agents page has no {lang} block for {section}"))
-        };
-        let hooks: Value = serde_json::from_str(&block("json")).unwrap();
-        let path = home.join(file);
-        let mut settings: Value = std::fs::read_to_string(&path)
-            .map(|text| serde_json::from_str(&text).unwrap())
-            .unwrap_or_else(|_| json!({}));
-        settings["hooks"] = hooks["hooks"].clone();
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, settings.to_string()).unwrap();
-        if let Cli::Codex = self {
-            let config = home.join(".codex/config.toml");
-            let mut text = std::fs::read_to_string(&config).unwrap();
-            text.push('\n');
-            text.push_str(&block("toml"));
-            std::fs::write(&config, text).unwrap();
-        }
+        let out = std::process::Command::new(binary())
+            .args(["setup", self.setup_name(), "--hooks", "--write"])
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("HOME", home)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "setup --hooks --write: {out:?}");
     }
 
     /// What the CLI sends its model for a prompt that arrived in its input box byte for byte:

@@ -217,6 +217,15 @@ impl Cli {
         }
     }
 
+    /// The CLI's name to `tmux-mcp setup`.
+    pub fn setup_name(self) -> &'static str {
+        match self {
+            Cli::ClaudeCode => "claude",
+            Cli::Codex => "codex",
+            Cli::Gemini => "gemini",
+        }
+    }
+
     /// Where the pinned CLIs' commands are.
     pub fn bin() -> PathBuf {
         agents().join("node_modules/.bin")
@@ -460,11 +469,7 @@ pub fn run_script(
     match registration {
         Registration::Page(entry) => register(cli, entry, server, &home, &work, &env),
         Registration::Setup => {
-            let name = match cli {
-                Cli::ClaudeCode => "claude",
-                Cli::Codex => "codex",
-                Cli::Gemini => "gemini",
-            };
+            let name = cli.setup_name();
             let out = Command::new(&server[0])
                 .args(&server[1..])
                 .args(["setup", name, "--via", "installed", "--write"])

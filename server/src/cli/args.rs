@@ -25,6 +25,9 @@ Usage:
                                 print the entry CLIENT (claude, codex, gemini, vscode or cursor)
                                 needs to start this server with this socket and the LIBTMUX_*
                                 settings set now; --write adds it to the client's own file
+  tmux-mcp setup AGENT --hooks [--write [--config FILE]]
+                                print the hook lines that report AGENT's state (claude, codex
+                                or gemini) in a pane option; --write adds them to its settings
 
 Socket (else LIBTMUX_SOCKET_PATH, else LIBTMUX_SOCKET, else the dedicated daemon libtmux-mcp):
   -S, --socket PATH             a tmux socket path
@@ -63,6 +66,8 @@ pub(super) struct Setup {
     pub(super) name: Option<String>,
     pub(super) write: bool,
     pub(super) config: Option<PathBuf>,
+    /// The agent's hooks rather than the server's entry.
+    pub(super) hooks: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -78,6 +83,7 @@ impl Cli {
         let mut json = false;
         let (mut http, mut remote, mut idle) = (None, false, None);
         let (mut via, mut name, mut write, mut config) = (None, None, false, None);
+        let mut hooks = false;
         let mut it = args.iter();
         while let Some(arg) = it.next() {
             let text = arg
@@ -119,6 +125,7 @@ impl Cli {
                 "--via" => set_once(&mut via, Via::parse(&value(flag)?)?, flag)?,
                 "--name" => set_once(&mut name, value(flag)?, flag)?,
                 "--write" => write = true,
+                "--hooks" => hooks = true,
                 "--config" => set_once(&mut config, PathBuf::from(value(flag)?), flag)?,
                 f if f.starts_with('-') => return Err(format!("unrecognised argument {f}")),
                 word => words.push(word.to_owned()),
@@ -144,13 +151,17 @@ impl Cli {
                 name: name.clone(),
                 write,
                 config: config.clone(),
+                hooks,
             }),
             ["setup"] => return Err(format!("setup needs a client: {}", Client::NAMES)),
             other => return Err(format!("unrecognised command {:?}", other.join(" "))),
         };
         let setup = matches!(command, Command::Setup(_));
-        if (via.is_some() || name.is_some() || write || config.is_some()) && !setup {
-            return Err("--via, --name, --write and --config go with `setup`".into());
+        if (via.is_some() || name.is_some() || write || config.is_some() || hooks) && !setup {
+            return Err("--via, --name, --write, --config and --hooks go with `setup`".into());
+        }
+        if hooks && (via.is_some() || name.is_some()) {
+            return Err("--via and --name are for the server's entry, not --hooks".into());
         }
         if config.is_some() && !write {
             return Err("--config names the file --write edits; add --write".into());
@@ -218,9 +229,17 @@ mod tests {
                 name: None,
                 write: true,
                 config: None,
+                hooks: false,
             })
         );
+        let hooks = parse(&["setup", "gemini", "--hooks"]).unwrap();
+        assert!(matches!(
+            hooks.command,
+            Command::Setup(Setup { hooks: true, .. })
+        ));
         let refused = |args: &[&str]| parse(args).unwrap_err();
+        assert!(refused(&["setup", "claude", "--hooks", "--via", "npx"]).contains("not --hooks"));
+        assert!(refused(&["tools", "--hooks"]).contains("go with `setup`"));
         assert!(refused(&["setup"]).contains("claude, codex"));
         assert!(refused(&["setup", "emacs"]).contains("unknown client"));
         assert!(refused(&["setup", "claude", "--via", "pipx"]).contains("installed, uvx or npx"));

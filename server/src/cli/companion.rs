@@ -8,7 +8,7 @@ use super::args::{Cli, Command, Setup};
 use super::startup::Startup;
 use crate::environment::Environment;
 use crate::say::{fail, say};
-use crate::setup::{Client, Entry, Via, Written};
+use crate::setup::{Client, Entry, Hooks, Via, Written};
 use crate::socket::SocketFlags;
 
 /// The second command, installed beside `tmux-mcp` by every package under the package's name
@@ -26,8 +26,12 @@ pub fn companion_main() -> ExitCode {
         return exec_beside(crate::NAME, &args);
     };
     // The settings the entry will carry, checked as the server would take them.
-    if let Err(e) = Startup::new(&flags, &Environment::from_process()) {
-        return fail(&e.to_string());
+    let startup = match Startup::new(&flags, &Environment::from_process()) {
+        Ok(startup) => startup,
+        Err(e) => return fail(&e.to_string()),
+    };
+    if options.hooks {
+        return hooks(&startup.agent_option, &options);
     }
     setup(&flags, &options)
 }
@@ -83,6 +87,52 @@ fn setup(flags: &SocketFlags, options: &Setup) -> ExitCode {
         Ok(Written::Added) => println!("added the server {name:?} to {}", file.display()),
         Ok(Written::Unchanged) => println!(
             "{} already has this server {name:?}; nothing changed",
+            file.display()
+        ),
+        Err(e) => return fail(&e),
+    }
+    ExitCode::SUCCESS
+}
+
+/// `setup AGENT --hooks`: the hook lines on stdout, or added to the agent's settings.
+fn hooks(option: &str, options: &Setup) -> ExitCode {
+    let var = |name: &str| std::env::var(name).ok();
+    let hooks = match Hooks::new(options.client, option) {
+        Ok(hooks) => hooks,
+        Err(e) => return fail(&e),
+    };
+    let file = match options.config.clone().map_or_else(|| hooks.file(var), Ok) {
+        Ok(file) => file,
+        Err(e) => return fail(&e),
+    };
+    let codex = options.client == Client::Codex;
+    if !options.write {
+        print!("{}", hooks.text());
+        let place = if codex {
+            format!(
+                "the [features] lines go in {}, the hooks in {}",
+                file.with_file_name("config.toml").display(),
+                file.display()
+            )
+        } else {
+            format!("those go in {}", file.display())
+        };
+        say(&format!(
+            "{place}; add `--write` and tmux-mcp adds them there"
+        ));
+        return ExitCode::SUCCESS;
+    }
+    match hooks.write(&file) {
+        Ok(Written::Added) => {
+            println!("added the hooks that report {option} to {}", file.display());
+            if codex {
+                say(
+                    "Codex asks at its next start whether to trust the new hooks: choose Trust all and continue",
+                );
+            }
+        }
+        Ok(Written::Unchanged) => println!(
+            "{} already has the hooks that report {option}; nothing changed",
             file.display()
         ),
         Err(e) => return fail(&e),

@@ -203,3 +203,124 @@ fn each_client_names_its_own_file() {
             .contains("--config")
     );
 }
+
+#[test]
+fn hooks_join_an_agents_settings_beside_the_persons_own() {
+    let dir = Scratch::new("hooks");
+    let file = dir.0.join(".gemini/settings.json");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    // Gemini CLI reads comments; a hook of the person's own on an event ours use stays.
+    let mine = "{\n  // mine\n  \"ui\": {\"theme\": \"dark\"},\n  \"hooks\": {\n    \"AfterAgent\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"notify-send done\"}]}],\n  },\n}\n";
+    std::fs::write(&file, mine).unwrap();
+    let gemini = Hooks::new(Client::Gemini, "@agent-state").unwrap();
+    assert_eq!(gemini.write(&file), Ok(Written::Added));
+    let written = std::fs::read_to_string(&file).unwrap();
+    for kept in [
+        "// mine",
+        "\"ui\": {\"theme\": \"dark\"},",
+        "notify-send done",
+    ] {
+        assert!(written.contains(kept), "{kept:?} lost:\n{written}");
+    }
+    let root = CstRootNode::parse(&written, &jsonc_parser::ParseOptions::default()).unwrap();
+    let hooks = root.to_serde_value().unwrap()["hooks"].clone();
+    let after = hooks["AfterAgent"].as_array().unwrap();
+    assert_eq!(after.len(), 2, "{written}");
+    assert!(
+        after[1]["hooks"][0]["command"]
+            .as_str()
+            .unwrap()
+            .starts_with("tmux set-option -p -t \"$TMUX_PANE\" @agent-state idle"),
+        "{written}"
+    );
+    for event in ["BeforeAgent", "Notification", "AfterTool"] {
+        assert_eq!(hooks[event].as_array().map(Vec::len), Some(1), "{event}");
+    }
+    assert_eq!(gemini.write(&file), Ok(Written::Unchanged));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
+}
+
+#[test]
+fn a_hook_that_reports_otherwise_is_refused_and_kept() {
+    let dir = Scratch::new("hooks-differ");
+    let file = dir.0.join("settings.json");
+    // A Stop hook that sets the option but counts no turn: this would change it.
+    let mine = "{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\", \"command\": \"tmux set-option -p -t \\\"$TMUX_PANE\\\" @agent-state idle\"}]}]}}";
+    std::fs::write(&file, mine).unwrap();
+    let claude = Hooks::new(Client::Claude, "@agent-state").unwrap();
+    let error = claude.write(&file).unwrap_err();
+    assert!(
+        error.contains("Stop hook that sets @agent-state differently"),
+        "{error}"
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), mine);
+    // Another option is another agent's state: nothing of ours to change.
+    let other = Hooks::new(Client::Claude, "@claude_status").unwrap();
+    assert_eq!(other.write(&file), Ok(Written::Added));
+    assert!(other.text().contains("@claude_status-turn"));
+    assert!(!other.text().contains("@agent-state "));
+    assert!(
+        Hooks::new(Client::Cursor, "@agent-state")
+            .unwrap_err()
+            .contains("claude, codex or gemini")
+    );
+}
+
+#[test]
+fn codex_gets_its_feature_flag_or_nothing() {
+    let dir = Scratch::new("hooks-codex");
+    let (hooks_json, config) = (dir.0.join("hooks.json"), dir.0.join("config.toml"));
+    let codex = Hooks::new(Client::Codex, "@agent-state").unwrap();
+    let mine = "model = \"o3\"  # mine\n\n[features]\nweb_search = true\n";
+    std::fs::write(&config, mine).unwrap();
+    assert_eq!(codex.write(&hooks_json), Ok(Written::Added));
+    let toml = std::fs::read_to_string(&config).unwrap();
+    assert_eq!(
+        toml,
+        "model = \"o3\"  # mine\n\n[features]\nweb_search = true\ncodex_hooks = true\n"
+    );
+    assert_eq!(codex.write(&hooks_json), Ok(Written::Unchanged));
+    // No [features] yet: the page's two lines, appended.
+    std::fs::write(&config, "model = \"o3\"\n").unwrap();
+    std::fs::remove_file(&hooks_json).unwrap();
+    assert_eq!(codex.write(&hooks_json), Ok(Written::Added));
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        "model = \"o3\"\n\n[features]\ncodex_hooks = true\n"
+    );
+    // Turned off by the person: refused, and the hooks not written either.
+    let off = "[features]\ncodex_hooks = false\n";
+    std::fs::write(&config, off).unwrap();
+    std::fs::remove_file(&hooks_json).unwrap();
+    let error = codex.write(&hooks_json).unwrap_err();
+    assert!(error.contains("codex_hooks = false"), "{error}");
+    assert!(!hooks_json.exists());
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), off);
+}
+
+#[test]
+fn each_agent_names_its_own_settings() {
+    let home = |name: &str| (name == "HOME").then(|| "/home/p".to_owned());
+    let file = |c: Client| Hooks::new(c, "@agent-state").unwrap().file(home).unwrap();
+    assert_eq!(
+        file(Client::Claude),
+        PathBuf::from("/home/p/.claude/settings.json")
+    );
+    assert_eq!(
+        file(Client::Codex),
+        PathBuf::from("/home/p/.codex/hooks.json")
+    );
+    assert_eq!(
+        file(Client::Gemini),
+        PathBuf::from("/home/p/.gemini/settings.json")
+    );
+    let moved = |name: &str| match name {
+        "CLAUDE_CONFIG_DIR" => Some("/c".to_owned()),
+        "CODEX_HOME" => Some("/x".to_owned()),
+        _ => None,
+    };
+    let file = |c: Client| Hooks::new(c, "@agent-state").unwrap().file(moved);
+    assert_eq!(file(Client::Claude), Ok(PathBuf::from("/c/settings.json")));
+    assert_eq!(file(Client::Codex), Ok(PathBuf::from("/x/hooks.json")));
+    assert!(file(Client::Gemini).unwrap_err().contains("--config"));
+}
