@@ -128,6 +128,27 @@ async fn an_enter_taken_as_a_newline_is_taken_back() {
     }
 }
 
+/// A program that draws an Enter it took as a newline as a glyph (`⏎`) on the input line's row,
+/// or, after a full row, on the row it wraps to: what changed in the input is taken back all
+/// the same, so the program submits the prompt byte for byte, once.
+#[tokio::test]
+async fn an_enter_drawn_as_a_glyph_is_taken_back() {
+    let program = format!("{} glyph", target(500));
+    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
+    let pane = panes[0].as_str();
+    let width: usize = f.display(pane, "#{pane_width}").parse().unwrap();
+    // "> " and the prompt fill the row: the glyph goes on the next.
+    let full_row = "w".repeat(width - 2);
+    for (n, prompt) in (1..).zip(["one line", "two\nlines", full_row.as_str()]) {
+        let sent = send(&f, pane, prompt).await;
+        assert_eq!(sent["outcome"], "submitted", "{sent}");
+        assert!(sent["enter_presses"].as_i64().unwrap() >= 2, "{sent}");
+        let wanted = format!("submitted {} {}", digest(prompt), prompt.len());
+        f.wait_for_screen(pane, &wanted);
+        assert_eq!(lines_in(&f, pane, "submitted "), n, "exactly once");
+    }
+}
+
 /// The same where the input line shows a placeholder for the paste (as Gemini CLI does for a
 /// long one) at the bottom of a full screen: the newline scrolls a row into the history, and
 /// the line taken back stands a row higher on the screen, the same line all the same, so Enter

@@ -8,7 +8,9 @@ BUSY_MS, prints progress for that long before it takes input again.
 
 With `newline`, such an Enter is not swallowed but becomes a newline in the pending prompt (as
 some TUIs take an Enter that arrives with a paste), and the input box grows a row for each
-line, drawn again by moving the cursor up; Backspace takes the last byte back. With
+line, drawn again by moving the cursor up; Backspace takes the last byte back. With `glyph`
+instead, the newline is drawn as `⏎` on its row (on the next, when the row is full: the input
+line is not cut to its end then), as a TUI that shows a newline as a glyph does. With
 `placeholder` as well, the prompt's first line is shown as `[Pasted Text: N chars]` (as Gemini
 CLI shows a long paste), so its end is never on the screen.
 
@@ -19,8 +21,8 @@ With `hooks`, it reports its state as agents' lifecycle hooks do, in its pane's 
 option: `working` on a submit, `idle` when done, `asking` (until a key comes) when the prompt
 holds `ASK`.
 
-Usage: prompt_target.py SWALLOW_MS [BUSY_MS] [exit-on-paste] [newline [placeholder]] [hooks]
-[late=MS]
+Usage: prompt_target.py SWALLOW_MS [BUSY_MS] [exit-on-paste] [newline [placeholder] | glyph]
+[hooks] [late=MS]
 """
 
 import hashlib
@@ -37,7 +39,8 @@ swallow = int(sys.argv[1]) / 1000
 busy = int(args[0]) / 1000 if args and args[0].isdigit() else 0
 exit_on_paste = "exit-on-paste" in args
 hooks = "hooks" in args
-newline = "newline" in args
+glyph = "glyph" in args
+newline = "newline" in args or glyph
 placeholder = "placeholder" in args
 late = next((int(a[5:]) / 1000 for a in args if a.startswith("late=")), 0)
 out = sys.stdout
@@ -67,12 +70,19 @@ def erase_box():
 def draw(pending):
     global box_rows
     text = bytes(pending).decode("latin-1").replace("\r", " ").replace("\t", " ")
-    lines = text.split("\n") if newline else [text.replace("\n", " ")]
+    if glyph:
+        lines = [text.replace("\n", "\u23ce")]
+    else:
+        lines = text.split("\n") if newline else [text.replace("\n", " ")]
+        lines = [l[-60:] for l in lines]
     if placeholder and lines[0]:
         lines[0] = f"[Pasted Text: {len(lines[0])} chars]"
     erase_box()
-    out.write("\r\n".join(("> " if i == 0 else "  ") + l[-60:] for i, l in enumerate(lines)))
-    box_rows = len(lines)
+    shown = [("> " if i == 0 else "  ") + l for i, l in enumerate(lines)]
+    out.write("\r\n".join(shown))
+    # A line as long as the row leaves the cursor on it; a longer one wraps to the next.
+    cols = os.get_terminal_size(out.fileno()).columns
+    box_rows = sum(max(0, len(l) - 1) // cols + 1 for l in shown)
     out.flush()
 
 

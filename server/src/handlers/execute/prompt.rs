@@ -15,10 +15,11 @@
 //! Nothing is typed into a program that asks something: its agent reports `asking`, or its
 //! screen shows a choice (numbered options, one pointed at, as Claude Code's, Codex's and
 //! Gemini CLI's permission dialogs draw them, [`choice`]); the paste's first key would answer
-//! it. And an Enter that the program took as a newline in its input box (the cursor went one
-//! row down, the prompt's end on the row above it, as TUIs take an Enter that comes with a
-//! paste) is taken back with one Backspace before Enter is pressed again, so what the program
-//! submits is the prompt byte for byte.
+//! it. And an Enter that the program took as a newline in its input box (as TUIs take an Enter
+//! that comes with a paste), however it draws it (a new row, a glyph on the input line's row or
+//! on the row it wraps to), is taken back with one Backspace, which must bring back the input
+//! line as it was after the paste, before Enter is pressed again: what the program submits is
+//! the prompt byte for byte, or no Enter goes.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -327,7 +328,7 @@ async fn deliver(
                 }
                 let redrawn = deadline.min(Instant::now().max(until) + BACK_LIMIT);
                 match taken_back(t, cx, journal, &a.pane, &now, redrawn).await? {
-                    Ok(back) if back.holds(&tail, &pasted) => {
+                    Ok(back) if back.is(&pasted) => {
                         seen = back.text;
                         // A program that took the Enter as part of a paste takes keys close
                         // together as one: the next Enter waits the next press's whole wait
@@ -340,10 +341,23 @@ async fn deliver(
                     // The Enter was taken after all (what it drew only looked like a newline):
                     // the Backspace met an empty input line, which it left as it was or
                     // redrew without the prompt.
-                    Ok(_) => {
+                    Ok(back) if !back.holds(&tail, &pasted) => {
                         return Ok(Ended {
                             outcome: Outcome::Submitted,
                             reason: None,
+                            presses: press,
+                        });
+                    }
+                    // The prompt is there, but not as pasted: an Enter on it could submit
+                    // other text than the caller's, so none goes.
+                    Ok(back) => {
+                        return Ok(Ended {
+                            outcome: Outcome::PastedNotSubmitted,
+                            reason: Some(format!(
+                                "an Enter changed the program's input line ({:?}) and a Backspace did not bring back the prompt as pasted ({:?}), so no Enter went again; look with capture_pane, then mend it with send_keys",
+                                shown(&now.text),
+                                shown(&back.text)
+                            )),
                             presses: press,
                         });
                     }
@@ -364,14 +378,19 @@ async fn deliver(
         }
     }
     let presses = ENTER_WAITS.len() as i64;
-    let shown: String = seen.trim().chars().take(200).collect();
     Ok(Ended {
         outcome: Outcome::PastedNotSubmitted,
         reason: Some(format!(
-            "the prompt still waits in the program's input line after {presses} presses of Enter (the cursor's line shows {shown:?}); look with capture_pane before pressing Enter with send_keys"
+            "the prompt still waits in the program's input line after {presses} presses of Enter (the cursor's line shows {:?}); look with capture_pane before pressing Enter with send_keys",
+            shown(&seen)
         )),
         presses,
     })
+}
+
+/// An input line as a reason quotes it: trimmed, at most 200 characters.
+fn shown(line: &str) -> String {
+    line.trim().chars().take(200).collect()
 }
 
 /// The end of the prompt's last line that has text, as the program's input line would show
@@ -436,14 +455,28 @@ impl InputLine {
         Ok((line, agent))
     }
 
-    /// Whether an Enter became a newline in the input box: the cursor went exactly one row
-    /// down (counting the history), to a line without the prompt's end, and the row above it
-    /// is the input line as it was.
+    /// Whether an Enter became a newline in the input box, judged by what changed in the
+    /// input, however the program draws it: the cursor went exactly one row down (counting the
+    /// history) to a line without the prompt's end, the row above it the input line as it was
+    /// (a new row); or the input line is the one after the paste with more after it and the
+    /// cursor past where it stood (a glyph on the same row, or on the row it wrapped to, which
+    /// the line read joins).
     fn took_a_newline(&self, tail: &str, pasted: &InputLine) -> bool {
-        self.row() == pasted.row() + 1
+        let new_row = self.row() == pasted.row() + 1
             && self.cursor.0 < pasted.cursor.0
             && self.above.trim_end() == pasted.text.trim_end()
-            && (tail.is_empty() || !self.text.contains(tail))
+            && (tail.is_empty() || !self.text.contains(tail));
+        let (now, before) = (self.text.trim_end(), pasted.text.trim_end());
+        let drawn_after = now.len() > before.len()
+            && now.starts_with(before)
+            && (self.row(), self.cursor.0) > (pasted.row(), pasted.cursor.0);
+        new_row || drawn_after
+    }
+
+    /// Whether this is the input line as it was after the paste: the same text, the cursor on
+    /// the same line (the history counted) and column.
+    fn is(&self, pasted: &InputLine) -> bool {
+        self.text == pasted.text && (self.row(), self.cursor.0) == (pasted.row(), pasted.cursor.0)
     }
 
     /// Whether the prompt still waits here: its tail is on the cursor's line, or, where the
@@ -602,6 +635,22 @@ mod tests {
             ..newline
         };
         assert!(!below.took_a_newline("say hello", &pasted));
+        // A glyph after the prompt on its row, or on the row a full one wrapped to (the line
+        // read joins the two).
+        assert!(line("> say hello⏎", 12).took_a_newline("say hello", &pasted));
+        let full = line(&format!("> {}", "w".repeat(78)), 79);
+        let wrapped = InputLine {
+            text: format!("{}⏎", full.text),
+            cursor: (1, 6),
+            ..line("", 0)
+        };
+        assert!(wrapped.took_a_newline("wwwwwwwwwwww", &full));
+        // The same line redrawn, or the cursor gone back: nothing was added.
+        assert!(!line("> say hello", 11).took_a_newline("say hello", &pasted));
+        assert!(!line("> say hello⏎", 3).took_a_newline("say hello", &pasted));
+        // Taken back only when the line is as it was after the paste.
+        assert!(line("> say hello", 11).is(&pasted));
+        assert!(!line("> say hell", 10).is(&pasted));
     }
 
     fn rows(text: &str) -> Vec<String> {
