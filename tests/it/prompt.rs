@@ -110,42 +110,34 @@ async fn a_prompt_arrives_once_whole_even_where_a_fast_enter_is_swallowed() {
     assert_eq!(lines_in(&f, &panes[2], "submitted "), prompts.len() + 1);
 }
 
-/// A program that takes an Enter coming soon after a paste as a newline in its input box (its
-/// box grows a row): the newline is taken back before Enter goes again, so the program submits
-/// the prompt byte for byte, once.
+/// A program that takes an Enter coming soon after a paste as a newline in its input box,
+/// drawn as a row the box grows, or as a glyph (`⏎`) on the input line's row or, after a full
+/// row, on the row it wraps to: the newline is taken back before Enter goes again, so the
+/// program submits the prompt byte for byte, once.
 #[tokio::test]
 async fn an_enter_taken_as_a_newline_is_taken_back() {
-    let program = format!("{} newline", target(500));
-    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
-    let pane = panes[0].as_str();
-    for (n, prompt) in (1..).zip(["one line", "two\nlines"]) {
-        let sent = send(&f, pane, prompt).await;
-        assert_eq!(sent["outcome"], "submitted", "{sent}");
-        assert!(sent["enter_presses"].as_i64().unwrap() >= 2, "{sent}");
-        let wanted = format!("submitted {} {}", digest(prompt), prompt.len());
-        f.wait_for_screen(pane, &wanted);
-        assert_eq!(lines_in(&f, pane, "submitted "), n, "exactly once");
-    }
-}
-
-/// A program that draws an Enter it took as a newline as a glyph (`⏎`) on the input line's row,
-/// or, after a full row, on the row it wraps to: what changed in the input is taken back all
-/// the same, so the program submits the prompt byte for byte, once.
-#[tokio::test]
-async fn an_enter_drawn_as_a_glyph_is_taken_back() {
-    let program = format!("{} glyph", target(500));
-    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
-    let pane = panes[0].as_str();
-    let width: usize = f.display(pane, "#{pane_width}").parse().unwrap();
+    let (row, glyph) = (
+        format!("{} newline", target(500)),
+        format!("{} glyph", target(500)),
+    );
+    let (f, panes) =
+        Fixture::with_programs(&[(row.as_str(), "ready"), (glyph.as_str(), "ready")]).await;
+    let width: usize = f.display(&panes[1], "#{pane_width}").parse().unwrap();
     // "> " and the prompt fill the row: the glyph goes on the next.
     let full_row = "w".repeat(width - 2);
-    for (n, prompt) in (1..).zip(["one line", "two\nlines", full_row.as_str()]) {
-        let sent = send(&f, pane, prompt).await;
-        assert_eq!(sent["outcome"], "submitted", "{sent}");
-        assert!(sent["enter_presses"].as_i64().unwrap() >= 2, "{sent}");
-        let wanted = format!("submitted {} {}", digest(prompt), prompt.len());
-        f.wait_for_screen(pane, &wanted);
-        assert_eq!(lines_in(&f, pane, "submitted "), n, "exactly once");
+    let cases = [
+        (&panes[0], vec!["one line", "two\nlines"]),
+        (&panes[1], vec!["one line", "two\nlines", full_row.as_str()]),
+    ];
+    for (pane, prompts) in cases {
+        for (n, prompt) in (1..).zip(prompts) {
+            let sent = send(&f, pane, prompt).await;
+            assert_eq!(sent["outcome"], "submitted", "{sent}");
+            assert!(sent["enter_presses"].as_i64().unwrap() >= 2, "{sent}");
+            let wanted = format!("submitted {} {}", digest(prompt), prompt.len());
+            f.wait_for_screen(pane, &wanted);
+            assert_eq!(lines_in(&f, pane, "submitted "), n, "exactly once");
+        }
     }
 }
 
