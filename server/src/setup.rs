@@ -2,10 +2,8 @@
 //! text to paste, or added to the client's own file (`--write`) with everything else in that
 //! file kept as the person wrote it. The Clients page shows what this module writes.
 
-mod hooks;
+pub mod hooks;
 mod jsonc;
-
-pub use hooks::Hooks;
 
 use std::path::{Path, PathBuf};
 

@@ -8,7 +8,8 @@ use super::args::{Cli, Command, Setup};
 use super::startup::Startup;
 use crate::environment::Environment;
 use crate::say::{fail, say};
-use crate::setup::{Client, Entry, Hooks, Via, Written};
+use crate::setup::hooks::Hooks;
+use crate::setup::{Client, Entry, Via, Written};
 use crate::socket::SocketFlags;
 
 /// The second command, installed beside `tmux-mcp` by every package under the package's name

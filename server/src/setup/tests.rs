@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use super::hooks::Hooks;
 use super::*;
 
 fn entry(client: Client, env: &[(&str, &str)]) -> Entry {
