@@ -758,7 +758,7 @@ window.TMUX_MCP_CATALOG = {
                 "type": "boolean"
               },
               "agent_state": {
-                "description": "The agent's own report (its hooks set a pane option).",
+                "description": "The agent's state (hooks, or a known CLI's screen).",
                 "enum": [
                   "working",
                   "asking",
@@ -771,14 +771,27 @@ window.TMUX_MCP_CATALOG = {
                 ]
               },
               "agent_state_ms": {
-                "description": "Age of that report, as seen here.",
+                "description": "Age of a hooks report.",
                 "type": [
                   "integer",
                   "null"
                 ]
               },
+              "agent_state_source": {
+                "description": "Its source.",
+                "enum": [
+                  "hooks",
+                  "screen",
+                  "title",
+                  null
+                ],
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
               "at_prompt": {
-                "description": "The pane's shell has it, at a prompt.",
+                "description": "Its shell is at a prompt.",
                 "type": "boolean"
               },
               "caller": {
@@ -794,7 +807,7 @@ window.TMUX_MCP_CATALOG = {
                 "type": "boolean"
               },
               "foreground_command": {
-                "description": "The program that has the terminal.",
+                "description": "Program with the terminal.",
                 "type": [
                   "string",
                   "null"
@@ -816,7 +829,7 @@ window.TMUX_MCP_CATALOG = {
                 "type": "string"
               },
               "idle_ms": {
-                "description": "Since it last printed text, if followed.",
+                "description": "Since its last text, if followed.",
                 "type": [
                   "integer",
                   "null"
@@ -827,14 +840,14 @@ window.TMUX_MCP_CATALOG = {
                 "type": "string"
               },
               "pid": {
-                "description": "Process id, while it runs.",
+                "description": "Process id.",
                 "type": [
                   "integer",
                   "null"
                 ]
               },
               "title": {
-                "description": "Title (set by the program).",
+                "description": "Title.",
                 "type": "string"
               },
               "width": {
@@ -863,7 +876,8 @@ window.TMUX_MCP_CATALOG = {
               "at_prompt",
               "idle_ms",
               "agent_state",
-              "agent_state_ms"
+              "agent_state_ms",
+              "agent_state_source"
             ],
             "type": "object"
           }
@@ -962,7 +976,7 @@ window.TMUX_MCP_CATALOG = {
                               "type": "boolean"
                             },
                             "agent_state": {
-                              "description": "The agent's own report (its hooks set a pane option).",
+                              "description": "The agent's state (hooks, or a known CLI's screen).",
                               "enum": [
                                 "working",
                                 "asking",
@@ -975,14 +989,27 @@ window.TMUX_MCP_CATALOG = {
                               ]
                             },
                             "agent_state_ms": {
-                              "description": "Age of that report, as seen here.",
+                              "description": "Age of a hooks report.",
                               "type": [
                                 "integer",
                                 "null"
                               ]
                             },
+                            "agent_state_source": {
+                              "description": "Its source.",
+                              "enum": [
+                                "hooks",
+                                "screen",
+                                "title",
+                                null
+                              ],
+                              "type": [
+                                "string",
+                                "null"
+                              ]
+                            },
                             "at_prompt": {
-                              "description": "The pane's shell has it, at a prompt.",
+                              "description": "Its shell is at a prompt.",
                               "type": "boolean"
                             },
                             "caller": {
@@ -998,7 +1025,7 @@ window.TMUX_MCP_CATALOG = {
                               "type": "boolean"
                             },
                             "foreground_command": {
-                              "description": "The program that has the terminal.",
+                              "description": "Program with the terminal.",
                               "type": [
                                 "string",
                                 "null"
@@ -1020,7 +1047,7 @@ window.TMUX_MCP_CATALOG = {
                               "type": "string"
                             },
                             "idle_ms": {
-                              "description": "Since it last printed text, if followed.",
+                              "description": "Since its last text, if followed.",
                               "type": [
                                 "integer",
                                 "null"
@@ -1031,14 +1058,14 @@ window.TMUX_MCP_CATALOG = {
                               "type": "string"
                             },
                             "pid": {
-                              "description": "Process id, while it runs.",
+                              "description": "Process id.",
                               "type": [
                                 "integer",
                                 "null"
                               ]
                             },
                             "title": {
-                              "description": "Title (set by the program).",
+                              "description": "Title.",
                               "type": "string"
                             },
                             "width": {
@@ -1067,7 +1094,8 @@ window.TMUX_MCP_CATALOG = {
                             "at_prompt",
                             "idle_ms",
                             "agent_state",
-                            "agent_state_ms"
+                            "agent_state_ms",
+                            "agent_state_source"
                           ],
                           "type": "object"
                         },
@@ -1424,7 +1452,7 @@ window.TMUX_MCP_CATALOG = {
                   "type": "boolean"
                 },
                 "agent_state": {
-                  "description": "The agent's own report (its hooks set a pane option).",
+                  "description": "The agent's state (hooks, or a known CLI's screen).",
                   "enum": [
                     "working",
                     "asking",
@@ -1437,14 +1465,27 @@ window.TMUX_MCP_CATALOG = {
                   ]
                 },
                 "agent_state_ms": {
-                  "description": "Age of that report, as seen here.",
+                  "description": "Age of a hooks report.",
                   "type": [
                     "integer",
                     "null"
                   ]
                 },
+                "agent_state_source": {
+                  "description": "Its source.",
+                  "enum": [
+                    "hooks",
+                    "screen",
+                    "title",
+                    null
+                  ],
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
                 "at_prompt": {
-                  "description": "The pane's shell has it, at a prompt.",
+                  "description": "Its shell is at a prompt.",
                   "type": "boolean"
                 },
                 "caller": {
@@ -1460,7 +1501,7 @@ window.TMUX_MCP_CATALOG = {
                   "type": "boolean"
                 },
                 "foreground_command": {
-                  "description": "The program that has the terminal.",
+                  "description": "Program with the terminal.",
                   "type": [
                     "string",
                     "null"
@@ -1482,7 +1523,7 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 },
                 "idle_ms": {
-                  "description": "Since it last printed text, if followed.",
+                  "description": "Since its last text, if followed.",
                   "type": [
                     "integer",
                     "null"
@@ -1493,14 +1534,14 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 },
                 "pid": {
-                  "description": "Process id, while it runs.",
+                  "description": "Process id.",
                   "type": [
                     "integer",
                     "null"
                   ]
                 },
                 "title": {
-                  "description": "Title (set by the program).",
+                  "description": "Title.",
                   "type": "string"
                 },
                 "width": {
@@ -1529,7 +1570,8 @@ window.TMUX_MCP_CATALOG = {
                 "at_prompt",
                 "idle_ms",
                 "agent_state",
-                "agent_state_ms"
+                "agent_state_ms",
+                "agent_state_source"
               ],
               "type": "object"
             },
@@ -1890,7 +1932,7 @@ window.TMUX_MCP_CATALOG = {
                   "type": "boolean"
                 },
                 "agent_state": {
-                  "description": "The agent's own report (its hooks set a pane option).",
+                  "description": "The agent's state (hooks, or a known CLI's screen).",
                   "enum": [
                     "working",
                     "asking",
@@ -1903,14 +1945,27 @@ window.TMUX_MCP_CATALOG = {
                   ]
                 },
                 "agent_state_ms": {
-                  "description": "Age of that report, as seen here.",
+                  "description": "Age of a hooks report.",
                   "type": [
                     "integer",
                     "null"
                   ]
                 },
+                "agent_state_source": {
+                  "description": "Its source.",
+                  "enum": [
+                    "hooks",
+                    "screen",
+                    "title",
+                    null
+                  ],
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
                 "at_prompt": {
-                  "description": "The pane's shell has it, at a prompt.",
+                  "description": "Its shell is at a prompt.",
                   "type": "boolean"
                 },
                 "caller": {
@@ -1926,7 +1981,7 @@ window.TMUX_MCP_CATALOG = {
                   "type": "boolean"
                 },
                 "foreground_command": {
-                  "description": "The program that has the terminal.",
+                  "description": "Program with the terminal.",
                   "type": [
                     "string",
                     "null"
@@ -1948,7 +2003,7 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 },
                 "idle_ms": {
-                  "description": "Since it last printed text, if followed.",
+                  "description": "Since its last text, if followed.",
                   "type": [
                     "integer",
                     "null"
@@ -1959,14 +2014,14 @@ window.TMUX_MCP_CATALOG = {
                   "type": "string"
                 },
                 "pid": {
-                  "description": "Process id, while it runs.",
+                  "description": "Process id.",
                   "type": [
                     "integer",
                     "null"
                   ]
                 },
                 "title": {
-                  "description": "Title (set by the program).",
+                  "description": "Title.",
                   "type": "string"
                 },
                 "width": {
@@ -1995,7 +2050,8 @@ window.TMUX_MCP_CATALOG = {
                 "at_prompt",
                 "idle_ms",
                 "agent_state",
-                "agent_state_ms"
+                "agent_state_ms",
+                "agent_state_source"
               ],
               "type": "object"
             },
@@ -4099,7 +4155,7 @@ window.TMUX_MCP_CATALOG = {
       "outputSchema": {
         "properties": {
           "agent_state": {
-            "description": "The agent's own report (its hooks set a pane option).",
+            "description": "The agent's state (hooks, or a known CLI's screen).",
             "enum": [
               "working",
               "asking",
@@ -4112,9 +4168,22 @@ window.TMUX_MCP_CATALOG = {
             ]
           },
           "agent_state_ms": {
-            "description": "Age of that report, as seen here.",
+            "description": "Age of a hooks report.",
             "type": [
               "integer",
+              "null"
+            ]
+          },
+          "agent_state_source": {
+            "description": "Its source.",
+            "enum": [
+              "hooks",
+              "screen",
+              "title",
+              null
+            ],
+            "type": [
+              "string",
               "null"
             ]
           },
@@ -4123,7 +4192,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           },
           "at_prompt": {
-            "description": "The pane's shell has it, at a prompt.",
+            "description": "Its shell is at a prompt.",
             "type": "boolean"
           },
           "content": {
@@ -4143,7 +4212,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "boolean"
           },
           "foreground_command": {
-            "description": "The program that has the terminal.",
+            "description": "Program with the terminal.",
             "type": [
               "string",
               "null"
@@ -4161,7 +4230,7 @@ window.TMUX_MCP_CATALOG = {
             "type": "integer"
           },
           "idle_ms": {
-            "description": "Since it last printed text, if followed.",
+            "description": "Since its last text, if followed.",
             "type": [
               "integer",
               "null"
@@ -4221,6 +4290,7 @@ window.TMUX_MCP_CATALOG = {
           "idle_ms",
           "agent_state",
           "agent_state_ms",
+          "agent_state_source",
           "masked"
         ],
         "type": "object"
@@ -4444,7 +4514,7 @@ window.TMUX_MCP_CATALOG = {
       "outputSchema": {
         "properties": {
           "agent_state": {
-            "description": "The agent's own report (its hooks set a pane option).",
+            "description": "The agent's state (hooks, or a known CLI's screen).",
             "enum": [
               "working",
               "asking",
@@ -4457,9 +4527,22 @@ window.TMUX_MCP_CATALOG = {
             ]
           },
           "agent_state_ms": {
-            "description": "Age of that report, as seen here.",
+            "description": "Age of a hooks report.",
             "type": [
               "integer",
+              "null"
+            ]
+          },
+          "agent_state_source": {
+            "description": "Its source.",
+            "enum": [
+              "hooks",
+              "screen",
+              "title",
+              null
+            ],
+            "type": [
+              "string",
               "null"
             ]
           },
@@ -4486,7 +4569,7 @@ window.TMUX_MCP_CATALOG = {
             "items": {
               "properties": {
                 "agent_state": {
-                  "description": "The agent's own report (its hooks set a pane option).",
+                  "description": "The agent's state (hooks, or a known CLI's screen).",
                   "enum": [
                     "working",
                     "asking",
@@ -4499,9 +4582,22 @@ window.TMUX_MCP_CATALOG = {
                   ]
                 },
                 "agent_state_ms": {
-                  "description": "Age of that report, as seen here.",
+                  "description": "Age of a hooks report.",
                   "type": [
                     "integer",
+                    "null"
+                  ]
+                },
+                "agent_state_source": {
+                  "description": "Its source.",
+                  "enum": [
+                    "hooks",
+                    "screen",
+                    "title",
+                    null
+                  ],
+                  "type": [
+                    "string",
                     "null"
                   ]
                 },
@@ -4524,7 +4620,8 @@ window.TMUX_MCP_CATALOG = {
                 "pane",
                 "reported",
                 "agent_state",
-                "agent_state_ms"
+                "agent_state_ms",
+                "agent_state_source"
               ],
               "type": "object"
             },
@@ -4546,6 +4643,7 @@ window.TMUX_MCP_CATALOG = {
           "outcome",
           "agent_state",
           "agent_state_ms",
+          "agent_state_source",
           "why",
           "panes",
           "elapsed_ms"

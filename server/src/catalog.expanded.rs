@@ -207,6 +207,39 @@ pub mod types {
         rt::serde::Deserialize
     )]
     #[serde(crate = "::tmux_mcp_runtime::serde")]
+    pub enum AgentStateSource {
+        #[serde(rename = "hooks")]
+        Hooks,
+        #[serde(rename = "screen")]
+        Screen,
+        #[serde(rename = "title")]
+        Title,
+    }
+    impl AgentStateSource {
+        pub fn as_str(self) -> &'static str {
+            match self {
+                AgentStateSource::Hooks => "hooks",
+                AgentStateSource::Screen => "screen",
+                AgentStateSource::Title => "title",
+            }
+        }
+    }
+    impl rt::IntoJson for AgentStateSource {
+        fn into_json(self) -> rt::serde_json::Value {
+            rt::serde_json::Value::from(self.as_str())
+        }
+    }
+    #[derive(
+        Debug,
+        Clone,
+        Copy,
+        PartialEq,
+        Eq,
+        Hash,
+        rt::serde::Serialize,
+        rt::serde::Deserialize
+    )]
+    #[serde(crate = "::tmux_mcp_runtime::serde")]
     pub enum OnError {
         #[serde(rename = "stop")]
         Stop,
@@ -245,7 +278,7 @@ pub mod types {
         /// Working directory.
         #[serde(rename = "path")]
         pub path: ::std::string::String,
-        /// Title (set by the program).
+        /// Title.
         #[serde(rename = "title")]
         pub title: ::std::string::String,
         /// Columns.
@@ -254,7 +287,7 @@ pub mod types {
         /// Rows.
         #[serde(rename = "height")]
         pub height: i64,
-        /// Process id, while it runs.
+        /// Process id.
         #[serde(rename = "pid")]
         #[serde(default)]
         pub pid: ::core::option::Option<i64>,
@@ -264,7 +297,7 @@ pub mod types {
         /// The pane this MCP server runs in.
         #[serde(rename = "caller")]
         pub caller: bool,
-        /// The program that has the terminal.
+        /// Program with the terminal.
         #[serde(rename = "foreground_command")]
         #[serde(default)]
         pub foreground_command: ::core::option::Option<::std::string::String>,
@@ -272,21 +305,25 @@ pub mod types {
         #[serde(rename = "foreground_pid")]
         #[serde(default)]
         pub foreground_pid: ::core::option::Option<i64>,
-        /// The pane's shell has it, at a prompt.
+        /// Its shell is at a prompt.
         #[serde(rename = "at_prompt")]
         pub at_prompt: bool,
-        /// Since it last printed text, if followed.
+        /// Since its last text, if followed.
         #[serde(rename = "idle_ms")]
         #[serde(default)]
         pub idle_ms: ::core::option::Option<i64>,
-        /// The agent's own report (its hooks set a pane option).
+        /// The agent's state (hooks, or a known CLI's screen).
         #[serde(rename = "agent_state")]
         #[serde(default)]
         pub agent_state: ::core::option::Option<super::types::AgentState>,
-        /// Age of that report, as seen here.
+        /// Age of a hooks report.
         #[serde(rename = "agent_state_ms")]
         #[serde(default)]
         pub agent_state_ms: ::core::option::Option<i64>,
+        /// Its source.
+        #[serde(rename = "agent_state_source")]
+        #[serde(default)]
+        pub agent_state_source: ::core::option::Option<super::types::AgentStateSource>,
     }
     impl rt::IntoJson for Pane {
         fn into_json(self) -> rt::serde_json::Value {
@@ -320,6 +357,11 @@ pub mod types {
                 .insert(
                     "agent_state_ms".into(),
                     rt::IntoJson::into_json(self.agent_state_ms),
+                );
+            object
+                .insert(
+                    "agent_state_source".into(),
+                    rt::IntoJson::into_json(self.agent_state_source),
                 );
             rt::serde_json::Value::Object(object)
         }
@@ -3418,7 +3460,7 @@ pub mod snapshot_pane {
         /// The pane's process has exited.
         #[serde(rename = "dead")]
         pub dead: bool,
-        /// The program that has the terminal.
+        /// Program with the terminal.
         #[serde(rename = "foreground_command")]
         #[serde(default)]
         pub foreground_command: ::core::option::Option<::std::string::String>,
@@ -3426,21 +3468,25 @@ pub mod snapshot_pane {
         #[serde(rename = "foreground_pid")]
         #[serde(default)]
         pub foreground_pid: ::core::option::Option<i64>,
-        /// The pane's shell has it, at a prompt.
+        /// Its shell is at a prompt.
         #[serde(rename = "at_prompt")]
         pub at_prompt: bool,
-        /// Since it last printed text, if followed.
+        /// Since its last text, if followed.
         #[serde(rename = "idle_ms")]
         #[serde(default)]
         pub idle_ms: ::core::option::Option<i64>,
-        /// The agent's own report (its hooks set a pane option).
+        /// The agent's state (hooks, or a known CLI's screen).
         #[serde(rename = "agent_state")]
         #[serde(default)]
         pub agent_state: ::core::option::Option<super::types::AgentState>,
-        /// Age of that report, as seen here.
+        /// Age of a hooks report.
         #[serde(rename = "agent_state_ms")]
         #[serde(default)]
         pub agent_state_ms: ::core::option::Option<i64>,
+        /// Its source.
+        #[serde(rename = "agent_state_source")]
+        #[serde(default)]
+        pub agent_state_source: ::core::option::Option<super::types::AgentStateSource>,
         /// Secret-shaped spans replaced by [masked:kind] markers.
         #[serde(rename = "masked")]
         pub masked: i64,
@@ -3486,6 +3532,11 @@ pub mod snapshot_pane {
                 .insert(
                     "agent_state_ms".into(),
                     rt::IntoJson::into_json(self.agent_state_ms),
+                );
+            object
+                .insert(
+                    "agent_state_source".into(),
+                    rt::IntoJson::into_json(self.agent_state_source),
                 );
             object.insert("masked".into(), rt::IntoJson::into_json(self.masked));
             rt::serde_json::Value::Object(object)
@@ -3707,14 +3758,18 @@ pub mod wait_for_agent {
         /// Why the wait ended.
         #[serde(rename = "outcome")]
         pub outcome: Outcome,
-        /// The agent's own report (its hooks set a pane option).
+        /// The agent's state (hooks, or a known CLI's screen).
         #[serde(rename = "agent_state")]
         #[serde(default)]
         pub agent_state: ::core::option::Option<super::types::AgentState>,
-        /// Age of that report, as seen here.
+        /// Age of a hooks report.
         #[serde(rename = "agent_state_ms")]
         #[serde(default)]
         pub agent_state_ms: ::core::option::Option<i64>,
+        /// Its source.
+        #[serde(rename = "agent_state_source")]
+        #[serde(default)]
+        pub agent_state_source: ::core::option::Option<super::types::AgentStateSource>,
         /// With deadline, what the reports say and what to do.
         #[serde(rename = "why")]
         #[serde(default)]
@@ -3738,6 +3793,11 @@ pub mod wait_for_agent {
                 .insert(
                     "agent_state_ms".into(),
                     rt::IntoJson::into_json(self.agent_state_ms),
+                );
+            object
+                .insert(
+                    "agent_state_source".into(),
+                    rt::IntoJson::into_json(self.agent_state_source),
                 );
             object.insert("why".into(), rt::IntoJson::into_json(self.why));
             object.insert("panes".into(), rt::IntoJson::into_json(self.panes));
@@ -3827,14 +3887,18 @@ pub mod wait_for_agent {
         /// What it reported; waiting, nothing yet.
         #[serde(rename = "reported")]
         pub reported: Reported,
-        /// The agent's own report (its hooks set a pane option).
+        /// The agent's state (hooks, or a known CLI's screen).
         #[serde(rename = "agent_state")]
         #[serde(default)]
         pub agent_state: ::core::option::Option<super::types::AgentState>,
-        /// Age of that report, as seen here.
+        /// Age of a hooks report.
         #[serde(rename = "agent_state_ms")]
         #[serde(default)]
         pub agent_state_ms: ::core::option::Option<i64>,
+        /// Its source.
+        #[serde(rename = "agent_state_source")]
+        #[serde(default)]
+        pub agent_state_source: ::core::option::Option<super::types::AgentStateSource>,
     }
     impl rt::IntoJson for PanesItem {
         fn into_json(self) -> rt::serde_json::Value {
@@ -3848,10 +3912,15 @@ pub mod wait_for_agent {
                     "agent_state_ms".into(),
                     rt::IntoJson::into_json(self.agent_state_ms),
                 );
+            object
+                .insert(
+                    "agent_state_source".into(),
+                    rt::IntoJson::into_json(self.agent_state_source),
+                );
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `wait_for_agent`: Block until the pane's agent (or the first of panes; all: each) reports idle or asking through its hooks (pane option agent_state). Reports older than your last input do not count; a turn counted since does.
+    /// The handler of `wait_for_agent`: Block until the pane's agent (or first of panes; all: each) is idle or asking, by its hooks (pane option agent_state) or a known CLI's screen. Reports before your last input do not count; a turn counted since does.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `wait_for_agent`",
         note = "implement `wait_for_agent::Handle` for `{Self}`, beside the code the tool calls"
@@ -4593,7 +4662,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"dead_status\":{\"description\":\"Exit status of a dead pane's process.\",\"type\":[\"integer\",\"null\"]},\"history_limit\":{\"description\":\"Most lines of scrollback kept.\",\"type\":\"integer\"},\"history_size\":{\"description\":\"Lines of scrollback held.\",\"type\":\"integer\"},\"pane\":{\"description\":\"A pane.\",\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"}},\"required\":[\"pane\",\"history_size\",\"history_limit\",\"dead_status\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"dead_status\":{\"description\":\"Exit status of a dead pane's process.\",\"type\":[\"integer\",\"null\"]},\"history_limit\":{\"description\":\"Most lines of scrollback kept.\",\"type\":\"integer\"},\"history_size\":{\"description\":\"Lines of scrollback held.\",\"type\":\"integer\"},\"pane\":{\"description\":\"A pane.\",\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's state (hooks, or a known CLI's screen).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of a hooks report.\",\"type\":[\"integer\",\"null\"]},\"agent_state_source\":{\"description\":\"Its source.\",\"enum\":[\"hooks\",\"screen\",\"title\",null],\"type\":[\"string\",\"null\"]},\"at_prompt\":{\"description\":\"Its shell is at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"Program with the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since its last text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\",\"agent_state_source\"],\"type\":\"object\"}},\"required\":[\"pane\",\"history_size\",\"history_limit\",\"dead_status\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_pane_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -4623,7 +4692,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: true,
         input_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"caller_pane\":{\"description\":\"The pane this server runs in, if on this socket.\",\"type\":[\"string\",\"null\"]},\"sessions\":{\"description\":\"Sessions with their windows and panes.\",\"items\":{\"properties\":{\"session\":{\"description\":\"A session.\",\"properties\":{\"attached\":{\"description\":\"Clients attached.\",\"type\":\"integer\"},\"id\":{\"description\":\"Session id, e.g. $1.\",\"type\":\"string\"},\"name\":{\"description\":\"Session name.\",\"type\":\"string\"},\"windows\":{\"description\":\"Number of windows.\",\"type\":\"integer\"}},\"required\":[\"id\",\"name\",\"windows\",\"attached\"],\"type\":\"object\"},\"windows\":{\"description\":\"Windows of the session.\",\"items\":{\"properties\":{\"panes\":{\"description\":\"Panes of the window.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"},\"type\":\"array\"},\"window\":{\"description\":\"A window (once per session it is in).\",\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"}},\"required\":[\"window\",\"panes\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"session\",\"windows\"],\"type\":\"object\"},\"type\":\"array\"},\"socket\":{\"description\":\"Socket path of the server.\",\"type\":\"string\"},\"version\":{\"description\":\"tmux version, e.g. 3.3a.\",\"type\":\"string\"}},\"required\":[\"version\",\"socket\",\"caller_pane\",\"sessions\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"caller_pane\":{\"description\":\"The pane this server runs in, if on this socket.\",\"type\":[\"string\",\"null\"]},\"sessions\":{\"description\":\"Sessions with their windows and panes.\",\"items\":{\"properties\":{\"session\":{\"description\":\"A session.\",\"properties\":{\"attached\":{\"description\":\"Clients attached.\",\"type\":\"integer\"},\"id\":{\"description\":\"Session id, e.g. $1.\",\"type\":\"string\"},\"name\":{\"description\":\"Session name.\",\"type\":\"string\"},\"windows\":{\"description\":\"Number of windows.\",\"type\":\"integer\"}},\"required\":[\"id\",\"name\",\"windows\",\"attached\"],\"type\":\"object\"},\"windows\":{\"description\":\"Windows of the session.\",\"items\":{\"properties\":{\"panes\":{\"description\":\"Panes of the window.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's state (hooks, or a known CLI's screen).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of a hooks report.\",\"type\":[\"integer\",\"null\"]},\"agent_state_source\":{\"description\":\"Its source.\",\"enum\":[\"hooks\",\"screen\",\"title\",null],\"type\":[\"string\",\"null\"]},\"at_prompt\":{\"description\":\"Its shell is at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"Program with the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since its last text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\",\"agent_state_source\"],\"type\":\"object\"},\"type\":\"array\"},\"window\":{\"description\":\"A window (once per session it is in).\",\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"}},\"required\":[\"window\",\"panes\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"session\",\"windows\"],\"type\":\"object\"},\"type\":\"array\"},\"socket\":{\"description\":\"Socket path of the server.\",\"type\":\"string\"},\"version\":{\"description\":\"tmux version, e.g. 3.3a.\",\"type\":\"string\"}},\"required\":[\"version\",\"socket\",\"caller_pane\",\"sessions\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"get_server_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -4707,7 +4776,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"pattern\":\"^@[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"panes\":{\"description\":\"Panes of the window.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"},\"type\":\"array\"},\"window\":{\"description\":\"A window (once per session it is in).\",\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"}},\"required\":[\"window\",\"panes\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"panes\":{\"description\":\"Panes of the window.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's state (hooks, or a known CLI's screen).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of a hooks report.\",\"type\":[\"integer\",\"null\"]},\"agent_state_source\":{\"description\":\"Its source.\",\"enum\":[\"hooks\",\"screen\",\"title\",null],\"type\":[\"string\",\"null\"]},\"at_prompt\":{\"description\":\"Its shell is at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"Program with the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since its last text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\",\"agent_state_source\"],\"type\":\"object\"},\"type\":\"array\"},\"window\":{\"description\":\"A window (once per session it is in).\",\"properties\":{\"active\":{\"description\":\"Current in its session.\",\"type\":\"boolean\"},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Window id (@2).\",\"type\":\"string\"},\"index\":{\"description\":\"Index in the session.\",\"type\":\"integer\"},\"layout\":{\"description\":\"Layout, for select_layout.\",\"type\":\"string\"},\"name\":{\"description\":\"Window name.\",\"type\":\"string\"},\"panes\":{\"description\":\"Number of panes.\",\"type\":\"integer\"},\"session_id\":{\"description\":\"Session of this link.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"id\",\"session_id\",\"index\",\"name\",\"panes\",\"active\",\"width\",\"height\",\"layout\"],\"type\":\"object\"}},\"required\":[\"window\",\"panes\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"window\":{\"description\":\"Window id (@2).\",\"type\":\"string\"}},\"required\":[\"window\"],\"type\":\"object\"},\"tool\":{\"const\":\"get_window_info\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -4843,7 +4912,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: true,
         input_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"panes\":{\"description\":\"Panes, in tmux order.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id, while it runs.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title (set by the program).\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"panes\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"panes\":{\"description\":\"Panes, in tmux order.\",\"items\":{\"properties\":{\"active\":{\"description\":\"Active in its window.\",\"type\":\"boolean\"},\"agent_state\":{\"description\":\"The agent's state (hooks, or a known CLI's screen).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of a hooks report.\",\"type\":[\"integer\",\"null\"]},\"agent_state_source\":{\"description\":\"Its source.\",\"enum\":[\"hooks\",\"screen\",\"title\",null],\"type\":[\"string\",\"null\"]},\"at_prompt\":{\"description\":\"Its shell is at a prompt.\",\"type\":\"boolean\"},\"caller\":{\"description\":\"The pane this MCP server runs in.\",\"type\":\"boolean\"},\"command\":{\"description\":\"Foreground command.\",\"type\":\"string\"},\"dead\":{\"description\":\"Its process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"Program with the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"id\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"idle_ms\":{\"description\":\"Since its last text, if followed.\",\"type\":[\"integer\",\"null\"]},\"path\":{\"description\":\"Working directory.\",\"type\":\"string\"},\"pid\":{\"description\":\"Process id.\",\"type\":[\"integer\",\"null\"]},\"title\":{\"description\":\"Title.\",\"type\":\"string\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"},\"window_id\":{\"description\":\"Its window.\",\"type\":\"string\"}},\"required\":[\"id\",\"window_id\",\"active\",\"command\",\"path\",\"title\",\"width\",\"height\",\"pid\",\"dead\",\"caller\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\",\"agent_state_source\"],\"type\":\"object\"},\"type\":\"array\"}},\"required\":[\"panes\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{},\"type\":\"object\"},\"tool\":{\"const\":\"list_panes\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -5572,7 +5641,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: true,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"maximum\":100000,\"minimum\":1,\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"alternate_screen\":{\"description\":\"A full-screen program owns the screen.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"The pane's shell has it, at a prompt.\",\"type\":\"boolean\"},\"content\":{\"description\":\"Screen text (untrusted).\",\"type\":\"string\"},\"cursor_x\":{\"description\":\"Cursor column, from 0.\",\"type\":\"integer\"},\"cursor_y\":{\"description\":\"Cursor row, from 0.\",\"type\":\"integer\"},\"dead\":{\"description\":\"The pane's process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"The program that has the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"idle_ms\":{\"description\":\"Since it last printed text, if followed.\",\"type\":[\"integer\",\"null\"]},\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"mode\":{\"description\":\"Pane mode, e.g. copy-mode; null when none.\",\"type\":[\"string\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"scroll_position\":{\"description\":\"Lines scrolled back in copy mode.\",\"type\":[\"integer\",\"null\"]},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"content\",\"lines\",\"truncated\",\"width\",\"height\",\"cursor_x\",\"cursor_y\",\"mode\",\"scroll_position\",\"alternate_screen\",\"dead\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\",\"masked\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's state (hooks, or a known CLI's screen).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of a hooks report.\",\"type\":[\"integer\",\"null\"]},\"agent_state_source\":{\"description\":\"Its source.\",\"enum\":[\"hooks\",\"screen\",\"title\",null],\"type\":[\"string\",\"null\"]},\"alternate_screen\":{\"description\":\"A full-screen program owns the screen.\",\"type\":\"boolean\"},\"at_prompt\":{\"description\":\"Its shell is at a prompt.\",\"type\":\"boolean\"},\"content\":{\"description\":\"Screen text (untrusted).\",\"type\":\"string\"},\"cursor_x\":{\"description\":\"Cursor column, from 0.\",\"type\":\"integer\"},\"cursor_y\":{\"description\":\"Cursor row, from 0.\",\"type\":\"integer\"},\"dead\":{\"description\":\"The pane's process has exited.\",\"type\":\"boolean\"},\"foreground_command\":{\"description\":\"Program with the terminal.\",\"type\":[\"string\",\"null\"]},\"foreground_pid\":{\"description\":\"Its process id.\",\"type\":[\"integer\",\"null\"]},\"height\":{\"description\":\"Rows.\",\"type\":\"integer\"},\"idle_ms\":{\"description\":\"Since its last text, if followed.\",\"type\":[\"integer\",\"null\"]},\"lines\":{\"description\":\"Lines returned.\",\"type\":\"integer\"},\"masked\":{\"description\":\"Secret-shaped spans replaced by [masked:kind] markers.\",\"type\":\"integer\"},\"mode\":{\"description\":\"Pane mode, e.g. copy-mode; null when none.\",\"type\":[\"string\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"scroll_position\":{\"description\":\"Lines scrolled back in copy mode.\",\"type\":[\"integer\",\"null\"]},\"truncated\":{\"description\":\"Lines were dropped to fit the bounds.\",\"type\":\"boolean\"},\"width\":{\"description\":\"Columns.\",\"type\":\"integer\"}},\"required\":[\"pane\",\"content\",\"lines\",\"truncated\",\"width\",\"height\",\"cursor_x\",\"cursor_y\",\"mode\",\"scroll_position\",\"alternate_screen\",\"dead\",\"foreground_command\",\"foreground_pid\",\"at_prompt\",\"idle_ms\",\"agent_state\",\"agent_state_ms\",\"agent_state_source\",\"masked\"],\"type\":\"object\"}",
         batch_alternative: Some(
             "{\"additionalProperties\":false,\"properties\":{\"arguments\":{\"additionalProperties\":false,\"properties\":{\"history\":{\"default\":false,\"description\":\"Include scrollback.\",\"type\":\"boolean\"},\"max_lines\":{\"description\":\"Newest lines to keep.\",\"type\":\"integer\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"}},\"required\":[\"pane\"],\"type\":\"object\"},\"tool\":{\"const\":\"snapshot_pane\"}},\"required\":[\"tool\"],\"type\":\"object\"}",
         ),
@@ -5650,7 +5719,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "wait_for_agent",
         title: "Wait for agent",
-        description: "Block until the pane's agent (or the first of panes; all: each) reports idle or asking through its hooks (pane option agent_state). Reports older than your last input do not count; a turn counted since does.",
+        description: "Block until the pane's agent (or first of panes; all: each) is idle or asking, by its hooks (pane option agent_state) or a known CLI's screen. Reports before your last input do not count; a turn counted since does.",
         toolset: "inspect",
         annotations: rt::Annotations {
             read_only_hint: true,
@@ -5663,7 +5732,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
         always_load: false,
         input_schema: "{\"additionalProperties\":false,\"properties\":{\"all\":{\"default\":false,\"description\":\"Wait for each pane.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"type\":\"string\"},\"panes\":{\"description\":\"More panes.\",\"items\":{\"type\":\"string\"},\"type\":\"array\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
         validation_schema: "{\"additionalProperties\":false,\"properties\":{\"all\":{\"default\":false,\"description\":\"Wait for each pane.\",\"type\":\"boolean\"},\"pane\":{\"description\":\"Pane id (%3).\",\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"panes\":{\"description\":\"More panes.\",\"items\":{\"pattern\":\"^%[0-9]{1,9}$\",\"type\":\"string\"},\"maxItems\":255,\"type\":\"array\"},\"seconds\":{\"description\":\"Deadline in seconds (default 30, 1..600).\",\"maximum\":100000,\"minimum\":0,\"type\":\"integer\"}},\"required\":[\"pane\"],\"type\":\"object\"}",
-        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"idle\",\"asking\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"The pane that ended the wait.\",\"type\":\"string\"},\"panes\":{\"description\":\"With panes, what each pane did, in order.\",\"items\":{\"properties\":{\"agent_state\":{\"description\":\"The agent's own report (its hooks set a pane option).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of that report, as seen here.\",\"type\":[\"integer\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reported\":{\"description\":\"What it reported; waiting, nothing yet.\",\"enum\":[\"idle\",\"asking\",\"pane_closed\",\"waiting\"],\"type\":\"string\"}},\"required\":[\"pane\",\"reported\",\"agent_state\",\"agent_state_ms\"],\"type\":\"object\"},\"type\":[\"array\",\"null\"]},\"why\":{\"description\":\"With deadline, what the reports say and what to do.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"agent_state\",\"agent_state_ms\",\"why\",\"panes\",\"elapsed_ms\"],\"type\":\"object\"}",
+        output_schema: "{\"properties\":{\"agent_state\":{\"description\":\"The agent's state (hooks, or a known CLI's screen).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of a hooks report.\",\"type\":[\"integer\",\"null\"]},\"agent_state_source\":{\"description\":\"Its source.\",\"enum\":[\"hooks\",\"screen\",\"title\",null],\"type\":[\"string\",\"null\"]},\"elapsed_ms\":{\"description\":\"Time waited.\",\"type\":\"integer\"},\"outcome\":{\"description\":\"Why the wait ended.\",\"enum\":[\"idle\",\"asking\",\"deadline\",\"pane_closed\"],\"type\":\"string\"},\"pane\":{\"description\":\"The pane that ended the wait.\",\"type\":\"string\"},\"panes\":{\"description\":\"With panes, what each pane did, in order.\",\"items\":{\"properties\":{\"agent_state\":{\"description\":\"The agent's state (hooks, or a known CLI's screen).\",\"enum\":[\"working\",\"asking\",\"idle\",null],\"type\":[\"string\",\"null\"]},\"agent_state_ms\":{\"description\":\"Age of a hooks report.\",\"type\":[\"integer\",\"null\"]},\"agent_state_source\":{\"description\":\"Its source.\",\"enum\":[\"hooks\",\"screen\",\"title\",null],\"type\":[\"string\",\"null\"]},\"pane\":{\"description\":\"Pane id.\",\"type\":\"string\"},\"reported\":{\"description\":\"What it reported; waiting, nothing yet.\",\"enum\":[\"idle\",\"asking\",\"pane_closed\",\"waiting\"],\"type\":\"string\"}},\"required\":[\"pane\",\"reported\",\"agent_state\",\"agent_state_ms\",\"agent_state_source\"],\"type\":\"object\"},\"type\":[\"array\",\"null\"]},\"why\":{\"description\":\"With deadline, what the reports say and what to do.\",\"type\":[\"string\",\"null\"]}},\"required\":[\"pane\",\"outcome\",\"agent_state\",\"agent_state_ms\",\"agent_state_source\",\"why\",\"panes\",\"elapsed_ms\"],\"type\":\"object\"}",
         batch_alternative: None,
         operation_pointer: None,
         arguments: &["pane", "panes", "all", "seconds"],

@@ -322,12 +322,28 @@ async fn hand_prompts_and_read_answers(cli: Cli) {
     }
 }
 
-/// With the documented hooks: a 0.2 s turn over before the wait began, a 5 s turn during it, a
-/// prompt sent during a turn, then the CLI's own permission question (its model calls the
-/// CLI's shell tool): `asking`, and a prompt sent then is refused, never typed into the
-/// question.
-async fn report_turns_through_the_documented_hooks(cli: Cli) {
-    let Started { f, pane, model, .. } = &start(cli, true).await;
+/// With the documented hooks (installed by `setup CLI --hooks --write`), or with none, the
+/// state read from the CLI's screen: a 0.2 s turn over before the wait began, a 5 s turn
+/// during it (`working` in get_pane_info meanwhile), a prompt sent during a turn, then the
+/// CLI's own permission question (its model calls the CLI's shell tool): `asking`, and a
+/// prompt sent then is refused, never typed into the question.
+async fn report_turns(cli: Cli, hooks: bool) {
+    let Started { f, pane, model, .. } = &start(cli, hooks).await;
+    let source = |answer: &Value| {
+        let source = answer["agent_state_source"]
+            .as_str()
+            .unwrap_or("null")
+            .to_owned();
+        let from_screen = source == "screen" || source == "title";
+        assert!(
+            if hooks {
+                source == "hooks"
+            } else {
+                from_screen
+            },
+            "{cli:?}: {answer}"
+        );
+    };
     let pane = pane.as_str();
     let prompt = async |text: &str| submitted(f, pane, cli, text).await;
     let answered = async |sent: &Value, words: &str| {
@@ -365,7 +381,26 @@ async fn report_turns_through_the_documented_hooks(cli: Cli) {
     // A 5 s turn: the wait returns when it ends, not on the idle of the turn before: after the
     // model began to answer (it thinks 5 s first), the answer on the screen by then.
     let sent = prompt("a slow one [[turn 5000]]").await;
+    let working = async || {
+        let until = Instant::now() + Duration::from_secs(4);
+        loop {
+            let info = f.ok("get_pane_info", json!({"pane": pane})).await;
+            if info["pane"]["agent_state"] == "working" || Instant::now() >= until {
+                return info;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    let info = working().await;
+    assert_eq!(
+        info["pane"]["agent_state"],
+        "working",
+        "{cli:?}: {info}\n{}",
+        f.screen(pane)
+    );
+    source(&info["pane"]);
     let long = wait().await;
+    source(&long);
     let returned = SystemTime::now();
     assert_eq!(
         long["outcome"],
@@ -422,6 +457,8 @@ async fn report_turns_through_the_documented_hooks(cli: Cli) {
     );
     let info = f.ok("get_pane_info", json!({"pane": pane})).await;
     assert_eq!(info["pane"]["agent_state"], "asking", "{cli:?}: {info}");
+    source(&info["pane"]);
+    source(&asked);
     let received = model.prompts();
     assert_eq!(
         received.len(),
@@ -484,9 +521,12 @@ tests! {
     claude_code_takes_prompts_and_its_answers_are_read => hand_prompts_and_read_answers(Cli::ClaudeCode);
     codex_takes_prompts_and_its_answers_are_read => hand_prompts_and_read_answers(Cli::Codex);
     gemini_cli_takes_prompts_and_its_answers_are_read => hand_prompts_and_read_answers(Cli::Gemini);
-    claude_code_reports_its_turns_through_the_documented_hooks => report_turns_through_the_documented_hooks(Cli::ClaudeCode);
-    codex_reports_its_turns_through_the_documented_hooks => report_turns_through_the_documented_hooks(Cli::Codex);
-    gemini_cli_reports_its_turns_through_the_documented_hooks => report_turns_through_the_documented_hooks(Cli::Gemini);
+    claude_code_reports_its_turns_through_the_documented_hooks => report_turns(Cli::ClaudeCode, true);
+    codex_reports_its_turns_through_the_documented_hooks => report_turns(Cli::Codex, true);
+    gemini_cli_reports_its_turns_through_the_documented_hooks => report_turns(Cli::Gemini, true);
+    claude_code_shows_its_turns_on_its_screen_without_hooks => report_turns(Cli::ClaudeCode, false);
+    codex_shows_its_turns_on_its_screen_without_hooks => report_turns(Cli::Codex, false);
+    gemini_cli_shows_its_turns_on_its_screen_without_hooks => report_turns(Cli::Gemini, false);
     claude_code_runs_the_worked_example_with_hooks => run_the_worked_example(Cli::ClaudeCode, true);
     claude_code_runs_the_worked_example_without_hooks => run_the_worked_example(Cli::ClaudeCode, false);
     codex_runs_the_worked_example_with_hooks => run_the_worked_example(Cli::Codex, true);

@@ -63,20 +63,23 @@ impl Reader {
 
     /// The process's arguments after its name, empty ones left out.
     fn arguments(self, pid: u32) -> Vec<String> {
+        self.command_line(pid).into_iter().skip(1).collect()
+    }
+
+    /// The words process `pid` was started with, its program's first.
+    fn command_line(self, pid: u32) -> Vec<String> {
         match self {
             Reader::Proc => std::fs::read(format!("/proc/{pid}/cmdline"))
                 .unwrap_or_default()
                 .split(|b| *b == 0)
-                .skip(1)
                 .filter(|a| !a.is_empty())
                 .map(|a| String::from_utf8_lossy(a).into_owned())
                 .collect(),
             // ps joins them with spaces: an argument holding one reads as two, which the
-            // one question asked of them (any not an option, or -c?) survives.
+            // questions asked of them (any not an option, or -c? a path to a program?) survive.
             Reader::Ps => ps(&["-o", "args=", "-p", &pid.to_string()])
                 .unwrap_or_default()
                 .split_whitespace()
-                .skip(1)
                 .map(str::to_owned)
                 .collect(),
         }
@@ -319,6 +322,30 @@ impl Terminal {
             prompt: prompt_of(pid, stat),
         })
     }
+}
+
+/// The files process `pid` runs from, as absolute paths with links resolved: its executable
+/// (Linux's `/proc/PID/exe`) and those of its first two arguments that are absolute paths (a
+/// script an interpreter runs: `node /usr/lib/node_modules/@openai/codex/bin/codex.js`).
+pub fn program_files(pid: i64) -> Vec<std::path::PathBuf> {
+    let Ok(pid) = u32::try_from(pid) else {
+        return Vec::new();
+    };
+    let reader = Reader::current();
+    let mut words: Vec<String> = reader.command_line(pid).into_iter().take(2).collect();
+    if reader == Reader::Proc {
+        words.insert(0, format!("/proc/{pid}/exe"));
+    }
+    let mut files = Vec::new();
+    for word in words.iter().filter(|w| w.starts_with('/')) {
+        if let Ok(file) = std::fs::canonicalize(word)
+            && file.is_file()
+            && !files.contains(&file)
+        {
+            files.push(file);
+        }
+    }
+    files
 }
 
 /// Kernel functions a sleeping process waits in that are no read of its terminal: a sleep, a

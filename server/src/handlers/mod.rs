@@ -11,6 +11,7 @@
 //! paste) and `watch` (what every waiting tool is built on). Calls reach them through the pipeline
 //! above (`crate::pipeline`), which no file here imports.
 
+mod agent_screens;
 mod context;
 mod execute;
 mod inspect;

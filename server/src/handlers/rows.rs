@@ -2,7 +2,7 @@
 //! as the manifest's named output types.
 
 use super::reports::{Report, Reports};
-use crate::catalog::types::{Pane, Session, Window};
+use crate::catalog::types::{AgentStateSource, Pane, Session, Window};
 use tmux::process::{Prompt, Terminal};
 use tmux::{Command, Fields, Format, Script, Tmux, TmuxError, Verb, row_format, session_target};
 
@@ -122,6 +122,7 @@ pub fn pane(
         idle_ms: state.idle_ms,
         agent_state: state.agent.0,
         agent_state_ms: state.agent.1,
+        agent_state_source: state.agent.0.map(|_| AgentStateSource::Hooks),
         id,
     })
 }

@@ -8,6 +8,7 @@ use crate::catalog::{
     get_tmux_variables, get_window_info, list_panes, list_sessions, list_windows, show_environment,
     show_hooks, show_option,
 };
+use crate::handlers::agent_screens;
 use crate::handlers::context::{CallContext, R, Tools};
 use crate::handlers::pane_reads::PANE_INFO_VARS;
 use crate::handlers::rows::{self, SESSION_VARS, WINDOW_VARS, pane_vars, rows};
@@ -72,7 +73,8 @@ impl list_panes::Handle for Tools {
         let mut seen = HashSet::new();
         let caller = t.caller_pane().await;
         let fields = pane_vars(t.agents.option()).len();
-        let panes = rows(&out, fields, |f| rows::pane(f, caller, &t.tmux, &t.agents))?;
+        let mut panes = rows(&out, fields, |f| rows::pane(f, caller, &t.tmux, &t.agents))?;
+        agent_screens::fill(&t.tmux, &mut panes).await;
         t.pane_reads.saw_panes(panes.len());
         // A window linked into several sessions lists its panes once per link.
         Ok(list_panes::Output {
@@ -130,9 +132,10 @@ impl get_server_info::Handle for Tools {
         let windows = rows(out.get(2), WINDOW_VARS.len(), rows::window)?;
         let caller = t.caller_pane().await;
         let fields = pane_vars(t.agents.option()).len();
-        let panes = rows(out.get(3), fields, |f| {
+        let mut panes = rows(out.get(3), fields, |f| {
             rows::pane(f, caller, &t.tmux, &t.agents)
         })?;
+        agent_screens::fill(&t.tmux, &mut panes).await;
         let sessions = sessions
             .into_iter()
             .map(|session| {
@@ -239,6 +242,8 @@ async fn window_and_panes(
             .collect::<Result<Vec<_>, _>>()?;
         Ok((rows::pane(f, caller, &t.tmux, &t.agents)?, extra))
     })?;
+    let mut panes = panes;
+    agent_screens::fill(&t.tmux, panes.iter_mut().map(|(pane, _)| pane)).await;
     Ok((
         found.ok_or_else(|| gone(&format!("window {window}")))?,
         panes,
@@ -261,7 +266,8 @@ impl get_pane_info::Handle for Tools {
         let history_size = f.int()?;
         let history_limit = f.int()?;
         let dead_status = f.opt_int()?;
-        let pane = rows::pane(&mut f, t.caller_pane().await, &t.tmux, &t.agents)?;
+        let mut pane = rows::pane(&mut f, t.caller_pane().await, &t.tmux, &t.agents)?;
+        agent_screens::fill(&t.tmux, [&mut pane]).await;
         Ok(get_pane_info::Output {
             pane,
             history_size,

@@ -1,9 +1,10 @@
 //! The inspect tools that read a pane's screen: capture_pane, snapshot_pane.
 
+use crate::catalog::types::AgentStateSource;
 use crate::catalog::{ErrorKind, ToolError, capture_pane, snapshot_pane};
 use crate::handlers::context::{CallContext, R, Tools};
-use crate::handlers::rows;
 use crate::handlers::text::{capture, shape};
+use crate::handlers::{agent_screens, rows};
 use tmux::{Fields, row_format};
 
 impl capture_pane::Handle for Tools {
@@ -54,6 +55,7 @@ impl snapshot_pane::Handle for Tools {
             "scroll_position",
             "pane_pid",
             "pane_mode",
+            "pane_title",
             t.agents.option(),
         ];
         let script = rows::display(&a.pane, row_format(&vars))?.then(capture(
@@ -71,8 +73,12 @@ impl snapshot_pane::Handle for Tools {
         let (alternate_screen, dead, in_mode) = (f.flag()?, f.flag()?, f.flag()?);
         let (scroll_position, pid) = (f.opt_int()?, f.opt_int()?);
         let mode = Some(f.text()?).filter(|m| in_mode && !m.is_empty());
-        let agent = f.text()?;
+        let (title, agent) = (f.text()?, f.text()?);
         let state = rows::State::of(&t.tmux, &t.agents, &a.pane, pid.filter(|_| !dead), &agent);
+        let agent = match state.agent.0 {
+            Some(reported) => Some((reported, AgentStateSource::Hooks)),
+            None => agent_screens::look(&t.tmux, &a.pane, state.foreground_pid, &title).await,
+        };
         let m = t.masker.mask(content);
         let s = shape(&m.text, a.max_lines);
         Ok(snapshot_pane::Output {
@@ -93,8 +99,9 @@ impl snapshot_pane::Handle for Tools {
             foreground_pid: state.foreground_pid,
             at_prompt: state.at_prompt,
             idle_ms: state.idle_ms,
-            agent_state: state.agent.0,
+            agent_state: agent.map(|(state, _)| state),
             agent_state_ms: state.agent.1,
+            agent_state_source: agent.map(|(_, source)| source),
         })
     }
 }

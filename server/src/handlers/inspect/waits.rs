@@ -7,14 +7,16 @@ use std::time::{Duration, Instant};
 
 use futures::stream::{FuturesUnordered, StreamExt};
 
-use crate::catalog::types::AgentState;
+use crate::catalog::types::{AgentState, AgentStateSource};
 use crate::catalog::{ErrorKind, ToolError, ToolId, wait_for_agent, wait_for_quiet, wait_for_text};
+use crate::handlers::agent_screens::{self, Cli};
 use crate::handlers::context::{CallContext, R, Tools, progress_ticker, seconds};
 use crate::handlers::reports::report;
 use crate::handlers::rows;
 use crate::handlers::watch::{
     LIVENESS_EVERY, LineMatcher, MAX_LINE_CHARS, Scan, Subject, Watch, Woke, begin,
 };
+use tmux::process::Terminal;
 use tmux::{Command, Fields, Journal, TmuxError, TmuxErrorKind, Verb, row_format};
 
 const MAX_PATTERN_BYTES: usize = 16 << 10;
@@ -294,7 +296,20 @@ type Report = crate::handlers::reports::Report;
 struct Ended {
     outcome: wait_for_agent::Outcome,
     report: Report,
+    source: Option<AgentStateSource>,
     why: Option<String>,
+}
+
+impl Ended {
+    /// Ended as the agent's hooks report: the report's source is the hooks.
+    fn hooks(outcome: wait_for_agent::Outcome, report: Report, why: Option<String>) -> Ended {
+        Ended {
+            outcome,
+            report,
+            source: report.0.map(|_| AgentStateSource::Hooks),
+            why,
+        }
+    }
 }
 
 impl wait_for_agent::Handle for Tools {
@@ -382,7 +397,7 @@ impl wait_for_agent::Handle for Tools {
                 .iter()
                 .zip(&ended)
                 .map(|(pane, end)| {
-                    let (reported, report) = match end {
+                    let (reported, report, source) = match end {
                         Some(e) => (
                             match e.outcome {
                                 Outcome::Idle => Reported::Idle,
@@ -391,14 +406,20 @@ impl wait_for_agent::Handle for Tools {
                                 Outcome::Deadline => Reported::Waiting,
                             },
                             e.report,
+                            e.source,
                         ),
-                        None => (Reported::Waiting, t.agents.current(pane)),
+                        None => {
+                            let current = t.agents.current(pane);
+                            let source = current.0.map(|_| AgentStateSource::Hooks);
+                            (Reported::Waiting, current, source)
+                        }
                     };
                     wait_for_agent::PanesItem {
                         pane: pane.clone(),
                         reported,
                         agent_state: report.0,
                         agent_state_ms: report.1,
+                        agent_state_source: source,
                     }
                 })
                 .collect()
@@ -411,6 +432,7 @@ impl wait_for_agent::Handle for Tools {
             outcome: end.outcome,
             agent_state: end.report.0,
             agent_state_ms: end.report.1,
+            agent_state_source: end.source,
             why: end.why,
             elapsed_ms: started.elapsed().as_millis() as i64,
             panes: rows,
@@ -429,11 +451,7 @@ async fn agent_turn(
     several: bool,
 ) -> R<Ended> {
     use wait_for_agent::Outcome;
-    let closed = || Ended {
-        outcome: Outcome::PaneClosed,
-        report: t.agents.current(pane),
-        why: None,
-    };
+    let closed = || Ended::hooks(Outcome::PaneClosed, t.agents.current(pane), None);
     let journal = match t.tmux.follow(pane).await {
         Ok((journal, _)) => journal,
         Err(e) if several && e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
@@ -453,6 +471,14 @@ async fn agent_turn(
     );
     let mut reports = None;
     let mut changed_since_input = false;
+    // Without hooks, a known CLI's screen and title say its state; hooks win when they report.
+    let cli = match pane_cli(t, pane).await {
+        Ok(cli) => cli,
+        Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
+        Err(e) => return Err(e.into()),
+    };
+    let mut screen = None;
+    let mut worked = false;
     loop {
         // tmux's report, or the next look, only wakes the wait: the option is read afresh,
         // in order with every other read of it, so the states seen follow one another as
@@ -478,9 +504,37 @@ async fn agent_turn(
                 _ => None,
             };
             if let Some(outcome) = outcome {
+                return Ok(Ended::hooks(outcome, report(seen), None));
+            }
+        }
+        if let Some(cli) = cli.filter(|_| t.agents.current(pane).0.is_none()) {
+            screen = match screen_state(t, pane, cli).await {
+                Ok(read) => read,
+                Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
+                Err(e) => return Err(e.into()),
+            };
+            let outcome = match screen {
+                Some((AgentState::Working, _)) => {
+                    worked = true;
+                    None
+                }
+                Some((AgentState::Idle, _)) => Some(Outcome::Idle),
+                Some((AgentState::Asking, _)) => Some(Outcome::Asking),
+                None => None,
+            };
+            // What the screen shows answers the last input once the agent was seen working
+            // since; or, for a turn over between two looks, once the pane printed since the
+            // input and, to be idle, has printed nothing for a while (every CLI of the table
+            // animates while it works).
+            let printed = journal.last_text();
+            let answered = input.is_none_or(|i| printed.is_some_and(|at| at >= i));
+            let settled = printed.is_none_or(|at| at.elapsed() >= SCREEN_SETTLE);
+            let fresh = worked || (answered && (outcome == Some(Outcome::Asking) || settled));
+            if let (Some(outcome), Some((state, source)), true) = (outcome, screen, fresh) {
                 return Ok(Ended {
                     outcome,
-                    report: report(seen),
+                    report: (Some(state), None),
+                    source: Some(source),
                     why: None,
                 });
             }
@@ -496,15 +550,49 @@ async fn agent_turn(
             Woke::Deadline => {
                 let current = t.agents.current(pane);
                 let why = deadline_why(t, pane, current.0, changed_since_input);
-                return Ok(Ended {
-                    outcome: Outcome::Deadline,
-                    report: current,
-                    why: Some(why),
-                });
+                let mut end = Ended::hooks(Outcome::Deadline, current, Some(why));
+                if let (None, Some((state, source))) = (current.0, screen) {
+                    (end.report, end.source) = ((Some(state), None), Some(source));
+                    end.why = Some(format!(
+                        "the screen of {pane}'s {} says it is {}",
+                        cli.map_or("agent", |c| c.name),
+                        state.as_str()
+                    ));
+                }
+                return Ok(end);
             }
             Woke::Closed => return Ok(closed()),
         }
     }
+}
+
+/// How long a known CLI's screen, showing it idle, must have printed nothing to count as the
+/// end of a turn it was not seen working in (each animates while it works, several times a
+/// second).
+const SCREEN_SETTLE: Duration = Duration::from_secs(1);
+
+/// The known agent CLI in the foreground of `pane`, if any.
+async fn pane_cli(t: &Tools, pane: &str) -> Result<Option<&'static Cli>, TmuxError> {
+    let out = t
+        .tmux
+        .run(rows::display(pane, row_format(&["pane_pid"]))?)
+        .await?;
+    let pid = Fields::new(out.trim_end_matches('\n'), 1).opt_int()?;
+    let foreground = pid.and_then(Terminal::of).and_then(|t| t.foreground);
+    Ok(foreground.and_then(|(pid, _)| agent_screens::identify(pid)))
+}
+
+/// What `cli`'s screen and title in `pane` say now.
+async fn screen_state(
+    t: &Tools,
+    pane: &str,
+    cli: &Cli,
+) -> Result<Option<(AgentState, AgentStateSource)>, TmuxError> {
+    let script = rows::display(pane, row_format(&["pane_title"]))?
+        .then(Command::new(Verb::CapturePane).flag("-p").target(pane)?);
+    let out = t.tmux.run_each(script).await?;
+    let title = out.get(1).trim_end_matches('\n');
+    Ok(agent_screens::read(cli, out.get(2), title))
 }
 
 /// How often a wait reads the option itself, between tmux's own looks (once a second).

@@ -1,0 +1,81 @@
+//! The table held to screens and titles the pinned CLIs drew in tmux 3.2a and next-3.8
+//! (`samples.jsonl`: sampled during turns of a stand-in model, each state at least 1.6 s
+//! after it began, Codex's answer streaming without its Working line among them).
+
+use super::*;
+
+#[test]
+fn each_cli_s_screens_read_as_the_state_it_was_in() {
+    let samples = include_str!("samples.jsonl");
+    let mut read_right = 0;
+    for line in samples.lines() {
+        let sample: serde_json::Value = serde_json::from_str(line).unwrap();
+        let name = sample["cli"].as_str().unwrap();
+        let cli = CLIS.iter().find(|c| c.name == name).unwrap();
+        let (screen, title) = (
+            sample["screen"].as_str().unwrap(),
+            sample["title"].as_str().unwrap(),
+        );
+        let wanted = match sample["state"].as_str().unwrap() {
+            "working" => AgentState::Working,
+            "asking" => AgentState::Asking,
+            _ => AgentState::Idle,
+        };
+        let said = read(cli, screen, title).map(|(state, _)| state);
+        assert_eq!(
+            said,
+            Some(wanted),
+            "{name} on {}:\n{title}\n{screen}",
+            sample["tmux"]
+        );
+        // The screen alone says it (the title only seconds it), but for Claude Code's asking.
+        let alone = read(cli, screen, "").map(|(state, _)| state);
+        assert_eq!(alone, Some(wanted), "{name}, screen alone:\n{screen}");
+        read_right += 1;
+    }
+    assert!(read_right >= 36, "{read_right} samples");
+}
+
+#[test]
+fn a_screen_of_another_program_says_nothing() {
+    for cli in CLIS {
+        assert_eq!(read(cli, "$ ls\nCargo.toml  README.md\n$ ", "bash"), None);
+        // A finished turn's line and an empty box are not working.
+        assert_ne!(
+            read(cli, "✻ Worked for 6s\n", "").map(|(s, _)| s),
+            Some(AgentState::Working),
+            "{}",
+            cli.name
+        );
+    }
+}
+
+#[test]
+fn a_program_is_known_by_its_package_and_version() {
+    let dir = std::env::temp_dir().join(format!("tmux-mcp-agent-pkg-{}", std::process::id()));
+    let bin = dir.join("node_modules/@openai/codex/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let package = dir.join("node_modules/@openai/codex/package.json");
+    std::fs::write(
+        &package,
+        r#"{"name": "@openai/codex", "version": "0.171.0"}"#,
+    )
+    .unwrap();
+    let script = bin.join("codex.js");
+    std::fs::write(&script, "").unwrap();
+    assert_eq!(
+        package_of(&script),
+        Some(("@openai/codex".into(), "0.171.0".into()))
+    );
+    assert_eq!(known(&script).map(|c| c.name), Some("Codex"));
+    std::fs::write(
+        &package,
+        r#"{"name": "@openai/codex", "version": "0.172.0"}"#,
+    )
+    .unwrap();
+    assert!(
+        known(&script).is_none(),
+        "a version not measured is no guess"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
