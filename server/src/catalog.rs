@@ -27,7 +27,8 @@ mod tests {
         let pane = json!({"id": "%1", "window_id": "@1", "active": true, "command": "sh",
             "path": "/", "title": "t", "width": 80, "height": 24, "pid": 7, "dead": false,
             "caller": false, "foreground_command": "sh", "foreground_pid": 7,
-            "at_prompt": true, "idle_ms": null, "agent_state": "asking", "agent_state_ms": 1200});
+            "at_prompt": true, "idle_ms": null, "agent_state": "asking", "agent_state_ms": 1200,
+            "agent_state_source": "hooks"});
         for dead_status in [json!(null), json!(3)] {
             moves_as_serde_writes::<super::get_pane_info::Output>(json!({"pane": pane,
                 "history_size": 0, "history_limit": 2000, "dead_status": dead_status}));
