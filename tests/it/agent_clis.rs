@@ -169,7 +169,7 @@ struct Started {
     model: Model,
     _reap: Reap,
     _dir: TempDir,
-    _turn: std::fs::File,
+    _turn: Option<std::fs::File>,
 }
 
 /// What a CLI needs before it starts: a directory of its own (its home and work directories,
@@ -180,11 +180,20 @@ struct Prepared {
     reap: Reap,
     model: Model,
     command: String,
-    turn: std::fs::File,
+    /// The turn it runs in; none for one of several a test runs in its own.
+    turn: Option<std::fs::File>,
 }
 
 fn prepare(cli: Cli, hooks: bool) -> Prepared {
     let turn = install_clis();
+    Prepared {
+        turn: Some(turn),
+        ..beside(cli, hooks)
+    }
+}
+
+/// [`prepare`], in a turn the caller holds.
+fn beside(cli: Cli, hooks: bool) -> Prepared {
     let dir = TempDir::new("agent-cli");
     let reap = Reap(dir.path.clone());
     let (home, work) = (dir.path.join("home"), dir.path.join("work"));
@@ -199,7 +208,7 @@ fn prepare(cli: Cli, hooks: bool) -> Prepared {
         reap,
         model,
         command,
-        turn,
+        turn: None,
     }
 }
 
@@ -503,6 +512,63 @@ async fn run_the_worked_example(cli: Cli, hooks: bool) {
         ["Fix the failing test in\nserver/src/cli.rs and run the suite."],
         "{cli:?}"
     );
+}
+
+/// Claude Code, Codex and Gemini CLI side by side, no hooks, given turns of 20 s, 1 s and 20 s:
+/// one wait over the three returns when the second finishes, naming it, the others still
+/// working. Three CLIs in one turn of the machine's two: the test holds one, as one CLI's do.
+#[tokio::test]
+async fn a_wait_on_three_agents_returns_when_the_second_finishes() {
+    let _turn = install_clis();
+    let clis = [Cli::ClaudeCode, Cli::Codex, Cli::Gemini];
+    let prepared = clis.map(|cli| beside(cli, false));
+    let programs: Vec<(&str, &str)> = prepared
+        .iter()
+        .zip(clis)
+        .map(|(p, cli)| (p.command.as_str(), cli.ready()))
+        .collect();
+    let (f, panes) = Fixture::with_programs_ready_within(&programs, Duration::from_secs(90)).await;
+    for ((pane, cli), turn) in panes.iter().zip(clis).zip([20_000, 1000, 20_000]) {
+        submitted(&f, pane, cli, &format!("take your time [[turn {turn}]]")).await;
+    }
+    let wait = f
+        .ok(
+            "wait_for_agent",
+            json!({"pane": panes[0], "panes": [panes[1], panes[2]], "seconds": 60}),
+        )
+        .await;
+    let screens = || {
+        panes
+            .iter()
+            .map(|p| f.screen(p))
+            .collect::<Vec<_>>()
+            .join("\n----\n")
+    };
+    assert_eq!(
+        (&wait["pane"], &wait["outcome"]),
+        (&json!(panes[1]), &json!("idle")),
+        "{wait}\n{}",
+        screens()
+    );
+    let reported: Vec<&str> = wait["panes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["reported"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        reported,
+        ["waiting", "idle", "waiting"],
+        "{wait}\n{}",
+        screens()
+    );
+    // The others had not begun to answer: they were still working.
+    for (i, p) in [(0, &prepared[0]), (2, &prepared[2])] {
+        assert!(
+            p.model.answered_at().is_empty(),
+            "agent {i} answered: {wait}"
+        );
+    }
 }
 
 /// The tests, one per CLI and case: each awaits its case's function.
