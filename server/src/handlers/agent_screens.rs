@@ -49,9 +49,10 @@ pub static CLIS: &[Cli] = &[
         package: "@openai/codex",
         versions: &["0.171.0"],
         screen_asking: r"(?ms)^  Would you like to [^\n]*\?$.*^  Press enter to confirm or esc to cancel$",
-        // Its Working line goes while the answer streams: then the last prompt has no
-        // `Worked for` line after it yet (and the title spins).
-        screen_working: r"(?m)^[•◦] Working \(|^› [^\n]*\n(?:(?:[^› \n]|›[^ \n]| [^ \n]|  [^W\n])[^\n]*\n|\n)*› [^\n]*\n\n  \S[^\n]* · ",
+        // Its Working line goes while the answer streams; its title spins all the while. (The
+        // screen alone could say it only by a prompt with no `Worked for` line under it yet,
+        // which a turn interrupted or a slash command leaves for good.)
+        screen_working: r"(?m)^[•◦] Working \(",
         screen_idle: r"(?m)^› [^\n]*\n\n  \S[^\n]* · [^\n]*\n  ",
         title_working: Some(r"^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] "),
         title_asking: Some(r"^\[ [!.] \] Action Required"),
@@ -183,12 +184,25 @@ pub async fn fill<'a>(tmux: &Tmux, panes: impl IntoIterator<Item = &'a mut Pane>
         });
     }
     let Some(script) = script else { return };
-    // A pane gone meanwhile ends the script: those after it keep no state, as before.
-    let Ok(out) = tmux.run_each(script).await else {
-        return;
+    // A pane gone meanwhile fails the script: then each is looked at alone.
+    let screens: Vec<Option<String>> = match tmux.run_each(script).await {
+        Ok(out) => (0..looked.len())
+            .map(|i| Some(out.get(i).to_owned()))
+            .collect(),
+        Err(_) => {
+            let mut alone = Vec::new();
+            for (pane, _) in &looked {
+                let capture = Command::new(Verb::CapturePane).flag("-p").target(&pane.id);
+                alone.push(match capture {
+                    Ok(capture) => tmux.run(capture).await.ok(),
+                    Err(_) => None,
+                });
+            }
+            alone
+        }
     };
-    for (i, (pane, cli)) in looked.iter_mut().enumerate() {
-        if let Some((state, source)) = read(cli, out.get(i), &pane.title) {
+    for ((pane, cli), screen) in looked.iter_mut().zip(screens) {
+        if let Some((state, source)) = screen.and_then(|s| read(cli, &s, &pane.title)) {
             pane.agent_state = Some(state);
             pane.agent_state_source = Some(source);
         }

@@ -181,11 +181,12 @@ impl Hooks {
         if hooks.is_none() && flag.is_none() {
             return Ok(Written::Unchanged);
         }
-        if let Some(text) = hooks {
-            replace_file(file, &text)?;
-        }
+        // The flag first: hooks Codex would not run are a change that says nothing.
         if let Some((config, text)) = flag {
             replace_file(&config, &text)?;
+        }
+        if let Some(text) = hooks {
+            replace_file(file, &text)?;
         }
         Ok(Written::Added)
     }

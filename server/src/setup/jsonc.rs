@@ -120,7 +120,7 @@ pub fn add_hooks(
         // A group for another matcher is another hook; one for the same that sets the option
         // is ours as written before, or the person's own: either way not this one's to change.
         let same_matcher = |g: &Value| g.get("matcher") == group_value.get("matcher");
-        let sets = |g: &Value| g.to_string().contains(&format!(" {option} "));
+        let sets = |g: &Value| sets_option(&g.to_string(), option);
         if there.iter().any(|g| same_matcher(g) && sets(g)) {
             return Err(format!(
                 "already has a {event} hook that sets {option} differently; nothing was changed. \
@@ -134,6 +134,15 @@ pub fn add_hooks(
         return Ok(None);
     }
     Ok(Some(written(&root)))
+}
+
+/// Whether `text` (a hook group as JSON) names `option` as a word of a command: followed by
+/// no character an option's name may hold (`@agent-state`, not `@agent-state-turn`).
+fn sets_option(text: &str, option: &str) -> bool {
+    text.match_indices(option).any(|(at, _)| {
+        let next = text[at + option.len()..].chars().next();
+        !next.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    })
 }
 
 /// The file as the syntax tree writes it back, ending in a newline.

@@ -1,6 +1,7 @@
 //! The table held to screens and titles the pinned CLIs drew in tmux 3.2a and next-3.8
 //! (`samples.jsonl`: sampled during turns of a stand-in model, each state at least 1.6 s
-//! after it began, Codex's answer streaming without its Working line among them).
+//! after it began, Codex's answer streaming without its Working line among them); and a
+//! Codex interrupted, whose last prompt has no `Worked for` line, idle all the same.
 
 use super::*;
 
@@ -28,12 +29,32 @@ fn each_cli_s_screens_read_as_the_state_it_was_in() {
             "{name} on {}:\n{title}\n{screen}",
             sample["tmux"]
         );
-        // The screen alone says it (the title only seconds it), but for Claude Code's asking.
+        // The screen alone says it (the title only seconds it), but for Codex's answer as it
+        // streams, which only its title says.
+        let streaming =
+            name == "Codex" && wanted == AgentState::Working && !screen.contains("Working (");
         let alone = read(cli, screen, "").map(|(state, _)| state);
-        assert_eq!(alone, Some(wanted), "{name}, screen alone:\n{screen}");
+        if streaming {
+            assert_eq!(
+                read(cli, screen, title).map(|(_, s)| s),
+                Some(AgentStateSource::Title)
+            );
+        } else {
+            assert_eq!(alone, Some(wanted), "{name}, screen alone:\n{screen}");
+        }
         read_right += 1;
     }
     assert!(read_right >= 36, "{read_right} samples");
+}
+
+#[test]
+fn an_interrupted_codex_is_idle() {
+    let codex = CLIS.iter().find(|c| c.name == "Codex").unwrap();
+    let screen = "› fix it\n\n■ Conversation interrupted - tell the model what to do differently.\n\n› Ask Codex to do anything\n\n  stand-in default · /work · fix it\n  ← for agents · ? for shortcuts\n";
+    assert_eq!(
+        read(codex, screen, "fix it | work"),
+        Some((AgentState::Idle, AgentStateSource::Screen))
+    );
 }
 
 #[test]

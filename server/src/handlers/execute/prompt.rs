@@ -344,7 +344,7 @@ async fn deliver(
                     // The Enter was taken after all (what it drew only looked like a newline):
                     // the Backspace met an empty input line, which it left as it was or
                     // redrew without the prompt.
-                    Ok(back) if !back.holds(&tail, &pasted) => {
+                    Ok(back) if !back.holds(&tail, &pasted) && !back.cuts(&pasted, &before) => {
                         return Ok(Ended {
                             outcome: Outcome::Submitted,
                             reason: None,

@@ -457,7 +457,10 @@ async fn agent_turn(
         Err(e) if several && e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
         Err(e) => return Err(e.into()),
     };
-    t.tmux.watch_option(pane, t.agents.option()).await?;
+    match t.tmux.watch_option(pane, t.agents.option()).await {
+        Err(e) if matches!(e.kind, TmuxErrorKind::ObjectGone) => return Ok(closed()),
+        other => other?,
+    }
     let input = journal.last_input_at();
     let mut watch = Watch::new(
         t,
@@ -477,7 +480,7 @@ async fn agent_turn(
         Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
         Err(e) => return Err(e.into()),
     };
-    let mut screen = None;
+    let (mut screen, mut screen_looked, mut idle_since) = (None, None, None);
     let mut worked = false;
     loop {
         // tmux's report, or the next look, only wakes the wait: the option is read afresh,
@@ -507,30 +510,42 @@ async fn agent_turn(
                 return Ok(Ended::hooks(outcome, report(seen), None));
             }
         }
-        if let Some(cli) = cli.filter(|_| t.agents.current(pane).0.is_none()) {
+        // The screen is looked at once a look at most, not at every frame a spinner draws.
+        let due = screen_looked.is_none_or(|at: Instant| at.elapsed() >= look_every);
+        if let Some(cli) = cli.filter(|_| due && t.agents.current(pane).0.is_none()) {
+            screen_looked = Some(Instant::now());
             screen = match screen_state(t, pane, cli).await {
                 Ok(read) => read,
                 Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
                 Err(e) => return Err(e.into()),
             };
-            let outcome = match screen {
-                Some((AgentState::Working, _)) => {
-                    worked = true;
-                    None
-                }
-                Some((AgentState::Idle, _)) => Some(Outcome::Idle),
-                Some((AgentState::Asking, _)) => Some(Outcome::Asking),
-                None => None,
+            let state = screen.map(|(state, _)| state);
+            worked |= state == Some(AgentState::Working);
+            // Idle only once two looks at least IDLE_HELD apart showed it (a frame caught
+            // mid-redraw is not the end of a turn).
+            idle_since = match (state, idle_since) {
+                (Some(AgentState::Idle), Some(since)) => Some(since),
+                (Some(AgentState::Idle), None) => Some(Instant::now()),
+                _ => None,
             };
             // What the screen shows answers the last input once the agent was seen working
             // since; or, for a turn over between two looks, once the pane printed since the
             // input and, to be idle, has printed nothing for a while (every CLI of the table
-            // animates while it works).
+            // animates while it works, and draws that within 1.5 s of the input).
             let printed = journal.last_text();
             let answered = input.is_none_or(|i| printed.is_some_and(|at| at >= i));
             let settled = printed.is_none_or(|at| at.elapsed() >= SCREEN_SETTLE);
-            let fresh = worked || (answered && (outcome == Some(Outcome::Asking) || settled));
-            if let (Some(outcome), Some((state, source)), true) = (outcome, screen, fresh) {
+            let outcome = match state {
+                Some(AgentState::Asking) if worked || answered => Some(Outcome::Asking),
+                Some(AgentState::Idle)
+                    if idle_since.is_some_and(|at| at.elapsed() >= IDLE_HELD)
+                        && (worked || (answered && settled)) =>
+                {
+                    Some(Outcome::Idle)
+                }
+                _ => None,
+            };
+            if let (Some(outcome), Some((state, source))) = (outcome, screen) {
                 return Ok(Ended {
                     outcome,
                     report: (Some(state), None),
@@ -569,7 +584,9 @@ async fn agent_turn(
 /// How long a known CLI's screen, showing it idle, must have printed nothing to count as the
 /// end of a turn it was not seen working in (each animates while it works, several times a
 /// second).
-const SCREEN_SETTLE: Duration = Duration::from_secs(1);
+const SCREEN_SETTLE: Duration = Duration::from_secs(2);
+/// How long a known CLI's screen must have shown it idle, over two looks at least.
+const IDLE_HELD: Duration = Duration::from_millis(300);
 
 /// The known agent CLI in the foreground of `pane`, if any.
 async fn pane_cli(t: &Tools, pane: &str) -> Result<Option<&'static Cli>, TmuxError> {

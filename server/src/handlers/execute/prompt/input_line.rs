@@ -64,11 +64,24 @@ impl InputLine {
             && self.cursor.0 < pasted.cursor.0
             && self.above.trim_end() == pasted.text.trim_end()
             && (tail.is_empty() || !self.text.contains(tail));
+        // One glyph (a character or two: a wide one, or one and a space): more is a hint the
+        // program drew, which a Backspace would not take back but eat the prompt's end for.
         let (now, before) = (self.text.trim_end(), pasted.text.trim_end());
-        let drawn_after = now.len() > before.len()
-            && now.starts_with(before)
+        let added = now
+            .strip_prefix(before)
+            .map_or(0, |rest| rest.chars().count());
+        let drawn_after = !before.is_empty()
+            && (1..=2).contains(&added)
             && (self.row(), self.cursor.0) > (pasted.row(), pasted.cursor.0);
         new_row || drawn_after
+    }
+
+    /// Whether this line is `pasted` cut short: less of the prompt than the paste left, and
+    /// more than `before` (the line before the paste) held. A Backspace that met the prompt
+    /// rather than a newline leaves it so.
+    pub(super) fn cuts(&self, pasted: &InputLine, before: &InputLine) -> bool {
+        let (now, full) = (self.text.trim_end(), pasted.text.trim_end());
+        now.len() < full.len() && full.starts_with(now) && now.len() > before.text.trim_end().len()
     }
 
     /// Whether this is the input line as it was after the paste: the same text, the cursor on
@@ -142,6 +155,12 @@ mod tests {
         // The same line redrawn, or the cursor gone back: nothing was added.
         assert!(!line("> say hello", 11).took_a_newline("say hello", &pasted));
         assert!(!line("> say hello⏎", 3).took_a_newline("say hello", &pasted));
+        // A hint drawn after the prompt, or anything after a blank line, is no newline.
+        assert!(!line("> say hello  (queued)", 21).took_a_newline("say hello", &pasted));
+        assert!(!line("  x", 3).took_a_newline("", &line("", 0)));
+        // A Backspace that ate the prompt's end leaves it cut short.
+        assert!(line("> say hell", 10).cuts(&pasted, &line("> ", 2)));
+        assert!(!line("> ", 2).cuts(&pasted, &line("> ", 2)));
         // Taken back only when the line is as it was after the paste.
         assert!(line("> say hello", 11).is(&pasted));
         assert!(!line("> say hell", 10).is(&pasted));
