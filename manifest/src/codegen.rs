@@ -664,7 +664,8 @@ fn read_back(tool: &Tool, what: &str, schema: Value) -> String {
 }
 
 /// The arguments under `fields` (reached by `path`) whose type names a tmux object, with
-/// whether the caller must give each; array items are searched as one row.
+/// whether the caller must give each; array items are searched as one row, and a list of ids
+/// is a target.
 fn targets(
     m: &Manifest,
     fields: &[Node],
@@ -681,6 +682,10 @@ fn targets(
             found.push((path.clone(), kind, required));
         }
         let row = node.items.as_deref().map(|items| m.resolve(items));
+        // A list of ids names each.
+        if let Some(kind) = row.and_then(|r| r.target) {
+            found.push((path.clone(), kind, required));
+        }
         if let Some(inner) = row.and_then(|r| r.fields.as_deref()) {
             targets(m, inner, path, required, found);
         }

@@ -5742,6 +5742,11 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
                 kind: rt::TargetKind::Pane,
                 required: true,
             },
+            rt::Target {
+                path: &["panes"],
+                kind: rt::TargetKind::Pane,
+                required: false,
+            },
         ],
     },
     rt::ToolDescriptor {

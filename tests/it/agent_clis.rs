@@ -10,7 +10,8 @@
 //! hook lines of the Agents' state page installed as it says: wait_for_agent after a turn of
 //! 0.2 s and during one of 5 s, a prompt sent while the agent works (held by the CLI, received
 //! once after that turn), `asking` on the CLI's own permission question, and send_prompt
-//! refusing to type into it.
+//! refusing to type into it. Without hooks, the same read from the screen; and twenty turns of
+//! each CLI in which wait_for_agent never says idle before the model's answer went whole.
 //! And the Driving an agent page's worked example as written, with each CLI for its `claude`,
 //! hooks on and off.
 //!
@@ -476,6 +477,72 @@ async fn report_turns(cli: Cli, hooks: bool) {
     );
 }
 
+/// Twenty turns read from the screen alone (no hooks): short ones, two of 5 s, one whose shell
+/// tool call waits on the CLI's permission question. wait_for_agent never says idle before
+/// the turn's last answer was sent whole, says asking at the question, and get_pane_info never
+/// says idle during a 5 s turn's thinking once the screen had time to show it (the CLIs draw a
+/// change within 1.5 s). Its tests' names end in `_on_the_oldest_tmux`: a matrix runs them
+/// against the oldest only, where the versions differ most (every version runs
+/// `report_turns`' five; twenty on each of seven would add minutes to CI).
+async fn never_idle_while_it_works(cli: Cli) {
+    let Started { f, pane, model, .. } = &start(cli, false).await;
+    let pane = pane.as_str();
+    let wait = async |turn: &str, outcome: &str| {
+        let w = f
+            .ok("wait_for_agent", json!({"pane": pane, "seconds": 60}))
+            .await;
+        let returned = SystemTime::now();
+        assert_eq!(
+            w["outcome"],
+            outcome,
+            "{cli:?} {turn}: {w}\n{}",
+            f.screen(pane)
+        );
+        returned
+    };
+    // Milliseconds each turn thinks before its answer; the tenth asks.
+    const THINKS: [u64; 19] = [
+        0, 300, 5000, 100, 800, 0, 200, 1500, 400, 0, 5000, 100, 600, 0, 300, 1000, 200, 0, 250,
+    ];
+    for (n, think) in (1..).zip(THINKS) {
+        if n == 10 {
+            submitted(f, pane, cli, "turn with a tool [[ask]]").await;
+            wait("the question", "asking").await;
+            // The question's first choice, already pointed at, allows the call once.
+            f.ok("send_keys", json!({"pane": pane, "keys": ["Enter"]}))
+                .await;
+            let returned = wait("the tool call", "idle").await;
+            let ended = model.ended_at();
+            assert!(
+                ended.len() == 10 && ended[9] <= returned,
+                "{cli:?}: idle before the answer to the tool's result was sent: {ended:?}"
+            );
+        }
+        let turn = format!("turn {n} [[turn {think}]]");
+        let (sent, began) = (Instant::now(), model.answered_at().len());
+        submitted(f, pane, cli, &turn).await;
+        while think >= 5000 && model.answered_at().len() == began {
+            let info = f.ok("get_pane_info", json!({"pane": pane})).await;
+            assert!(
+                sent.elapsed() < Duration::from_secs(2) || info["pane"]["agent_state"] != "idle",
+                "{cli:?} {turn}: idle while it thinks: {info}\n{}",
+                f.screen(pane)
+            );
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        let returned = wait(&turn, "idle").await;
+        let ended = model.ended_at();
+        let count = n + usize::from(n >= 10);
+        assert!(
+            ended.len() == count && ended[count - 1] <= returned,
+            "{cli:?} {turn}: idle before its answer was sent whole: {} answers ended\n{}",
+            ended.len(),
+            f.screen(pane)
+        );
+    }
+    assert_eq!(model.ended_at().len(), 20, "{cli:?}");
+}
+
 /// The worked example of the Driving an agent page as written, with `cli` for its `claude`
 /// (started by the example's own send_keys, answered by a stand-in model), with the Agents'
 /// state page's hooks and without them.
@@ -562,7 +629,14 @@ async fn a_wait_on_three_agents_returns_when_the_second_finishes() {
         "{wait}\n{}",
         screens()
     );
-    // The others had not begun to answer: they were still working.
+    // The others had not begun to answer: they were still working, as their screens said.
+    let states: Vec<&Value> = wait["panes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| &row["agent_state"])
+        .collect();
+    assert_eq!(states, ["working", "idle", "working"], "{wait}");
     for (i, p) in [(0, &prepared[0]), (2, &prepared[2])] {
         assert!(
             p.model.answered_at().is_empty(),
@@ -593,6 +667,9 @@ tests! {
     claude_code_shows_its_turns_on_its_screen_without_hooks => report_turns(Cli::ClaudeCode, false);
     codex_shows_its_turns_on_its_screen_without_hooks => report_turns(Cli::Codex, false);
     gemini_cli_shows_its_turns_on_its_screen_without_hooks => report_turns(Cli::Gemini, false);
+    claude_code_never_says_idle_while_it_works_on_the_oldest_tmux => never_idle_while_it_works(Cli::ClaudeCode);
+    codex_never_says_idle_while_it_works_on_the_oldest_tmux => never_idle_while_it_works(Cli::Codex);
+    gemini_cli_never_says_idle_while_it_works_on_the_oldest_tmux => never_idle_while_it_works(Cli::Gemini);
     claude_code_runs_the_worked_example_with_hooks => run_the_worked_example(Cli::ClaudeCode, true);
     claude_code_runs_the_worked_example_without_hooks => run_the_worked_example(Cli::ClaudeCode, false);
     codex_runs_the_worked_example_with_hooks => run_the_worked_example(Cli::Codex, true);

@@ -18,6 +18,9 @@
 //!   `faults`, `load`, `abuse`;
 //! - the real clients: `sdk` (the official SDKs), `agent_clis` and `client_clis` (Claude Code,
 //!   Codex and Gemini CLI in panes and as clients).
+//!
+//! A test whose name ends in `_on_the_oldest_tmux` runs, in a matrix (`cargo xtask test`),
+//! against the oldest tmux only: long runs that would cost CI their length again per version.
 
 mod abuse;
 mod agent;

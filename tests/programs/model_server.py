@@ -19,7 +19,8 @@ sent, per tool}), and per call, the result as the CLI handed it to its model ({"
 
 Usage: model_server.py PORT_FILE LOG_FILE [DELAY_MS [SCRIPT_FILE]]
 Writes the port it listens on to PORT_FILE; appends one JSON line per recorded prompt to
-LOG_FILE: {"prompt": ..., "answered_at": the Unix time its answer began, after any thinking}.
+LOG_FILE: {"prompt": ..., "answered_at": the Unix time its answer began, after any thinking},
+and one per turn's last answer sent whole: {"ended_at": the Unix time}.
 """
 
 import hashlib
@@ -74,6 +75,12 @@ def text_of(content):
         return content
     texts = [p.get("text", "") for p in content or [] if isinstance(p, dict) and "text" in p]
     return texts[-1] if texts else ""
+
+
+def sent(text):
+    """Records the end of a turn's answer once its last piece went (not of a title's)."""
+    if text.startswith(("ANSWER ", "ASKED:")):
+        record({"ended_at": time.time()})
 
 
 def answer_for(prompt):
@@ -198,8 +205,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             for m in messages if isinstance(m.get("content"), list)
             for b in m["content"] if isinstance(b, dict) and b.get("type") == "tool_result"
         ]
-        answered = isinstance(last.get("content"), list) and any(
-            isinstance(b, dict) and b.get("type") == "tool_result" for b in last["content"])
+        # A tool's result ends the message; Claude Code puts the next prompt after one in the
+        # same message, which is a new turn.
+        answered = isinstance(last.get("content"), list) and bool(last["content"]) and \
+            isinstance(last["content"][-1], dict) and last["content"][-1].get("type") == "tool_result"
         move = move_for(prompt, tools, results, answered, "Title")
         message = {
             "id": "msg_1", "type": "message", "role": "assistant",
@@ -217,7 +226,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not request.get("stream"):
             message["content"] = [block]
             message["stop_reason"] = stop
-            return self.send_json(message)
+            self.send_json(message)
+            return sent(block.get("text", ""))
         self.start_sse()
         self.event("message_start", {"type": "message_start", "message": message})
         if move[0] == "call":
@@ -238,6 +248,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                                      "delta": {"stop_reason": stop, "stop_sequence": None},
                                      "usage": {"output_tokens": 20}})
         self.event("message_stop", {"type": "message_stop"})
+        sent(block.get("text", ""))
 
     # OpenAI Responses.
     def openai(self, request):
@@ -281,7 +292,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                               "input_tokens_details": {"cached_tokens": 0},
                               "output_tokens_details": {"reasoning_tokens": 0}}}
         if not request.get("stream"):
-            return self.send_json(response)
+            self.send_json(response)
+            return sent(text or "")
         self.start_sse()
         self.event("response.created", {"type": "response.created",
                                         "response": dict(response, status="in_progress", output=[])})
@@ -301,6 +313,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.event("response.output_item.done", {"type": "response.output_item.done",
                                                  "output_index": 0, "item": item})
         self.event("response.completed", {"type": "response.completed", "response": response})
+        sent(text)
 
     # Gemini generateContent / streamGenerateContent.
     def gemini(self, request, stream):
@@ -332,12 +345,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.event(None, call)
         text = move[1]
         if not stream:
-            return self.send_json(candidate({"text": text}, True))
+            self.send_json(candidate({"text": text}, True))
+            return sent(text)
         self.start_sse()
         pieces = list(chunks(text))
         for i, piece in enumerate(pieces):
             time.sleep(delay)
             self.event(None, candidate({"text": piece}, i == len(pieces) - 1))
+        sent(text)
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)

@@ -143,8 +143,18 @@ impl Model {
 
     /// When it began to answer each turn (after the turn's thinking), in order.
     pub fn answered_at(&self) -> Vec<SystemTime> {
+        self.times("answered_at")
+    }
+
+    /// When each turn's last answer (after a tool's result, where it called one) was sent
+    /// whole, in order.
+    pub fn ended_at(&self) -> Vec<SystemTime> {
+        self.times("ended_at")
+    }
+
+    fn times(&self, key: &str) -> Vec<SystemTime> {
         let log = self.log().into_iter();
-        log.filter_map(|e| e["answered_at"].as_f64())
+        log.filter_map(|e| e[key].as_f64())
             .map(|secs| UNIX_EPOCH + Duration::from_secs_f64(secs))
             .collect()
     }

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use regex::Regex;
 
 use crate::catalog::types::{AgentState, AgentStateSource, Pane};
-use tmux::{Command, Script, Tmux, Verb};
+use tmux::{Command, Script, Tmux, TmuxError, Verb};
 
 /// An agent CLI whose screen says its state: measured on these versions, with these patterns
 /// (a regex over the whole screen as `capture-pane -p` prints it, or over the pane's title).
@@ -105,6 +105,18 @@ pub fn identify(pid: i64) -> Option<&'static Cli> {
         .find_map(|file| known(file))
 }
 
+/// The known CLI in the foreground of a pane whose own process is `pane_pid`.
+pub fn of_pane(pane_pid: i64) -> Option<&'static Cli> {
+    let (pid, _) = tmux::process::Terminal::of(pane_pid)?.foreground?;
+    identify(pid)
+}
+
+/// The screen of `pane` as the table's patterns read it: `capture-pane -p`, the rows as
+/// drawn (wrapped ones not joined), no history.
+pub fn capture(pane: &str) -> Result<Command, TmuxError> {
+    Command::new(Verb::CapturePane).flag("-p").target(pane)
+}
+
 /// The known CLI whose package `file` lies in, at a version the table names.
 fn known(file: &Path) -> Option<&'static Cli> {
     let (name, version) = package_of(file)?;
@@ -157,11 +169,7 @@ pub async fn look(
     title: &str,
 ) -> Option<(AgentState, AgentStateSource)> {
     let cli = identify(foreground?)?;
-    let capture = Command::new(Verb::CapturePane)
-        .flag("-p")
-        .target(pane)
-        .ok()?;
-    read(cli, &tmux.run(capture).await.ok()?, title)
+    read(cli, &tmux.run(capture(pane).ok()?).await.ok()?, title)
 }
 
 /// Gives each of `panes` whose hooks report nothing what its screen and title say, where its
@@ -175,7 +183,7 @@ pub async fn fill<'a>(tmux: &Tmux, panes: impl IntoIterator<Item = &'a mut Pane>
         .collect();
     let mut script: Option<Script> = None;
     for (pane, _) in &looked {
-        let Ok(capture) = Command::new(Verb::CapturePane).flag("-p").target(&pane.id) else {
+        let Ok(capture) = capture(&pane.id) else {
             return;
         };
         script = Some(match script {
@@ -192,8 +200,7 @@ pub async fn fill<'a>(tmux: &Tmux, panes: impl IntoIterator<Item = &'a mut Pane>
         Err(_) => {
             let mut alone = Vec::new();
             for (pane, _) in &looked {
-                let capture = Command::new(Verb::CapturePane).flag("-p").target(&pane.id);
-                alone.push(match capture {
+                alone.push(match capture(&pane.id) {
                     Ok(capture) => tmux.run(capture).await.ok(),
                     Err(_) => None,
                 });

@@ -285,6 +285,11 @@ mod tests {
             "f52fbd32b2b3b86ff88ef6c490628285"
         );
         assert_eq!(targets(d, &args), ["%3"]);
+        // A list of ids names each, kept as given.
+        let d = ToolId::WaitForAgent.descriptor().targets;
+        let args = json!({"pane": "%1", "panes": ["%2", "%3"], "seconds": 5});
+        assert_eq!(targets(d, &args), ["%1", "%2", "%3"]);
+        assert_eq!(shape(d, &args)["panes"], json!(["%2", "%3"]));
     }
 
     #[test]

@@ -330,7 +330,12 @@ async fn deliver(
                     return gone_or(e, press);
                 }
                 let redrawn = deadline.min(Instant::now().max(until) + BACK_LIMIT);
-                match taken_back(t, cx, journal, &a.pane, &now, redrawn).await? {
+                // Drawn: the prompt as pasted, or no prompt (the Enter was taken after all).
+                // A prompt back but not yet as pasted may be a redraw half done (a loaded
+                // program moves its cursor after drawing the line): it is looked at again.
+                let drawn =
+                    |l: &InputLine| *l != now && (l.is(&pasted) || !l.holds(&tail, &pasted));
+                match taken_back(t, cx, journal, &a.pane, drawn, redrawn).await? {
                     Ok(back) if back.is(&pasted) => {
                         seen = back.text;
                         // A program that took the Enter as part of a paste takes keys close
@@ -357,9 +362,11 @@ async fn deliver(
                         return Ok(Ended {
                             outcome: Outcome::PastedNotSubmitted,
                             reason: Some(format!(
-                                "an Enter changed the program's input line ({:?}) and a Backspace did not bring back the prompt as pasted ({:?}), so no Enter went again; look with capture_pane, then mend it with send_keys",
+                                "an Enter changed the program's input line ({:?}) and a Backspace did not bring back the prompt as pasted ({:?} {}, pasted {}), so no Enter went again; look with capture_pane, then mend it with send_keys",
                                 shown(&now.text),
-                                shown(&back.text)
+                                shown(&back.text),
+                                back.cursor(),
+                                pasted.cursor()
                             )),
                             presses: press,
                         });
@@ -411,15 +418,15 @@ fn tail(text: &str) -> String {
 }
 
 /// The input line once the program redrew it after the Backspace that takes back a newline:
-/// it differs from `newline` (the line the Enter left) and nothing was printed for [`DRAWN`];
-/// or, at `until`, the line as it stands. A loaded program takes a while to draw a key, and
-/// the line read before it did would show the prompt gone.
+/// `drawn` says so of it and nothing was printed for [`DRAWN`]; or, at `until`, the line as
+/// it stands. A loaded program takes a while to draw a key, and the line read before it did
+/// would show the prompt gone.
 async fn taken_back(
     t: &Tools,
     cx: &CallContext,
     journal: &Journal,
     pane: &str,
-    newline: &InputLine,
+    drawn: impl Fn(&InputLine) -> bool,
     until: Instant,
 ) -> R<Result<InputLine, TmuxError>> {
     loop {
@@ -429,7 +436,7 @@ async fn taken_back(
             Ok((line, _)) => line,
             Err(e) => return Ok(Err(e)),
         };
-        if line != *newline || Instant::now() >= until || journal.ended() {
+        if drawn(&line) || Instant::now() >= until || journal.ended() {
             return Ok(Ok(line));
         }
         if journal.position().bytes() == at {

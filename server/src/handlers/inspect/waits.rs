@@ -3,6 +3,7 @@
 //! Each reads the pane's journal, fed by its session's output stream, so output printed
 //! between an input and the wait still counts; no screen polling.
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use futures::stream::{FuturesUnordered, StreamExt};
@@ -16,7 +17,7 @@ use crate::handlers::rows;
 use crate::handlers::watch::{
     LIVENESS_EVERY, LineMatcher, MAX_LINE_CHARS, Scan, Subject, Watch, Woke, begin,
 };
-use tmux::process::Terminal;
+use crate::sync::lock;
 use tmux::{Command, Fields, Journal, TmuxError, TmuxErrorKind, Verb, row_format};
 
 const MAX_PATTERN_BYTES: usize = 16 << 10;
@@ -333,15 +334,18 @@ impl wait_for_agent::Handle for Tools {
         let look = (LOOK_EVERY * panes.len() as u32).min(Duration::from_secs(1));
         // The panes' waits report no progress: this one does, for them all.
         let each = cx.without_progress();
+        let shown: Vec<Mutex<Option<Screen>>> = panes.iter().map(|_| Mutex::default()).collect();
         let mut pending: FuturesUnordered<_> = panes
             .iter()
+            .zip(&shown)
             .enumerate()
-            .map(|(i, pane)| {
+            .map(|(i, (pane, shown))| {
                 let each = &each;
+                let span = (started, secs);
                 async move {
                     (
                         i,
-                        agent_turn(t, each, pane, (started, secs), look, several).await,
+                        agent_turn(t, each, pane, span, look, several, shown).await,
                     )
                 }
             })
@@ -396,7 +400,8 @@ impl wait_for_agent::Handle for Tools {
             panes
                 .iter()
                 .zip(&ended)
-                .map(|(pane, end)| {
+                .zip(&shown)
+                .map(|((pane, end), shown)| {
                     let (reported, report, source) = match end {
                         Some(e) => (
                             match e.outcome {
@@ -408,11 +413,17 @@ impl wait_for_agent::Handle for Tools {
                             e.report,
                             e.source,
                         ),
-                        None => {
-                            let current = t.agents.current(pane);
-                            let source = current.0.map(|_| AgentStateSource::Hooks);
-                            (Reported::Waiting, current, source)
-                        }
+                        // Still waiting: what its hooks report, else what its screen said.
+                        None => match (t.agents.current(pane), *lock(shown)) {
+                            ((None, _), Some((state, source))) => {
+                                (Reported::Waiting, (Some(state), None), Some(source))
+                            }
+                            (current, _) => (
+                                Reported::Waiting,
+                                current,
+                                current.0.map(|_| AgentStateSource::Hooks),
+                            ),
+                        },
                     };
                     wait_for_agent::PanesItem {
                         pane: pane.clone(),
@@ -442,6 +453,8 @@ impl wait_for_agent::Handle for Tools {
 
 /// Waits until `pane`'s agent answers the last input: a fresh report of idle or asking, the
 /// pane closing, or the deadline. One of `several` panes gone before the wait is one closed.
+/// What its screen said last (a drawing it reads) stays in `shown` for a wait that ends on
+/// another pane.
 async fn agent_turn(
     t: &Tools,
     cx: &CallContext,
@@ -449,6 +462,7 @@ async fn agent_turn(
     (started, secs): (Instant, i64),
     look_every: Duration,
     several: bool,
+    shown: &Mutex<Option<Screen>>,
 ) -> R<Ended> {
     use wait_for_agent::Outcome;
     let closed = || Ended::hooks(Outcome::PaneClosed, t.agents.current(pane), None);
@@ -475,83 +489,91 @@ async fn agent_turn(
     let mut reports = None;
     let mut changed_since_input = false;
     // Without hooks, a known CLI's screen and title say its state; hooks win when they report.
-    let cli = match pane_cli(t, pane).await {
-        Ok(cli) => cli,
-        Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
-        Err(e) => return Err(e.into()),
-    };
+    // The CLI is known again whenever the pane's program changes.
+    let (mut program, mut cli): (Option<Program>, Option<&'static Cli>) = (None, None);
     let (mut screen, mut screen_looked, mut idle_since) = (None, None, None);
     let mut worked = false;
     loop {
         // tmux's report, or the next look, only wakes the wait: the option is read afresh,
         // in order with every other read of it, so the states seen follow one another as
-        // tmux held them.
+        // tmux held them. The screen is looked at once a look at most, not at every frame a
+        // spinner draws, and only where hooks report nothing (the first look takes it
+        // before the program is known).
         let now = journal.option_reports();
-        if reports != Some(now) {
-            reports = Some(now);
-            let (value, turn) = match read_option(t, pane).await {
-                Ok(read) => read,
+        let option_due = reports != Some(now);
+        let screen_due = screen_looked.is_none_or(|at: Instant| at.elapsed() >= look_every)
+            && (program.is_none() || cli.is_some())
+            && t.agents.current(pane).0.is_none();
+        if option_due || screen_due {
+            let look = match Look::read(t, pane, screen_due).await {
+                Ok(look) => look,
                 Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
                 Err(e) => return Err(e.into()),
             };
-            let seen = t.agents.observe_at(pane, &value);
-            // A report from before this server's last input to the pane answers something
-            // earlier: only one seen to change since then counts, or one whose hooks
-            // counted a turn finished since (a turn shorter than a look changes no state).
-            let fresh = input.is_none_or(|i| seen.changed && seen.since >= i)
-                || t.agents.turned_since_input(pane, &turn) == Some(true);
-            changed_since_input |= fresh;
-            let outcome = match seen.state {
-                Some(AgentState::Idle) if fresh => Some(Outcome::Idle),
-                Some(AgentState::Asking) if fresh => Some(Outcome::Asking),
-                _ => None,
-            };
-            if let Some(outcome) = outcome {
-                return Ok(Ended::hooks(outcome, report(seen), None));
+            if program != Some(look.program.clone()) {
+                cli = look.program.0.and_then(agent_screens::of_pane);
+                (worked, idle_since) = (false, None);
+                program = Some(look.program.clone());
             }
-        }
-        // The screen is looked at once a look at most, not at every frame a spinner draws.
-        let due = screen_looked.is_none_or(|at: Instant| at.elapsed() >= look_every);
-        if let Some(cli) = cli.filter(|_| due && t.agents.current(pane).0.is_none()) {
-            screen_looked = Some(Instant::now());
-            screen = match screen_state(t, pane, cli).await {
-                Ok(read) => read,
-                Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
-                Err(e) => return Err(e.into()),
-            };
-            let state = screen.map(|(state, _)| state);
-            worked |= state == Some(AgentState::Working);
-            // Idle only once two looks at least IDLE_HELD apart showed it (a frame caught
-            // mid-redraw is not the end of a turn).
-            idle_since = match (state, idle_since) {
-                (Some(AgentState::Idle), Some(since)) => Some(since),
-                (Some(AgentState::Idle), None) => Some(Instant::now()),
-                _ => None,
-            };
-            // What the screen shows answers the last input once the agent was seen working
-            // since; or, for a turn over between two looks, once the pane printed since the
-            // input and, to be idle, has printed nothing for a while (every CLI of the table
-            // animates while it works, and draws that within 1.5 s of the input).
-            let printed = journal.last_text();
-            let answered = input.is_none_or(|i| printed.is_some_and(|at| at >= i));
-            let settled = printed.is_none_or(|at| at.elapsed() >= SCREEN_SETTLE);
-            let outcome = match state {
-                Some(AgentState::Asking) if worked || answered => Some(Outcome::Asking),
-                Some(AgentState::Idle)
-                    if idle_since.is_some_and(|at| at.elapsed() >= IDLE_HELD)
-                        && (worked || (answered && settled)) =>
-                {
-                    Some(Outcome::Idle)
+            if option_due {
+                reports = Some(now);
+                let seen = t.agents.observe_at(pane, &look.option.0);
+                // A report from before this server's last input to the pane answers something
+                // earlier: only one seen to change since then counts, or one whose hooks
+                // counted a turn finished since (a turn shorter than a look changes no state).
+                let fresh = input.is_none_or(|i| seen.changed && seen.since >= i)
+                    || t.agents.turned_since_input(pane, &look.option.1) == Some(true);
+                changed_since_input |= fresh;
+                let outcome = match seen.state {
+                    Some(AgentState::Idle) if fresh => Some(Outcome::Idle),
+                    Some(AgentState::Asking) if fresh => Some(Outcome::Asking),
+                    _ => None,
+                };
+                if let Some(outcome) = outcome {
+                    return Ok(Ended::hooks(outcome, report(seen), None));
                 }
-                _ => None,
-            };
-            if let (Some(outcome), Some((state, source))) = (outcome, screen) {
-                return Ok(Ended {
-                    outcome,
-                    report: (Some(state), None),
-                    source: Some(source),
-                    why: None,
-                });
+            }
+            if let (Some(cli), Some(text), None) = (cli, &look.screen, t.agents.current(pane).0) {
+                screen_looked = Some(Instant::now());
+                screen = agent_screens::read(cli, text, &look.title);
+                if screen.is_some() {
+                    *lock(shown) = screen;
+                }
+                let state = screen.map(|(state, _)| state);
+                worked |= state == Some(AgentState::Working);
+                // Idle only once two looks at least IDLE_HELD apart showed it (a frame caught
+                // mid-redraw is not the end of a turn).
+                idle_since = match (state, idle_since) {
+                    (Some(AgentState::Idle), Some(since)) => Some(since),
+                    (Some(AgentState::Idle), None) => Some(Instant::now()),
+                    _ => None,
+                };
+                // What the screen shows answers the last input once the agent was seen
+                // working since; or, for a turn over between two looks, once the pane printed
+                // since the input and, to be idle, has printed nothing for a while (every CLI
+                // of the table animates while it works, and draws that within 1.5 s of the
+                // input).
+                let printed = journal.last_text();
+                let answered = input.is_none_or(|i| printed.is_some_and(|at| at >= i));
+                let settled = printed.is_none_or(|at| at.elapsed() >= SCREEN_SETTLE);
+                let outcome = match state {
+                    Some(AgentState::Asking) if worked || answered => Some(Outcome::Asking),
+                    Some(AgentState::Idle)
+                        if idle_since.is_some_and(|at| at.elapsed() >= IDLE_HELD)
+                            && (worked || (answered && settled)) =>
+                    {
+                        Some(Outcome::Idle)
+                    }
+                    _ => None,
+                };
+                if let (Some(outcome), Some((state, source))) = (outcome, screen) {
+                    return Ok(Ended {
+                        outcome,
+                        report: (Some(state), None),
+                        source: Some(source),
+                        why: None,
+                    });
+                }
             }
         }
         let doing = |_: f64| String::new();
@@ -588,28 +610,46 @@ const SCREEN_SETTLE: Duration = Duration::from_secs(2);
 /// How long a known CLI's screen must have shown it idle, over two looks at least.
 const IDLE_HELD: Duration = Duration::from_millis(300);
 
-/// The known agent CLI in the foreground of `pane`, if any.
-async fn pane_cli(t: &Tools, pane: &str) -> Result<Option<&'static Cli>, TmuxError> {
-    let out = t
-        .tmux
-        .run(rows::display(pane, row_format(&["pane_pid"]))?)
-        .await?;
-    let pid = Fields::new(out.trim_end_matches('\n'), 1).opt_int()?;
-    let foreground = pid.and_then(Terminal::of).and_then(|t| t.foreground);
-    Ok(foreground.and_then(|(pid, _)| agent_screens::identify(pid)))
+/// A known CLI's state as its screen or title says it.
+type Screen = (AgentState, AgentStateSource);
+
+/// What runs in a pane: its own process and the foreground program's name (tmux's
+/// `pane_current_command`), which change when another program takes the terminal.
+type Program = (Option<i64>, String);
+
+/// What one look at a pane reads, in one round trip.
+struct Look {
+    /// The agent option and its turn count, as tmux holds them now.
+    option: (String, String),
+    program: Program,
+    title: String,
+    /// The screen as the table's patterns read it, where asked for.
+    screen: Option<String>,
 }
 
-/// What `cli`'s screen and title in `pane` say now.
-async fn screen_state(
-    t: &Tools,
-    pane: &str,
-    cli: &Cli,
-) -> Result<Option<(AgentState, AgentStateSource)>, TmuxError> {
-    let script = rows::display(pane, row_format(&["pane_title"]))?
-        .then(Command::new(Verb::CapturePane).flag("-p").target(pane)?);
-    let out = t.tmux.run_each(script).await?;
-    let title = out.get(1).trim_end_matches('\n');
-    Ok(agent_screens::read(cli, out.get(2), title))
+impl Look {
+    async fn read(t: &Tools, pane: &str, screen: bool) -> Result<Look, TmuxError> {
+        let vars = [
+            t.agents.option(),
+            t.agents.turn_option(),
+            "pane_pid",
+            "pane_current_command",
+            "pane_title",
+        ];
+        let mut script = rows::display(pane, row_format(&vars))?;
+        if screen {
+            script = script.then(agent_screens::capture(pane)?);
+        }
+        // has-session, display-message, and capture-pane where asked.
+        let out = t.tmux.run_each(script).await?;
+        let mut f = Fields::new(out.get(1).trim_end_matches('\n'), vars.len());
+        Ok(Look {
+            option: (f.text()?, f.text()?),
+            program: (f.opt_int()?, f.text()?),
+            title: f.text()?,
+            screen: screen.then(|| out.get(2).to_owned()),
+        })
+    }
 }
 
 /// How often a wait reads the option itself, between tmux's own looks (once a second).
@@ -632,17 +672,4 @@ fn deadline_why(t: &Tools, pane: &str, state: Option<AgentState>, changed: bool)
         ),
         Some(_) => format!("the agent in {pane} reported a change, then one from before"),
     }
-}
-
-/// The agent option of `pane` and its turn count, as tmux holds them now.
-async fn read_option(t: &Tools, pane: &str) -> Result<(String, String), TmuxError> {
-    let out = t
-        .tmux
-        .run(rows::display(
-            pane,
-            row_format(&[t.agents.option(), t.agents.turn_option()]),
-        )?)
-        .await?;
-    let mut f = Fields::new(out.trim_end_matches('\n'), 2);
-    Ok((f.text()?, f.text()?))
 }

@@ -106,6 +106,15 @@ impl InputLine {
         }
     }
 
+    /// Where the cursor stands, as a reason says it.
+    pub(super) fn cursor(&self) -> String {
+        format!(
+            "with the cursor at line {} column {}",
+            self.row(),
+            self.cursor.0
+        )
+    }
+
     /// The cursor's line counted from the top of the history.
     pub(super) fn row(&self) -> u64 {
         self.history + self.cursor.1
