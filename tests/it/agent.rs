@@ -634,3 +634,52 @@ pub(crate) async fn run_the_worked_example(
     assert_eq!(names, expected);
     answers.pop().unwrap().1
 }
+
+/// A known CLI a person starts in a pane while a wait runs on it (a shell had the pane when
+/// the wait began) is known from then on: its screen ends the wait. The stand-in lies in a
+/// folder whose package.json names Claude Code at its measured version, and draws Claude
+/// Code's working line for 1.5 s (redrawn every 30 ms, faster than the wait looks), then its
+/// idle input box.
+#[tokio::test]
+async fn a_cli_started_during_a_wait_is_read_from_then_on() {
+    let f = Fixture::new().await;
+    let dir = tmux_mcp_tests::TempDir::new("known-cli");
+    let package = dir.path.join("node_modules/@anthropic-ai/claude-code");
+    std::fs::create_dir_all(&package).unwrap();
+    let manifest = json!({"name": "@anthropic-ai/claude-code", "version": "2.1.197"});
+    std::fs::write(package.join("package.json"), manifest.to_string()).unwrap();
+    let cli = package.join("cli.py");
+    std::fs::write(
+        &cli,
+        r#"import sys, time
+rule = "\u2500" * 60
+for i in range(50):
+    sys.stdout.write("\x1b[H\x1b[2J\u273b Thinking\u2026 (%d)\n" % i)
+    sys.stdout.flush()
+    time.sleep(0.03)
+sys.stdout.write("\x1b[H\x1b[2J\u25cf done\n\n" + rule + "\n\u276f\u00a0\n" + rule + "\n")
+sys.stdout.flush()
+time.sleep(600)
+"#,
+    )
+    .unwrap();
+    let command = format!("exec python3 {}", cli.display());
+    let (answer, after) = wait_across(&f, "%0", async || {
+        f.tmux(&["send-keys", "-t", "%0", "-l", &command]);
+        f.tmux(&["send-keys", "-t", "%0", "Enter"]);
+        Some(Instant::now())
+    })
+    .await;
+    assert_eq!(
+        (&answer["outcome"], &answer["agent_state_source"]),
+        (&json!("idle"), &json!("screen")),
+        "{answer}\n{}",
+        f.screen("%0")
+    );
+    // Seen working first: idle as soon as two looks showed the box, not 2 s of quiet later.
+    let after = after.unwrap();
+    assert!(
+        (Duration::from_millis(1500)..Duration::from_millis(3500)).contains(&after),
+        "returned {after:?} after the CLI started: {answer}"
+    );
+}

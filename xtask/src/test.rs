@@ -516,7 +516,6 @@ fn nextest(planned: &Planned, env: &Env, args: &[String], print: &mut dyn FnMut(
     let none = if args.is_empty() { "fail" } else { "warn" };
     let child = Command::new(cargo())
         .args(["nextest", "run"])
-        .args(planned.flags)
         .args(["--no-fail-fast", "--no-tests", none])
         // Unless the arguments say how many (nextest takes the flag once) or the variable does.
         .args(["--test-threads", TEST_THREADS].iter().filter(|_| {
@@ -525,7 +524,7 @@ fn nextest(planned: &Planned, env: &Env, args: &[String], print: &mut dyn FnMut(
                     .iter()
                     .any(|a| a.starts_with("--test-threads") || a.starts_with("-j"))
         }))
-        .args(args)
+        .args(narrowed(planned.flags, args))
         .env("PATH", &planned.path)
         .env("CARGO_TARGET_DIR", env.target)
         .envs(env.oldest.map(|o| (OLDEST_TMUX, o)))
@@ -572,6 +571,34 @@ fn nextest(planned: &Planned, env: &Env, args: &[String], print: &mut dyn FnMut(
     run.passed = child.wait().is_ok_and(|s| s.success());
     run.failures = failures.lines;
     run
+}
+
+/// A run's flags, then the caller's arguments. nextest runs a test any `-E` filterset names
+/// (their union): where both the run and the caller name tests, one filterset takes the tests
+/// both name.
+fn narrowed(flags: &[&str], args: &[String]) -> Vec<String> {
+    let is_filter = |a: &str| a == "-E" || a == "--filterset" || a == "--filter-expr";
+    let mut theirs = Vec::new();
+    let mut rest = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match (is_filter(word), word.split_once('=')) {
+            (true, _) => theirs.extend(words.next().cloned()),
+            (false, Some((flag, value))) if is_filter(flag) => theirs.push(value.to_owned()),
+            _ => rest.push(word.clone()),
+        }
+    }
+    let mut out: Vec<String> = flags.iter().map(|f| (*f).to_owned()).collect();
+    let ours = out.iter().position(|f| is_filter(f)).map(|i| i + 1);
+    match ours.filter(|i| *i < out.len() && !theirs.is_empty()) {
+        Some(i) => {
+            let theirs: Vec<String> = theirs.iter().map(|t| format!("({t})")).collect();
+            out[i] = format!("({}) & ({})", out[i], theirs.join(" | "));
+        }
+        None => out.extend(theirs.iter().flat_map(|t| ["-E".to_owned(), t.clone()])),
+    }
+    out.extend(rest);
+    out
 }
 
 /// The failure reports in nextest's output, as the summary repeats them: what follows each
@@ -636,7 +663,35 @@ fn cargo_home() -> PathBuf {
 
 #[cfg(test)]
 mod tests {
-    use super::Reports;
+    use super::{Reports, narrowed};
+
+    #[test]
+    fn the_callers_filter_narrows_the_runs_own() {
+        let run = ["--test", "it", "-E", "not test(/slow$/)"];
+        let args = |a: &[&str]| a.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            narrowed(
+                &run,
+                &args(&["-E", "test(a)", "--filterset=test(b)", "--no-capture"])
+            ),
+            args(&[
+                "--test",
+                "it",
+                "-E",
+                "(not test(/slow$/)) & ((test(a)) | (test(b)))",
+                "--no-capture"
+            ])
+        );
+        // Nothing to narrow: each goes as it came.
+        assert_eq!(
+            narrowed(&run, &args(&["x"])),
+            args(&["--test", "it", "-E", "not test(/slow$/)", "x"])
+        );
+        assert_eq!(
+            narrowed(&["--workspace"], &args(&["-E", "test(a)"])),
+            args(&["--workspace", "-E", "test(a)"])
+        );
+    }
 
     #[test]
     fn failure_reports_keep_what_the_test_said_without_its_backtrace() {

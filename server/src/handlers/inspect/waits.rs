@@ -491,28 +491,31 @@ async fn agent_turn(
     // Without hooks, a known CLI's screen and title say its state; hooks win when they report.
     // The CLI is known again whenever the pane's program changes.
     let (mut program, mut cli): (Option<Program>, Option<&'static Cli>) = (None, None);
-    let (mut screen, mut screen_looked, mut idle_since) = (None, None, None);
+    let (mut screen, mut looked, mut idle_since) = (None, None, None);
     let mut worked = false;
     loop {
         // tmux's report, or the next look, only wakes the wait: the option is read afresh,
         // in order with every other read of it, so the states seen follow one another as
-        // tmux held them. The screen is looked at once a look at most, not at every frame a
-        // spinner draws, and only where hooks report nothing (the first look takes it
-        // before the program is known).
+        // tmux held them. The pane is looked at once a look at most (its program, and its
+        // screen where hooks report nothing and it runs a known CLI, or the first look, before
+        // the program is known), not at every frame a spinner draws.
         let now = journal.option_reports();
         let option_due = reports != Some(now);
-        let screen_due = screen_looked.is_none_or(|at: Instant| at.elapsed() >= look_every)
-            && (program.is_none() || cli.is_some())
-            && t.agents.current(pane).0.is_none();
-        if option_due || screen_due {
+        let due = looked.is_none_or(|at: Instant| at.elapsed() >= look_every);
+        let screen_due =
+            due && (program.is_none() || cli.is_some()) && t.agents.current(pane).0.is_none();
+        if option_due || due {
+            looked = Some(Instant::now());
             let look = match Look::read(t, pane, screen_due).await {
                 Ok(look) => look,
                 Err(e) if e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
                 Err(e) => return Err(e.into()),
             };
+            // Another program took the pane: nothing seen of the one before counts.
             if program != Some(look.program.clone()) {
                 cli = look.program.0.and_then(agent_screens::of_pane);
-                (worked, idle_since) = (false, None);
+                (worked, idle_since, screen) = (false, None, None);
+                *lock(shown) = None;
                 program = Some(look.program.clone());
             }
             if option_due {
@@ -534,7 +537,6 @@ async fn agent_turn(
                 }
             }
             if let (Some(cli), Some(text), None) = (cli, &look.screen, t.agents.current(pane).0) {
-                screen_looked = Some(Instant::now());
                 screen = agent_screens::read(cli, text, &look.title);
                 if screen.is_some() {
                     *lock(shown) = screen;
