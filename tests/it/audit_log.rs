@@ -127,6 +127,9 @@ async fn masked_counts_reach_the_log() {
         json!({"pane": "%0", "text": "k=AKIA; echo ${k}Q7ZK3M9TXW2HB5RD", "enter": true}),
     )
     .await;
+    // The key on a line of its own, then the prompt: before the shell echoes the command, the
+    // prompt before it is the last line.
+    f.wait_for_screen("%0", "\nAKIAQ7ZK3M9TXW2HB5RD\n");
     f.wait_for_prompt("%0");
     let out = f.ok("capture_pane", json!({"pane": "%0"})).await;
     assert_eq!(out["masked"], 1, "{out}");

@@ -22,7 +22,7 @@ async fn creation_tools_start_configured_processes_and_store_names_literally() {
         "stored literally, not expanded: {names}"
     );
     let pane = made["pane"].as_str().unwrap();
-    assert!(wait_until(Duration::from_secs(5), || f
+    assert!(wait_until(Duration::from_secs(30), || f
         .display(pane, "#{pane_current_path}")
         == "/tmp"));
     assert_eq!(
@@ -84,7 +84,7 @@ async fn send_keys_keeps_text_and_key_names_apart() {
     f.wait_for_screen("%0", "C-c Enter\n#");
 
     f.tmux(&["send-keys", "-t", "%0", "sleep 30", "Enter"]);
-    assert!(wait_until(Duration::from_secs(5), || f
+    assert!(wait_until(Duration::from_secs(30), || f
         .display("%0", "#{pane_current_command}")
         == "sleep"));
     let sent = f
@@ -92,7 +92,7 @@ async fn send_keys_keeps_text_and_key_names_apart() {
         .await;
     assert_eq!(sent["keys"], 1);
     assert!(
-        wait_until(Duration::from_secs(5), || f
+        wait_until(Duration::from_secs(30), || f
             .display("%0", "#{pane_current_command}")
             == "sh"),
         "C-c interrupted sleep"
@@ -124,7 +124,7 @@ async fn send_keys_keeps_text_and_key_names_apart() {
     f.ok("send_keys", json!({"pane": bash, "keys": ["Up", "Enter"]}))
         .await;
     assert!(
-        wait_until(Duration::from_secs(5), || f
+        wait_until(Duration::from_secs(30), || f
             .screen(&bash)
             .matches("\nrecalled")
             .count()
@@ -187,7 +187,7 @@ async fn paste_text_reaches_exactly_one_pane_and_leaves_no_buffer() {
     let f = Fixture::new().await;
     let other = f.open(&["split-window", "-t", "%0"], "cat");
     f.tmux(&["send-keys", "-t", "%0", "cat", "Enter"]);
-    assert!(wait_until(Duration::from_secs(5), || f
+    assert!(wait_until(Duration::from_secs(30), || f
         .display("%0", "#{pane_current_command}")
         == "cat"));
     f.ok(
@@ -203,7 +203,7 @@ async fn paste_text_reaches_exactly_one_pane_and_leaves_no_buffer() {
         .await;
     assert_eq!(pasted["bytes"], 22);
     // Each line shows twice: the terminal's echo of it and cat printing what it read.
-    let both = wait_until(Duration::from_secs(5), || {
+    let both = wait_until(Duration::from_secs(30), || {
         let screen = f.screen("%0");
         screen.matches("first line").count() == 2 && screen.matches("second line").count() == 2
     });
@@ -245,7 +245,8 @@ async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str,
             ok["timed_out"].clone(),
             ok["output"].clone()
         ),
-        (json!(0), json!(false), json!("out\nerr"))
+        (json!(0), json!(false), json!("out\nerr")),
+        "{ok}"
     );
     let failed = f
         .ok(
@@ -253,7 +254,7 @@ async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str,
             json!({"pane": "%0", "command": "false"}),
         )
         .await;
-    assert_eq!(failed["exit_status"], 1);
+    assert_eq!(failed["exit_status"], 1, "{failed}");
     let second = f
         .ok(
             "run_shell_command",
@@ -262,7 +263,8 @@ async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str,
         .await;
     assert_eq!(
         (second["exit_status"].clone(), second["output"].clone()),
-        (json!(0), json!("42"))
+        (json!(0), json!("42")),
+        "{second}"
     );
     let multi = f
         .ok(
@@ -270,7 +272,7 @@ async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str,
             json!({"pane": "%0", "command": "for i in 1 2 3; do\n  echo line-$i\ndone"}),
         )
         .await;
-    assert_eq!(multi["output"], "line-1\nline-2\nline-3");
+    assert_eq!(multi["output"], "line-1\nline-2\nline-3", "{multi}");
 
     // Ctrl-C from another call while the command runs: 130.
     let run = f.ok(
@@ -289,7 +291,8 @@ async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str,
             .await;
         assert_eq!(
             (busy["kind"].clone(), busy["retryable"].clone()),
-            (json!("capacity"), json!(true))
+            (json!("capacity"), json!(true)),
+            "{busy}"
         );
         f.ok("send_keys", json!({"pane": "%0", "keys": ["C-c"]}))
             .await;
@@ -309,7 +312,8 @@ async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str,
             slow["exit_status"].clone(),
             slow["seconds"].clone()
         ),
-        (json!(true), Value::Null, json!(1))
+        (json!(true), Value::Null, json!(1)),
+        "{slow}"
     );
     // The output and the prompt after it: the typed wrapper holds "late\n" too, and the line
     // may follow the shell's continuation prompt.
@@ -323,7 +327,7 @@ async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str,
         .await;
     assert_eq!(
         after["output"], "next",
-        "a timed-out call does not confuse the next one"
+        "a timed-out call does not confuse the next one: {after}"
     );
     assert_eq!(
         f.tmux(&["show-options", "-p", "-t", "%0"])
@@ -334,7 +338,7 @@ async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str,
     );
 
     f.tmux(&["send-keys", "-t", "%0", "cat", "Enter"]);
-    assert!(wait_until(Duration::from_secs(5), || f
+    assert!(wait_until(Duration::from_secs(30), || f
         .display("%0", "#{pane_current_command}")
         == "cat"));
     let busy = f

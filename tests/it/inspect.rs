@@ -237,6 +237,11 @@ async fn capture_pane_reads_screen_history_and_ranges_within_bounds() {
         &format!("clear; echo {long}"),
         "Enter",
     ]);
+    // Its line, then the prompt: before the shell runs it, the prompt before is the last line.
+    let joined = || f.tmux(&["capture-pane", "-pJ", "-t", "%0"]);
+    assert!(wait_until(Duration::from_secs(30), || joined()
+        .lines()
+        .any(|l| l.trim_end() == long)));
     f.wait_for_prompt("%0");
     let wrapped = f.ok("capture_pane", json!({"pane": "%0"})).await;
     assert!(

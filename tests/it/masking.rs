@@ -2,10 +2,10 @@
 //! every tool that returns pane text; none leaks, each result carries the markers and says how
 //! many spans it masked, and searches and waits cannot find a secret by its value.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::Fixture;
+use tmux_mcp_tests::{Fixture, wait_until};
 
 /// Upper-case hex unique to this run, put inside every secret so a leak of any of them shows.
 fn nonce() -> String {
@@ -209,6 +209,15 @@ async fn every_reading_tool_masks_each_secret_shape() {
         json!({"pane": "%0", "text": "clear", "enter": true}),
     )
     .await;
+    // Cleared: the prompt alone (before, the last line is the prompt too).
+    let alone = || {
+        f.screen("%0")
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .count()
+            == 1
+    };
+    assert!(wait_until(Duration::from_secs(30), alone));
     f.wait_for_prompt("%0");
     let run = f
         .ok(

@@ -13,7 +13,8 @@ use tmux::{Command, Script, Tmux, TmuxError, Verb};
 
 /// An agent CLI whose screen says its state: measured on these versions, with these patterns
 /// (a regex over the whole screen as `capture-pane -p` prints it, or over the pane's title).
-/// Asking is looked for first, then working; idle only when neither shows.
+/// The screen's question is looked for first, then its working line, then the title's;
+/// idle only when none shows.
 pub struct Cli {
     pub name: &'static str,
     /// The npm package it runs from (its `package.json` beside the program).
@@ -139,18 +140,20 @@ fn package_of(file: &Path) -> Option<(String, String)> {
 
 /// What `cli`'s screen (as `capture-pane -p` prints it) and title say of its state, and which
 /// of the two said it; `None` when neither says (a screen between two drawings, a dialog of
-/// its own the table does not know).
+/// its own the table does not know). The screen's question and working line come first: a
+/// CLI sets its title after it draws (Gemini CLI in an effect run after the frame), so a
+/// loaded one shows its new screen under the title of its last state for a while.
 pub fn read(cli: &Cli, screen: &str, title: &str) -> Option<(AgentState, AgentStateSource)> {
     let c = compiled(cli);
     let title_says = |re: &Option<Regex>| re.as_ref().is_some_and(|re| re.is_match(title));
     if c.screen_asking.is_match(screen) {
         return Some((AgentState::Asking, AgentStateSource::Screen));
     }
-    if title_says(&c.title_asking) {
-        return Some((AgentState::Asking, AgentStateSource::Title));
-    }
     if c.screen_working.is_match(screen) {
         return Some((AgentState::Working, AgentStateSource::Screen));
+    }
+    if title_says(&c.title_asking) {
+        return Some((AgentState::Asking, AgentStateSource::Title));
     }
     if title_says(&c.title_working) {
         return Some((AgentState::Working, AgentStateSource::Title));

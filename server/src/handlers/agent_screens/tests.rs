@@ -1,7 +1,8 @@
 //! The table held to screens and titles the pinned CLIs drew in tmux 3.2a and next-3.8
 //! (`samples.jsonl`: sampled during turns of a stand-in model, each state at least 1.6 s
 //! after it began, Codex's answer streaming without its Working line among them); and a
-//! Codex interrupted, whose last prompt has no `Worked for` line, idle all the same.
+//! Codex interrupted, whose last prompt has no `Worked for` line, idle all the same; a title
+//! that lags its screen.
 
 use super::*;
 
@@ -99,4 +100,23 @@ fn a_program_is_known_by_its_package_and_version() {
         "a version not measured is no guess"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Gemini CLI 0.61.0 as CI caught it on tmux 3.2a, the permission question just answered: the
+/// screen draws the tool running and its spinner, the title still asks (Gemini sets it after
+/// the frame). The screen wins.
+#[test]
+fn a_title_that_lags_the_screen_does_not_outvote_it() {
+    let gemini = CLIS.iter().find(|c| c.name == "Gemini CLI").unwrap();
+    let screen = " > turn with a tool [[ask]]\n\n\n╭────────────────────────────────────╮\n│ ⊶  Shell touch asked               │\n│                                    │\n╰────────────────────────────────────╯\n\n\n ⠋ Thinking... (esc to cancel, 0s)                              ? for shortcuts\n────────────────────────────────────────────────────────────────────────────────\n Shift+Tab to accept edits\n\n >   Type your message or @path/to/file\n\n workspace (/directory)                         sandbox                  /model\n";
+    assert_eq!(
+        read(gemini, screen, "✋  Action Required (work)"),
+        Some((AgentState::Working, AgentStateSource::Screen))
+    );
+    // With no working line drawn, the title says it.
+    let between = screen.replace(" ⠋ Thinking... (esc to cancel, 0s)", "");
+    assert_eq!(
+        read(gemini, &between, "✋  Action Required (work)"),
+        Some((AgentState::Asking, AgentStateSource::Title))
+    );
 }

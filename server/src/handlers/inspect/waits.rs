@@ -491,7 +491,7 @@ async fn agent_turn(
     // Without hooks, a known CLI's screen and title say its state; hooks win when they report.
     // The CLI is known again whenever the pane's program changes.
     let (mut program, mut cli): (Option<Program>, Option<&'static Cli>) = (None, None);
-    let (mut screen, mut looked, mut idle_since) = (None, None, None);
+    let (mut screen, mut looked, mut held) = (None, None, None);
     let mut worked = false;
     loop {
         // tmux's report, or the next look, only wakes the wait: the option is read afresh,
@@ -514,7 +514,7 @@ async fn agent_turn(
             // Another program took the pane: nothing seen of the one before counts.
             if program != Some(look.program.clone()) {
                 cli = look.program.0.and_then(agent_screens::of_pane);
-                (worked, idle_since, screen) = (false, None, None);
+                (worked, held, screen) = (false, None, None);
                 *lock(shown) = None;
                 program = Some(look.program.clone());
             }
@@ -543,13 +543,15 @@ async fn agent_turn(
                 }
                 let state = screen.map(|(state, _)| state);
                 worked |= state == Some(AgentState::Working);
-                // Idle only once two looks at least IDLE_HELD apart showed it (a frame caught
-                // mid-redraw is not the end of a turn).
-                idle_since = match (state, idle_since) {
-                    (Some(AgentState::Idle), Some(since)) => Some(since),
-                    (Some(AgentState::Idle), None) => Some(Instant::now()),
-                    _ => None,
+                // Idle or asking only once two looks at least HELD apart showed it: a frame
+                // caught mid-redraw is not the end of a turn, nor a question just answered
+                // one still drawn or still in the title.
+                held = match (state, held) {
+                    (Some(now), Some((was, since))) if now == was => Some((now, since)),
+                    (Some(now), _) => Some((now, Instant::now())),
+                    (None, _) => None,
                 };
+                let steady = held.is_some_and(|(_, since)| since.elapsed() >= HELD);
                 // What the screen shows answers the last input once the agent was seen
                 // working since; or, for a turn over between two looks, once the pane printed
                 // since the input and, to be idle, has printed nothing for a while (every CLI
@@ -559,11 +561,10 @@ async fn agent_turn(
                 let answered = input.is_none_or(|i| printed.is_some_and(|at| at >= i));
                 let settled = printed.is_none_or(|at| at.elapsed() >= SCREEN_SETTLE);
                 let outcome = match state {
-                    Some(AgentState::Asking) if worked || answered => Some(Outcome::Asking),
-                    Some(AgentState::Idle)
-                        if idle_since.is_some_and(|at| at.elapsed() >= IDLE_HELD)
-                            && (worked || (answered && settled)) =>
-                    {
+                    Some(AgentState::Asking) if steady && (worked || answered) => {
+                        Some(Outcome::Asking)
+                    }
+                    Some(AgentState::Idle) if steady && (worked || (answered && settled)) => {
                         Some(Outcome::Idle)
                     }
                     _ => None,
@@ -609,8 +610,8 @@ async fn agent_turn(
 /// end of a turn it was not seen working in (each animates while it works, several times a
 /// second).
 const SCREEN_SETTLE: Duration = Duration::from_secs(2);
-/// How long a known CLI's screen must have shown it idle, over two looks at least.
-const IDLE_HELD: Duration = Duration::from_millis(300);
+/// How long a known CLI's screen must have shown it idle or asking, over two looks at least.
+const HELD: Duration = Duration::from_millis(300);
 
 /// A known CLI's state as its screen or title says it.
 type Screen = (AgentState, AgentStateSource);
