@@ -21,6 +21,8 @@ use args::{Cli, Command, usage};
 use companion::{COMPANION, exec_beside};
 use startup::Startup;
 
+pub use serve::ServeError;
+
 pub use companion::companion_main;
 
 pub fn main() -> ExitCode {
@@ -67,9 +69,12 @@ pub fn main() -> ExitCode {
 
 /// The tool context `tmux-mcp ARGS` would serve with under `vars`, with no transport: what the
 /// in-process tests drive through the call pipeline. Leave the `Launch` with `leave`.
-pub async fn tools(args: &[OsString], vars: &Environment) -> Result<(Arc<Tools>, Launch), String> {
-    let cli = Cli::parse(args)?;
-    let startup = Startup::new(&cli.flags, vars).map_err(|e| e.to_string())?;
+pub async fn tools(
+    args: &[OsString],
+    vars: &Environment,
+) -> Result<(Arc<Tools>, Launch), ServeError> {
+    let cli = Cli::parse(args).map_err(|e| ServeError::Setting(e.into()))?;
+    let startup = Startup::new(&cli.flags, vars).map_err(ServeError::Setting)?;
     tmux::process::Reader::choose(startup.process_reader);
     let audit = serve::audit_log(&startup)?;
     serve::compose(startup, audit, None).await

@@ -98,13 +98,10 @@ pub struct Token {
 impl Token {
     /// The token `given` (`LIBTMUX_HTTP_TOKEN`), or a new random one written to a new 0600
     /// file in `dir`.
-    pub fn new(given: Option<&str>, dir: &Path) -> Result<Token, String> {
+    pub fn new(given: Option<&str>, dir: &Path) -> Result<Token, TokenError> {
         if let Some(secret) = given.filter(|t| !t.is_empty()) {
             if secret.len() < MIN_TOKEN || secret.chars().any(|c| !c.is_ascii_graphic()) {
-                return Err(format!(
-                    "{} must be at least {MIN_TOKEN} printable characters without spaces",
-                    env::HTTP_TOKEN
-                ));
+                return Err(TokenError::Weak);
             }
             return Ok(Token {
                 secret: secret.to_owned(),
@@ -114,12 +111,7 @@ impl Token {
         let mut bytes = [0u8; 32];
         std::fs::File::open("/dev/urandom")
             .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut bytes))
-            .map_err(|e| {
-                format!(
-                    "cannot read /dev/urandom for a token ({e}); set {}",
-                    env::HTTP_TOKEN
-                )
-            })?;
+            .map_err(TokenError::Random)?;
         let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         let file = dir.join(format!("tmux-mcp-http-token-{}", std::process::id()));
         std::fs::OpenOptions::new()
@@ -128,13 +120,7 @@ impl Token {
             .mode(0o600)
             .open(&file)
             .and_then(|mut f| writeln!(f, "{secret}"))
-            .map_err(|e| {
-                format!(
-                    "cannot write the token file {} ({e}); set {}",
-                    file.display(),
-                    env::HTTP_TOKEN
-                )
-            })?;
+            .map_err(|e| TokenError::File(file.clone(), e))?;
         Ok(Token {
             secret,
             file: Some(file),
@@ -221,13 +207,15 @@ pub struct Bound {
 
 impl Listen {
     /// Listens, before tmux is touched: an address that cannot be had stops startup.
-    pub async fn bind(&self) -> Result<Bound, String> {
+    pub async fn bind(&self) -> Result<Bound, BindError> {
+        let failed = |source| BindError {
+            address: self.address,
+            source,
+        };
         let listener = tokio::net::TcpListener::bind(self.address)
             .await
-            .map_err(|e| format!("cannot listen on {} ({e})", self.address))?;
-        let address = listener
-            .local_addr()
-            .map_err(|e| format!("cannot listen on {} ({e})", self.address))?;
+            .map_err(failed)?;
+        let address = listener.local_addr().map_err(failed)?;
         Ok(Bound {
             listener,
             listen: Listen {
@@ -238,13 +226,67 @@ impl Listen {
     }
 }
 
+/// An address this server cannot listen on.
+#[derive(Debug)]
+pub struct BindError {
+    address: SocketAddr,
+    source: std::io::Error,
+}
+
+impl std::fmt::Display for BindError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot listen on {}", self.address)
+    }
+}
+
+impl std::error::Error for BindError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+/// Why no bearer token could be had: each says to set `LIBTMUX_HTTP_TOKEN`.
+#[derive(Debug)]
+pub enum TokenError {
+    /// The one given is too short or holds spaces or control characters.
+    Weak,
+    /// No randomness for a new one.
+    Random(std::io::Error),
+    /// The new one's file cannot be written.
+    File(PathBuf, std::io::Error),
+}
+
+impl std::fmt::Display for TokenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let var = env::HTTP_TOKEN;
+        match self {
+            TokenError::Weak => write!(
+                f,
+                "{var} must be at least {MIN_TOKEN} printable characters without spaces"
+            ),
+            TokenError::Random(_) => write!(f, "cannot read /dev/urandom for a token; set {var}"),
+            TokenError::File(file, _) => {
+                write!(
+                    f,
+                    "cannot write the token file {}; set {var}",
+                    file.display()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for TokenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TokenError::Weak => None,
+            TokenError::Random(e) | TokenError::File(_, e) => Some(e),
+        }
+    }
+}
+
 /// Serves until `stop` is cancelled; then open streams are closed and the function returns.
-pub async fn serve(
-    bound: Bound,
-    tools: Arc<Tools>,
-    token: Token,
-    stop: CancellationToken,
-) -> Result<(), String> {
+pub async fn serve(bound: Bound, tools: Arc<Tools>, token: Token, stop: CancellationToken) {
     let Bound { listener, listen } = bound;
     // Browsers send Origin: only pages served from this machine may call. Host names a client
     // may use: loopback ones (DNS rebinding protection), or any with --http-remote.
@@ -318,7 +360,6 @@ pub async fn serve(
             }
         });
     }
-    Ok(())
 }
 
 async fn route(front: &Front, request: Request<Incoming>) -> Response<Body> {

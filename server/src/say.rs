@@ -14,3 +14,19 @@ pub fn fail(message: &str) -> ExitCode {
     say(message);
     ExitCode::from(2)
 }
+
+/// [`fail`] for an error, in the words of [`because`].
+pub fn fail_because(error: &dyn std::error::Error) -> ExitCode {
+    fail(&because(error))
+}
+
+/// An error's words, then what each error beneath it said.
+pub fn because(error: &dyn std::error::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = error.source();
+    while let Some(e) = source {
+        message.push_str(&format!(" (because: {e})"));
+        source = e.source();
+    }
+    message
+}

@@ -10,7 +10,7 @@ pub struct Ending {
 impl Ending {
     /// Takes the signals over from their default (ending the process at once). Called before
     /// anything is started that leaving must undo.
-    pub fn watch() -> Result<Ending, String> {
+    pub fn watch() -> Result<Ending, WatchError> {
         let kinds = [
             (SignalKind::terminate(), "SIGTERM"),
             (SignalKind::interrupt(), "SIGINT"),
@@ -21,7 +21,10 @@ impl Ending {
             .map(|(kind, name)| {
                 signal(kind)
                     .map(|s| (s, name))
-                    .map_err(|e| format!("cannot watch {name}: {e}"))
+                    .map_err(|source| WatchError {
+                        signal: name,
+                        source,
+                    })
             })
             .collect::<Result<_, _>>()?;
         Ok(Ending { watched })
@@ -36,5 +39,24 @@ impl Ending {
             })
         });
         futures::future::select_all(arrivals).await.0
+    }
+}
+
+/// A signal whose default (ending the process at once) could not be taken over.
+#[derive(Debug)]
+pub struct WatchError {
+    signal: &'static str,
+    source: std::io::Error,
+}
+
+impl std::fmt::Display for WatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot watch {}", self.signal)
+    }
+}
+
+impl std::error::Error for WatchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
     }
 }

@@ -13,8 +13,8 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use crate::socket::Socket;
-use crate::version::Found;
-use crate::{COMMAND_DEADLINE, Command, Script, Tmux, TmuxErrorKind, Verb};
+use crate::version::{Found, TooOld};
+use crate::{COMMAND_DEADLINE, Command, Script, Tmux, TmuxError, TmuxErrorKind, Verb};
 
 /// The user option holding the launch nonce.
 const NONCE_OPTION: &str = "@libtmux_mcp_launch_nonce";
@@ -144,15 +144,67 @@ struct Lease {
     file: File,
 }
 
+/// Why a launch could not join or start the socket's server. Nothing was left behind: a
+/// configuration file written for it is removed.
+#[derive(Debug)]
+pub enum LaunchError {
+    TooOld(TooOld),
+    /// The socket path names no directory.
+    NoDirectory(PathBuf),
+    /// The socket directory cannot be made.
+    Directory(PathBuf, std::io::Error),
+    /// The lease file beside the socket cannot be opened or locked.
+    Lease(PathBuf, std::io::Error),
+    /// The minimal configuration cannot be written.
+    Configuration(PathBuf, std::io::Error),
+    /// tmux did not start the daemon.
+    Start(PathBuf, TmuxError),
+}
+
+impl std::fmt::Display for LaunchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LaunchError::TooOld(e) => e.fmt(f),
+            LaunchError::NoDirectory(p) => {
+                write!(f, "socket path {} has no directory", p.display())
+            }
+            LaunchError::Directory(p, _) => {
+                write!(f, "cannot create the socket directory {}", p.display())
+            }
+            LaunchError::Lease(p, _) => write!(f, "cannot take the lease file {}", p.display()),
+            LaunchError::Configuration(p, _) => {
+                write!(f, "cannot write the daemon configuration {}", p.display())
+            }
+            LaunchError::Start(socket, _) => write!(
+                f,
+                "cannot start the dedicated tmux daemon on {}",
+                socket.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LaunchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LaunchError::TooOld(_) | LaunchError::NoDirectory(_) => None,
+            LaunchError::Directory(_, e)
+            | LaunchError::Lease(_, e)
+            | LaunchError::Configuration(_, e) => Some(e),
+            LaunchError::Start(_, e) => Some(e),
+        }
+    }
+}
+
 impl Launch {
     /// Joins the socket's server, starting the dedicated daemon when it is absent. A tmux
     /// older than [`crate::version::FLOOR`] stops it, before any daemon is started.
-    pub async fn start(socket: &Socket) -> Result<Launch, String> {
+    pub async fn start(socket: &Socket) -> Result<Launch, LaunchError> {
         let probe = Tmux::new(socket.global_args(None));
         let provenance = predict(&probe, socket).await;
         let found = probe.found().await;
-        if let Some(why) = found.below_floor() {
-            return Err(why);
+        if let Some(old) = found.below_floor() {
+            return Err(LaunchError::TooOld(old));
         }
         if !socket.dedicated() {
             return Ok(Launch {
@@ -188,8 +240,8 @@ impl Launch {
                 Configuration::UserConfigured,
                 // The user's configuration may let an empty server exit; the daemon must stay.
                 start
-                    .then(global_option("exit-empty", "off")?)
-                    .then(global_option(NONCE_OPTION, &nonce)?),
+                    .then(global_option("exit-empty", "off"))
+                    .then(global_option(NONCE_OPTION, &nonce)),
             ),
             None => (write_minimal_conf(&nonce)?, Configuration::Minimal, start),
         };
@@ -199,10 +251,7 @@ impl Launch {
             if let Some(c) = &owned_conf {
                 let _ = fs::remove_file(c);
             }
-            return Err(format!(
-                "cannot start the dedicated tmux daemon on {}: {e}",
-                socket.path.display()
-            ));
+            return Err(LaunchError::Start(socket.path.clone(), e));
         }
         let read_back = tmux
             .run_for(read_nonce(), COMMAND_DEADLINE)
@@ -257,12 +306,13 @@ impl Launch {
     }
 }
 
-/// `set-option -g name value`.
-fn global_option(name: &str, value: &str) -> Result<Command, String> {
+/// `set-option -g name value`, for this module's own names and values (no control
+/// characters, the one thing an argument may not hold).
+fn global_option(name: &str, value: &str) -> Command {
     Command::new(Verb::SetOption)
         .flag("-g")
         .args([name, value])
-        .map_err(|e| e.to_string())
+        .expect("an option name and value of this module")
 }
 
 /// Prints this launch's nonce, when the daemon holds one.
@@ -273,19 +323,17 @@ fn read_nonce() -> Command {
 }
 
 impl Lease {
-    fn take(socket: &Path) -> Result<Lease, String> {
+    fn take(socket: &Path) -> Result<Lease, LaunchError> {
         let dir = socket
             .parent()
-            .ok_or_else(|| format!("socket path {} has no directory", socket.display()))?;
+            .ok_or_else(|| LaunchError::NoDirectory(socket.to_owned()))?;
         if !dir.is_dir() {
             // tmux requires its socket directory to be private to the user.
             fs::DirBuilder::new()
                 .recursive(true)
                 .mode(0o700)
                 .create(dir)
-                .map_err(|e| {
-                    format!("cannot create the socket directory {}: {e}", dir.display())
-                })?;
+                .map_err(|e| LaunchError::Directory(dir.to_owned(), e))?;
         }
         let mut name = socket.file_name().unwrap_or_default().to_owned();
         name.push(".lease");
@@ -296,9 +344,9 @@ impl Lease {
             .write(true)
             .mode(0o600)
             .open(&path)
-            .map_err(|e| format!("cannot open the lease file {}: {e}", path.display()))?;
+            .map_err(|e| LaunchError::Lease(path.clone(), e))?;
         file.lock_shared()
-            .map_err(|e| format!("cannot lock the lease file {}: {e}", path.display()))?;
+            .map_err(|e| LaunchError::Lease(path.clone(), e))?;
         Ok(Lease { file })
     }
 
@@ -334,19 +382,14 @@ async fn gone(tmux: &Tmux) {
 }
 
 /// The minimal configuration plus this launch's nonce, in a private temporary file.
-fn write_minimal_conf(nonce: &str) -> Result<PathBuf, String> {
+fn write_minimal_conf(nonce: &str) -> Result<PathBuf, LaunchError> {
     let path = std::env::temp_dir().join(format!("libtmux-mcp-{nonce}.conf"));
     let mut file = OpenOptions::new()
         .write(true)
         .create_new(true)
         .mode(0o600)
         .open(&path)
-        .map_err(|e| {
-            format!(
-                "cannot write the daemon configuration {}: {e}",
-                path.display()
-            )
-        })?;
+        .map_err(|e| LaunchError::Configuration(path.clone(), e))?;
     let text = format!("{MINIMAL_CONF}set -g {NONCE_OPTION} \"{nonce}\"\n");
     if let Err(e) = file
         .write_all(text.as_bytes())
@@ -354,10 +397,7 @@ fn write_minimal_conf(nonce: &str) -> Result<PathBuf, String> {
     {
         drop(file);
         let _ = fs::remove_file(&path);
-        return Err(format!(
-            "cannot write the daemon configuration {}: {e}",
-            path.display()
-        ));
+        return Err(LaunchError::Configuration(path, e));
     }
     Ok(path)
 }

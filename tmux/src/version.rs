@@ -105,13 +105,10 @@ impl Version {
 
     /// Why this client cannot drive this tmux, when it is older than [`FLOOR`]. A version it
     /// cannot place (a distribution's own build) is given the benefit of the doubt.
-    pub fn below_floor(&self) -> Option<String> {
+    pub fn below_floor(&self) -> Option<TooOld> {
         let release = self.release?;
-        (release < FLOOR).then(|| {
-            format!(
-                "tmux {} is too old: tmux-mcp needs tmux {FLOOR} or newer",
-                self.text
-            )
+        (release < FLOOR).then(|| TooOld {
+            found: self.text.clone(),
         })
     }
 
@@ -157,10 +154,29 @@ impl Found {
     }
 
     /// Why this client cannot drive it, when it is older than [`FLOOR`].
-    pub fn below_floor(&self) -> Option<String> {
+    pub fn below_floor(&self) -> Option<TooOld> {
         self.version.as_ref().and_then(Version::below_floor)
     }
 }
+
+/// A tmux older than [`FLOOR`]: this client cannot drive it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooOld {
+    /// The version as tmux printed it.
+    pub found: String,
+}
+
+impl fmt::Display for TooOld {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "tmux {} is too old: tmux-mcp needs tmux {FLOOR} or newer",
+            self.found
+        )
+    }
+}
+
+impl std::error::Error for TooOld {}
 
 /// A way in which tmux versions differ that this client acts on; the table says how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -328,7 +344,10 @@ mod tests {
     #[test]
     fn the_floor_is_3_2a_and_unknown_builds_pass() {
         assert_eq!(
-            Version::parse("3.1c").below_floor().as_deref(),
+            Version::parse("3.1c")
+                .below_floor()
+                .map(|e| e.to_string())
+                .as_deref(),
             Some("tmux 3.1c is too old: tmux-mcp needs tmux 3.2a or newer")
         );
         assert_eq!(Version::parse("tmux 3.2a").below_floor(), None);

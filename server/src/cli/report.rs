@@ -4,7 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use super::startup::{Startup, probe};
-use crate::say::fail;
+use crate::say::{fail, fail_because};
 use crate::trust::audit::Audit;
 
 pub(super) async fn tools(startup: &Startup, json: bool) -> ExitCode {
@@ -43,7 +43,7 @@ pub(super) async fn check(startup: &Startup) -> ExitCode {
         return fail("tmux is not installed or not on PATH");
     };
     if let Some(why) = found.below_floor() {
-        return fail(&why);
+        return fail_because(&why);
     }
     let r = &surface.resolved;
     println!("tmux:        {version} (from {})", found.read_from);
@@ -88,7 +88,7 @@ pub(super) async fn check(startup: &Startup) -> ExitCode {
         None => println!("audit log:   none"),
         Some(path) => match Audit::open(path) {
             Ok(_) => println!("audit log:   {}", path.display()),
-            Err(e) => return fail(&e),
+            Err(e) => return fail_because(&e),
         },
     }
     println!("write scope: {}", trust.scope.as_str());

@@ -5,35 +5,81 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use tmux::daemon::Launch;
+use tmux::daemon::{Launch, LaunchError};
 use tmux::socket::Socket;
 
-use super::startup::Startup;
+use super::startup::{SettingError, Startup};
 use crate::handlers::{Parts, Tools};
-use crate::http::{Bound, Listen, Token};
+use crate::http::{BindError, Bound, Listen, Token, TokenError};
 use crate::mcp::Server;
-use crate::say::{fail, say};
+use crate::say::{fail_because, say};
+use crate::signals::{Ending, WatchError};
 use crate::trust::Trust;
-use crate::trust::audit::Audit;
+use crate::trust::audit::{Audit, OpenError};
+
+/// Why serving could not start, or ended with an error: each step's own error, whose words
+/// say what to do, with what the system said beneath it as its source.
+#[derive(Debug)]
+pub enum ServeError {
+    Setting(SettingError),
+    Signals(WatchError),
+    Audit(OpenError),
+    Listen(BindError),
+    Tmux(LaunchError),
+    Token(TokenError),
+    /// The MCP session over stdio ended with an error.
+    Session(tokio::task::JoinError),
+}
+
+impl ServeError {
+    fn inner(&self) -> &(dyn std::error::Error + 'static) {
+        match self {
+            ServeError::Setting(e) => e,
+            ServeError::Signals(e) => e,
+            ServeError::Audit(e) => e,
+            ServeError::Listen(e) => e,
+            ServeError::Tmux(e) => e,
+            ServeError::Token(e) => e,
+            ServeError::Session(e) => e,
+        }
+    }
+}
+
+/// Each step's error says it whole: this one only passes it on.
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Session(e) => write!(f, "the MCP session ended with an error: {e}"),
+            other => std::fmt::Display::fmt(other.inner(), f),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServeError::Session(_) => None,
+            other => other.inner().source(),
+        }
+    }
+}
 
 pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
+    match run(startup, http).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail_because(&e),
+    }
+}
+
+async fn run(startup: Startup, http: Option<Listen>) -> Result<(), ServeError> {
     // Before anything reads a process.
     tmux::process::Reader::choose(startup.process_reader);
-    let mut ending = match crate::signals::Ending::watch() {
-        Ok(e) => e,
-        Err(e) => return fail(&e),
-    };
+    let mut ending = Ending::watch().map_err(ServeError::Signals)?;
     // Before tmux is touched: a log that cannot be kept stops the server with nothing started.
-    let audit = match audit_log(&startup) {
-        Ok(a) => a,
-        Err(e) => return fail(&e),
-    };
+    let audit = audit_log(&startup)?;
     let bound = match &http {
         None => None,
-        Some(listen) => match listen.bind().await {
-            Ok(b) => Some(b),
-            Err(e) => return fail(&e),
-        },
+        Some(listen) => Some(listen.bind().await.map_err(ServeError::Listen)?),
     };
     let transport = bound.as_ref().map(|b| &b.listen);
     let (socket, token, scope) = (
@@ -41,10 +87,7 @@ pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         startup.http_token.clone(),
         startup.trust.scope,
     );
-    let (tools, launch) = match compose(startup, audit, transport).await {
-        Ok(composed) => composed,
-        Err(e) => return fail(&e),
-    };
+    let (tools, launch) = compose(startup, audit, transport).await?;
     // Over stdio, stderr is the client's log, where a line is an error (Claude Code logs a
     // server's stderr as `[ERROR]`): the startup line goes there only for a person watching
     // or an HTTP server's operator; `check` and tmux://capabilities say the same.
@@ -74,20 +117,18 @@ pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {
         audit.flush();
     }
     launch.leave().await;
-    match outcome {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(&e),
-    }
+    outcome
 }
 
 /// The audit log `startup` asks for, opened.
-pub(super) fn audit_log(startup: &Startup) -> Result<Option<Audit>, String> {
+pub(super) fn audit_log(startup: &Startup) -> Result<Option<Audit>, ServeError> {
     startup
         .trust
         .audit_log
         .as_deref()
         .map(Audit::open)
         .transpose()
+        .map_err(ServeError::Audit)
 }
 
 /// The tool context a server started with `startup` serves with, over `transport`, built
@@ -98,8 +139,10 @@ pub(super) async fn compose(
     startup: Startup,
     audit: Option<Audit>,
     transport: Option<&Listen>,
-) -> Result<(Arc<Tools>, Launch), String> {
-    let launch = Launch::start(&startup.socket).await?;
+) -> Result<(Arc<Tools>, Launch), ServeError> {
+    let launch = Launch::start(&startup.socket)
+        .await
+        .map_err(ServeError::Tmux)?;
     let surface = Arc::new(startup.surface(launch.provenance, transport, &launch.found));
     let tools = Arc::new(Tools::new(Parts {
         tmux: launch.tmux.clone(),
@@ -118,7 +161,7 @@ pub(super) async fn compose(
     Ok((tools, launch))
 }
 
-async fn serve_stdio(tools: Arc<Tools>, ending: &mut crate::signals::Ending) -> Result<(), String> {
+async fn serve_stdio(tools: Arc<Tools>, ending: &mut Ending) -> Result<(), ServeError> {
     let (input, output) = rmcp::transport::stdio_pipes();
     // No handshake gate: a dual-era server takes any first message, an `initialize` (legacy
     // sessions) or a request carrying its own protocol metadata (2026-07-28), in either order.
@@ -136,7 +179,7 @@ async fn serve_stdio(tools: Arc<Tools>, ending: &mut crate::signals::Ending) -> 
         }
     }
     .map(|_| ())
-    .map_err(|e| format!("the MCP session ended with an error: {e}"))
+    .map_err(ServeError::Session)
 }
 
 async fn serve_http(
@@ -144,11 +187,11 @@ async fn serve_http(
     bound: Bound,
     token: Option<&str>,
     tools: Arc<Tools>,
-    ending: &mut crate::signals::Ending,
-) -> Result<(), String> {
+    ending: &mut Ending,
+) -> Result<(), ServeError> {
     // The token file goes beside the socket: tmux keeps that directory private.
     let dir = socket.path.parent().unwrap_or(std::path::Path::new("/tmp"));
-    let token = Token::new(token, dir)?;
+    let token = Token::new(token, dir).map_err(ServeError::Token)?;
     if let Some(file) = &token.file {
         say(&format!(
             "the bearer token is in {} (mode 0600)",
@@ -159,16 +202,16 @@ async fn serve_http(
     let stop = tokio_util::sync::CancellationToken::new();
     let served = crate::http::serve(bound, tools, token, stop.clone());
     tokio::pin!(served);
-    let outcome = tokio::select! {
-        ended = &mut served => ended,
+    tokio::select! {
+        () = &mut served => {}
         signal = ending.first() => {
             say(&format!("{signal}: closing HTTP streams and leaving"));
             stop.cancel();
             served.await
         }
-    };
+    }
     if let Some(file) = file {
         let _ = std::fs::remove_file(file);
     }
-    outcome
+    Ok(())
 }

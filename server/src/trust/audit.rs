@@ -65,7 +65,7 @@ pub struct Entry<'a> {
 impl Audit {
     /// Opens (or creates, mode 0600) the log for appending. A file others may read or write is
     /// refused: the log says what an agent did on this account.
-    pub fn open(path: &Path) -> Result<Audit, String> {
+    pub fn open(path: &Path) -> Result<Audit, OpenError> {
         let file = open(path)?;
         let (queue, lines) = mpsc::sync_channel(QUEUE);
         let reported = Arc::new(AtomicBool::new(false));
@@ -78,7 +78,10 @@ impl Audit {
         std::thread::Builder::new()
             .name("tmux-mcp-audit".into())
             .spawn(move || writer.run(lines))
-            .map_err(|e| format!("cannot start the audit log writer: {e}"))?;
+            .map_err(|e| OpenError {
+                path: path.to_owned(),
+                why: Unkept::Writer(e),
+            })?;
         Ok(Audit {
             path: path.to_owned(),
             queue,
@@ -129,39 +132,80 @@ impl Audit {
     }
 }
 
-fn open(path: &Path) -> Result<File, String> {
-    let shown = path.display();
+fn open(path: &Path) -> Result<File, OpenError> {
+    let failed = |why| OpenError {
+        path: path.to_owned(),
+        why,
+    };
     let file = OpenOptions::new()
         .append(true)
         .create(true)
         .mode(0o600)
         .open(path)
-        .map_err(|e| {
-            format!(
-                "cannot open the audit log {shown} ({e}); give a writable path in LIBTMUX_AUDIT_LOG"
-            )
-        })?;
-    let meta = file
-        .metadata()
-        .map_err(|e| format!("cannot read the audit log {shown} ({e})"))?;
+        .map_err(|e| failed(Unkept::Open(e)))?;
+    let meta = file.metadata().map_err(|e| failed(Unkept::Open(e)))?;
     if !meta.is_file() {
-        return Err(format!(
-            "the audit log {shown} is not a regular file; give a file path in LIBTMUX_AUDIT_LOG"
-        ));
+        return Err(failed(Unkept::NotAFile));
     }
     let mode = meta.permissions().mode() & 0o777;
     if mode & 0o077 != 0 {
-        return Err(format!(
-            "the audit log {shown} has mode {mode:03o}, so others may read it; run chmod 600 on it or give a new path"
-        ));
+        return Err(failed(Unkept::Readable(mode)));
     }
     // Another user's file: its mode says nothing about who reads what this server writes.
     if tmux::process::uid() != meta.uid() {
-        return Err(format!(
-            "the audit log {shown} belongs to another user; give a path of your own"
-        ));
+        return Err(failed(Unkept::Foreign));
     }
     Ok(file)
+}
+
+/// Why the audit log cannot be kept: found at startup, before tmux is touched.
+#[derive(Debug)]
+pub struct OpenError {
+    path: PathBuf,
+    why: Unkept,
+}
+
+#[derive(Debug)]
+enum Unkept {
+    Open(std::io::Error),
+    NotAFile,
+    Readable(u32),
+    Foreign,
+    Writer(std::io::Error),
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown = self.path.display();
+        match self.why {
+            Unkept::Open(_) => write!(
+                f,
+                "cannot open the audit log {shown}; give a writable path in LIBTMUX_AUDIT_LOG"
+            ),
+            Unkept::NotAFile => write!(
+                f,
+                "the audit log {shown} is not a regular file; give a file path in LIBTMUX_AUDIT_LOG"
+            ),
+            Unkept::Readable(mode) => write!(
+                f,
+                "the audit log {shown} has mode {mode:03o}, so others may read it; run chmod 600 on it or give a new path"
+            ),
+            Unkept::Foreign => write!(
+                f,
+                "the audit log {shown} belongs to another user; give a path of your own"
+            ),
+            Unkept::Writer(_) => write!(f, "cannot start the audit log {shown}'s writer"),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.why {
+            Unkept::Open(e) | Unkept::Writer(e) => Some(e),
+            Unkept::NotAFile | Unkept::Readable(_) | Unkept::Foreign => None,
+        }
+    }
 }
 
 fn report_once(reported: &AtomicBool, path: &Path, why: &str) {
@@ -269,6 +313,22 @@ fn digest(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::catalog::ToolId;
+
+    #[test]
+    fn a_log_that_cannot_be_kept_says_what_to_do_and_why() {
+        let path = Path::new("/nonexistent-tmux-mcp-dir/audit.log");
+        let Err(e) = Audit::open(path) else {
+            panic!("opened {}", path.display())
+        };
+        let source = std::error::Error::source(&e).expect("the system's error beneath");
+        assert_eq!(
+            crate::say::because(&e),
+            format!(
+                "cannot open the audit log {}; give a writable path in LIBTMUX_AUDIT_LOG (because: {source})",
+                path.display()
+            )
+        );
+    }
 
     #[test]
     fn a_shape_keeps_targets_and_numbers_and_never_text() {
