@@ -12,7 +12,9 @@ line, drawn again by moving the cursor up; Backspace takes the last byte back. W
 instead, the newline is drawn as `⏎` on its row (on the next, when the row is full: the input
 line is not cut to its end then), as a TUI that shows a newline as a glyph does. With
 `placeholder` as well, the prompt's first line is shown as `[Pasted Text: N chars]` (as Gemini
-CLI shows a long paste), so its end is never on the screen.
+CLI shows a long paste), so its end is never on the screen. With `moving` as well, a line
+printed above the box moves it a row down as it takes each newline (as Gemini CLI's box moves
+as it takes its first input).
 
 With `late=MS`, it draws a paste MS after it arrived, as a loaded TUI does (Claude Code on a
 busy machine with a long paste), and an Enter read meanwhile counts as coming right after it.
@@ -21,8 +23,8 @@ With `hooks`, it reports its state as agents' lifecycle hooks do, in its pane's 
 option: `working` on a submit, `idle` when done, `asking` (until a key comes) when the prompt
 holds `ASK`.
 
-Usage: prompt_target.py SWALLOW_MS [BUSY_MS] [exit-on-paste] [newline [placeholder] | glyph]
-[hooks] [late=MS]
+Usage: prompt_target.py SWALLOW_MS [BUSY_MS] [exit-on-paste] [newline [placeholder] [moving]
+| glyph] [hooks] [late=MS]
 """
 
 import hashlib
@@ -42,6 +44,7 @@ hooks = "hooks" in args
 glyph = "glyph" in args
 newline = "newline" in args or glyph
 placeholder = "placeholder" in args
+moving = "moving" in args
 late = next((int(a[5:]) / 1000 for a in args if a.startswith("late=")), 0)
 out = sys.stdout
 # Rows the input box was drawn on last.
@@ -151,6 +154,8 @@ def main():
                 if byte == b"\r":
                     if newline and pending and time.monotonic() - pasted_at < swallow:
                         pending += b"\n"
+                        if moving:
+                            say("a newline taken")
                         draw(pending)
                         continue
                     if time.monotonic() - pasted_at < swallow or not pending:

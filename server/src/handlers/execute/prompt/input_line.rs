@@ -54,14 +54,15 @@ impl InputLine {
     }
 
     /// Whether an Enter became a newline in the input box, judged by what changed in the
-    /// input, however the program draws it: the cursor went exactly one row down (counting the
-    /// history) to a line without the prompt's end, the row above it the input line as it was
-    /// (a new row); or the input line is the one after the paste with more after it and the
-    /// cursor past where it stood (a glyph on the same row, or on the row it wrapped to, which
-    /// the line read joins).
+    /// input, however the program draws it: the cursor went back to a line without the
+    /// prompt's end whose row above is the input line as it was (a new row, wherever the box
+    /// stands now: Gemini CLI moves it as it takes its first input, and redraws it whole);
+    /// or the input line is the one after the paste with more after it and the cursor past
+    /// where it stood (a glyph on the same row, or on the row it wrapped to, which the line
+    /// read joins). A submission that reads so (a REPL's next prompt under the line it ran)
+    /// meets the Backspace that takes a newline back with an empty line, and is one.
     pub(super) fn took_a_newline(&self, tail: &str, pasted: &InputLine) -> bool {
-        let new_row = self.row() == pasted.row() + 1
-            && self.cursor.0 < pasted.cursor.0
+        let new_row = self.cursor.0 < pasted.cursor.0
             && self.above.trim_end() == pasted.text.trim_end()
             && (tail.is_empty() || !self.text.contains(tail));
         // One glyph (a character or two: a wide one, or one and a space): more is a hint the
@@ -84,10 +85,10 @@ impl InputLine {
         now.len() < full.len() && full.starts_with(now) && now.len() > before.text.trim_end().len()
     }
 
-    /// Whether this is the input line as it was after the paste: the same text, the cursor on
-    /// the same line (the history counted) and column.
+    /// Whether this is the input line as it was after the paste: the same text, the cursor in
+    /// the same column (the box may have moved since).
     pub(super) fn is(&self, pasted: &InputLine) -> bool {
-        self.text == pasted.text && (self.row(), self.cursor.0) == (pasted.row(), pasted.cursor.0)
+        self.text == pasted.text && self.cursor.0 == pasted.cursor.0
     }
 
     /// Whether the prompt still waits here: its tail is on the cursor's line, or, where the
@@ -148,9 +149,21 @@ mod tests {
         assert!(!line("> ", 2).took_a_newline("say hello", &pasted));
         let below = InputLine {
             cursor: (2, 8),
+            above: "ANSWER: hello".into(),
             ..newline
         };
         assert!(!below.took_a_newline("say hello", &pasted));
+        // A new row in a box that moved as it took it (up two rows, or redrawn whole with the
+        // screen pushed into the history).
+        for (y, history) in [(4, 0), (6, 40)] {
+            let moved = InputLine {
+                text: "  ".into(),
+                cursor: (2, y),
+                history,
+                above: "> say hello".into(),
+            };
+            assert!(moved.took_a_newline("say hello", &pasted), "{y} {history}");
+        }
         // A glyph after the prompt on its row, or on the row a full one wrapped to (the line
         // read joins the two).
         assert!(line("> say hello⏎", 12).took_a_newline("say hello", &pasted));
@@ -170,9 +183,15 @@ mod tests {
         // A Backspace that ate the prompt's end leaves it cut short.
         assert!(line("> say hell", 10).cuts(&pasted, &line("> ", 2)));
         assert!(!line("> ", 2).cuts(&pasted, &line("> ", 2)));
-        // Taken back only when the line is as it was after the paste.
+        // Taken back only when the line is as it was after the paste, wherever the box is.
         assert!(line("> say hello", 11).is(&pasted));
         assert!(!line("> say hell", 10).is(&pasted));
+        assert!(!line("> say hello", 80).is(&pasted));
+        let higher = InputLine {
+            cursor: (11, 3),
+            ..line("> say hello", 11)
+        };
+        assert!(higher.is(&pasted));
     }
 
     #[test]
