@@ -246,6 +246,17 @@ async fn regexes_run_in_linear_time() {
         &format!("echo {}", "a".repeat(3000)),
         "Enter",
     ]);
+    // Its line (rows into the history), then the prompt: before the shell runs it, the prompt
+    // before is the last line.
+    let printed = || {
+        f.tmux(&["capture-pane", "-pJ", "-S", "-", "-t", "%0"])
+            .lines()
+            .any(|l| l.trim_end() == "a".repeat(3000))
+    };
+    assert!(
+        wait_until(Duration::from_secs(30), printed),
+        "never printed"
+    );
     f.wait_for_prompt("%0");
     for pattern in [
         "(a+)+$",

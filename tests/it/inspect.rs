@@ -239,9 +239,13 @@ async fn capture_pane_reads_screen_history_and_ranges_within_bounds() {
     ]);
     // Its line, then the prompt: before the shell runs it, the prompt before is the last line.
     let joined = || f.tmux(&["capture-pane", "-pJ", "-t", "%0"]);
-    assert!(wait_until(Duration::from_secs(30), || joined()
-        .lines()
-        .any(|l| l.trim_end() == long)));
+    assert!(
+        wait_until(Duration::from_secs(30), || joined()
+            .lines()
+            .any(|l| l.trim_end() == long)),
+        "{long} never printed: {}",
+        joined()
+    );
     f.wait_for_prompt("%0");
     let wrapped = f.ok("capture_pane", json!({"pane": "%0"})).await;
     assert!(

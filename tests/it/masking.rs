@@ -217,7 +217,11 @@ async fn every_reading_tool_masks_each_secret_shape() {
             .count()
             == 1
     };
-    assert!(wait_until(Duration::from_secs(30), alone));
+    assert!(
+        wait_until(Duration::from_secs(30), alone),
+        "never cleared: {}",
+        f.screen("%0")
+    );
     f.wait_for_prompt("%0");
     let run = f
         .ok(

@@ -112,20 +112,22 @@ async fn a_prompt_arrives_once_whole_even_where_a_fast_enter_is_swallowed() {
 
 /// A program that takes an Enter coming soon after a paste as a newline in its input box,
 /// drawn as a row the box grows (in a box that stays, or that moves down a row as it takes
-/// it), or as a glyph (`⏎`) on the input line's row or, after a full row, on the row it wraps
+/// it, showing the prompt or a placeholder for it), or as a glyph (`⏎`) on the input line's row or, after a full row, on the row it wraps
 /// to: the newline is taken back before Enter goes again, so the program submits the prompt
 /// byte for byte, once.
 #[tokio::test]
 async fn an_enter_taken_as_a_newline_is_taken_back() {
-    let (row, glyph, moving) = (
+    let (row, glyph, moving, hidden) = (
         format!("{} newline", target(500)),
         format!("{} glyph", target(500)),
         format!("{} newline moving", target(500)),
+        format!("{} newline placeholder moving", target(500)),
     );
     let (f, panes) = Fixture::with_programs(&[
         (row.as_str(), "ready"),
         (glyph.as_str(), "ready"),
         (moving.as_str(), "ready"),
+        (hidden.as_str(), "ready"),
     ])
     .await;
     let width: usize = f.display(&panes[1], "#{pane_width}").parse().unwrap();
@@ -135,6 +137,7 @@ async fn an_enter_taken_as_a_newline_is_taken_back() {
         (&panes[0], vec!["one line", "two\nlines"]),
         (&panes[1], vec!["one line", "two\nlines", full_row.as_str()]),
         (&panes[2], vec!["one line", "two\nlines"]),
+        (&panes[3], vec!["one line", "two\nlines"]),
     ];
     for (pane, prompts) in cases {
         for (n, prompt) in (1..).zip(prompts) {

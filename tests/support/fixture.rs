@@ -112,7 +112,8 @@ impl Fixture {
 
     /// Waits until the pane's shell shows a prompt (its last non-blank line ends in `$ ` or `# `).
     pub fn wait_for_prompt(&self, pane: &str) {
-        let ready = wait_until(Duration::from_secs(10), || {
+        // Long: a deadline only bounds a failure, and the suite runs on two loaded cores.
+        let ready = wait_until(Duration::from_secs(30), || {
             let screen = self.screen(pane);
             let last = screen
                 .lines()

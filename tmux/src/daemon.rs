@@ -144,8 +144,8 @@ struct Lease {
     file: File,
 }
 
-/// Why a launch could not join or start the socket's server. Nothing was left behind: a
-/// configuration file written for it is removed.
+/// Why a launch could not join or start the socket's server (a configuration file written
+/// for it is removed; the socket directory and the lease file stay for the next).
 #[derive(Debug)]
 pub enum LaunchError {
     TooOld(TooOld),
@@ -153,8 +153,10 @@ pub enum LaunchError {
     NoDirectory(PathBuf),
     /// The socket directory cannot be made.
     Directory(PathBuf, std::io::Error),
-    /// The lease file beside the socket cannot be opened or locked.
-    Lease(PathBuf, std::io::Error),
+    /// The lease file beside the socket cannot be opened.
+    LeaseOpen(PathBuf, std::io::Error),
+    /// The lease file cannot be locked.
+    LeaseLock(PathBuf, std::io::Error),
     /// The minimal configuration cannot be written.
     Configuration(PathBuf, std::io::Error),
     /// tmux did not start the daemon.
@@ -171,7 +173,8 @@ impl std::fmt::Display for LaunchError {
             LaunchError::Directory(p, _) => {
                 write!(f, "cannot create the socket directory {}", p.display())
             }
-            LaunchError::Lease(p, _) => write!(f, "cannot take the lease file {}", p.display()),
+            LaunchError::LeaseOpen(p, _) => write!(f, "cannot open the lease file {}", p.display()),
+            LaunchError::LeaseLock(p, _) => write!(f, "cannot lock the lease file {}", p.display()),
             LaunchError::Configuration(p, _) => {
                 write!(f, "cannot write the daemon configuration {}", p.display())
             }
@@ -189,7 +192,8 @@ impl std::error::Error for LaunchError {
         match self {
             LaunchError::TooOld(_) | LaunchError::NoDirectory(_) => None,
             LaunchError::Directory(_, e)
-            | LaunchError::Lease(_, e)
+            | LaunchError::LeaseOpen(_, e)
+            | LaunchError::LeaseLock(_, e)
             | LaunchError::Configuration(_, e) => Some(e),
             LaunchError::Start(_, e) => Some(e),
         }
@@ -306,8 +310,8 @@ impl Launch {
     }
 }
 
-/// `set-option -g name value`, for this module's own names and values (no control
-/// characters, the one thing an argument may not hold).
+/// `set-option -g name value`, for this module's own names and values (no NUL, the one
+/// thing an argument may not hold).
 fn global_option(name: &str, value: &str) -> Command {
     Command::new(Verb::SetOption)
         .flag("-g")
@@ -344,9 +348,9 @@ impl Lease {
             .write(true)
             .mode(0o600)
             .open(&path)
-            .map_err(|e| LaunchError::Lease(path.clone(), e))?;
+            .map_err(|e| LaunchError::LeaseOpen(path.clone(), e))?;
         file.lock_shared()
-            .map_err(|e| LaunchError::Lease(path.clone(), e))?;
+            .map_err(|e| LaunchError::LeaseLock(path.clone(), e))?;
         Ok(Lease { file })
     }
 

@@ -55,6 +55,8 @@ impl std::fmt::Display for ServeError {
     }
 }
 
+/// Transparent, as its Display: the source is the step's own source (what the system said),
+/// so a chain printed reads each cause once.
 impl std::error::Error for ServeError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {

@@ -142,7 +142,9 @@ fn package_of(file: &Path) -> Option<(String, String)> {
 /// of the two said it; `None` when neither says (a screen between two drawings, a dialog of
 /// its own the table does not know). The screen's question and working line come first: a
 /// CLI sets its title after it draws (Gemini CLI in an effect run after the frame), so a
-/// loaded one shows its new screen under the title of its last state for a while.
+/// loaded one shows its new screen under the title of its last state for a while. The
+/// title's asking still comes before the idle box, which Claude Code and Gemini CLI show while
+/// they work too: a title late to leave a question reads asking, never idle.
 pub fn read(cli: &Cli, screen: &str, title: &str) -> Option<(AgentState, AgentStateSource)> {
     let c = compiled(cli);
     let title_says = |re: &Option<Regex>| re.as_ref().is_some_and(|re| re.is_match(title));

@@ -143,7 +143,7 @@ fn open(path: &Path) -> Result<File, OpenError> {
         .mode(0o600)
         .open(path)
         .map_err(|e| failed(Unkept::Open(e)))?;
-    let meta = file.metadata().map_err(|e| failed(Unkept::Open(e)))?;
+    let meta = file.metadata().map_err(|e| failed(Unkept::Read(e)))?;
     if !meta.is_file() {
         return Err(failed(Unkept::NotAFile));
     }
@@ -168,6 +168,7 @@ pub struct OpenError {
 #[derive(Debug)]
 enum Unkept {
     Open(std::io::Error),
+    Read(std::io::Error),
     NotAFile,
     Readable(u32),
     Foreign,
@@ -182,6 +183,7 @@ impl std::fmt::Display for OpenError {
                 f,
                 "cannot open the audit log {shown}; give a writable path in LIBTMUX_AUDIT_LOG"
             ),
+            Unkept::Read(_) => write!(f, "cannot read the audit log {shown}"),
             Unkept::NotAFile => write!(
                 f,
                 "the audit log {shown} is not a regular file; give a file path in LIBTMUX_AUDIT_LOG"
@@ -202,7 +204,7 @@ impl std::fmt::Display for OpenError {
 impl std::error::Error for OpenError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match &self.why {
-            Unkept::Open(e) | Unkept::Writer(e) => Some(e),
+            Unkept::Open(e) | Unkept::Read(e) | Unkept::Writer(e) => Some(e),
             Unkept::NotAFile | Unkept::Readable(_) | Unkept::Foreign => None,
         }
     }

@@ -113,7 +113,8 @@ fn a_title_that_lags_the_screen_does_not_outvote_it() {
         read(gemini, screen, "✋  Action Required (work)"),
         Some((AgentState::Working, AgentStateSource::Screen))
     );
-    // With no working line drawn, the title says it.
+    // With no working line drawn, the title says it: asking, where the box below reads idle
+    // (a late title errs towards a question, never towards a turn's end).
     let between = screen.replace(" ⠋ Thinking... (esc to cancel, 0s)", "");
     assert_eq!(
         read(gemini, &between, "✋  Action Required (work)"),

@@ -92,18 +92,19 @@ impl InputLine {
     }
 
     /// Whether the prompt still waits here: its tail is on the cursor's line, or, where the
-    /// program showed something else there after the paste, nothing there moved. Moved is
-    /// counted on the pane's whole grid, history included: a box that grew by a line at the
-    /// bottom of a full screen scrolled a row into the history, and shrunk back it stands one
-    /// row higher on the screen but on the same line (Gemini CLI's box after its newline is
-    /// taken back), which is no submission.
+    /// program showed something else there after the paste, that line, the row above it and
+    /// the cursor's column are as they were. Wherever the box stands: one that grew by a line
+    /// at the bottom of a full screen scrolled a row into the history, and shrunk back it
+    /// stands a row higher (Gemini CLI's box after its newline is taken back); Gemini CLI
+    /// moves its box as it takes its first input. Neither is a submission, which empties the
+    /// line.
     pub(super) fn holds(&self, tail: &str, pasted: &InputLine) -> bool {
         if !tail.is_empty() && pasted.text.contains(tail) {
             self.text.contains(tail)
         } else {
             self.text == pasted.text
                 && self.above == pasted.above
-                && (self.cursor.0, self.row()) == (pasted.cursor.0, pasted.row())
+                && self.cursor.0 == pasted.cursor.0
         }
     }
 
@@ -153,6 +154,23 @@ mod tests {
             ..newline
         };
         assert!(!below.took_a_newline("say hello", &pasted));
+        // The line as pasted right above the cursor's, rows further down, is taken for a
+        // newline too: a submission that reads so (a REPL's next prompt under the line it
+        // ran) meets a Backspace on its empty line and is found submitted. With as much text
+        // as the prompt on the cursor's line, it is no newline.
+        let further = InputLine {
+            text: "  ".into(),
+            cursor: (2, 8),
+            history: 0,
+            above: "> say hello".into(),
+        };
+        assert!(further.took_a_newline("say hello", &pasted));
+        let answered = InputLine {
+            text: "ANSWER: hello".into(),
+            cursor: (13, 6),
+            ..further
+        };
+        assert!(!answered.took_a_newline("say hello", &pasted));
         // A new row in a box that moved as it took it (up two rows, or redrawn whole with the
         // screen pushed into the history).
         for (y, history) in [(4, 0), (6, 40)] {
@@ -204,17 +222,24 @@ mod tests {
         assert!(line("> [Pasted text +3 lines]", 24).holds("the end", &placeholder));
         assert!(!line("> ", 2).holds("the end", &placeholder));
         // The same line a row up on the screen with a row more in the history (a box that
-        // grew at the bottom and shrank back) still holds it; a row further down does not.
+        // grew at the bottom and shrank back), or in a box that moved, still holds it; with
+        // another row above it, or the cursor elsewhere on it, it does not.
         let scrolled = InputLine {
             cursor: (24, 4),
             history: 1,
             ..line("> [Pasted text +3 lines]", 24)
         };
         assert!(scrolled.holds("the end", &placeholder));
-        let below = InputLine {
-            cursor: (24, 6),
+        let moved = InputLine {
+            cursor: (24, 9),
             ..line("> [Pasted text +3 lines]", 24)
         };
-        assert!(!below.holds("the end", &placeholder));
+        assert!(moved.holds("the end", &placeholder));
+        let under = InputLine {
+            above: "> [Pasted text +3 lines]".into(),
+            ..moved
+        };
+        assert!(!under.holds("the end", &placeholder));
+        assert!(!line("> [Pasted text +3 lines]", 2).holds("the end", &placeholder));
     }
 }
