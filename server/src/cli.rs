@@ -16,7 +16,7 @@ use tmux::daemon::Launch;
 
 use crate::environment::Environment;
 use crate::handlers::Tools;
-use crate::say::fail;
+use crate::say::{fail, fail_because};
 use args::{Cli, Command, usage};
 use companion::{COMPANION, exec_beside};
 use startup::Startup;
@@ -53,7 +53,7 @@ pub fn main() -> ExitCode {
                 .build()
             {
                 Ok(rt) => rt,
-                Err(e) => return fail(&format!("cannot start the async runtime: {e}")),
+                Err(e) => return fail_because(&ServeError::Runtime(e)),
             };
             match command {
                 Command::Tools { json } => runtime.block_on(report::tools(&startup, json)),

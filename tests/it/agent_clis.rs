@@ -125,7 +125,9 @@ async fn model_agrees(f: &Fixture, pane: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let shown = rows(f.screen(pane).lines().map(str::to_owned).collect());
-        let view = journal.screen_since(journal.position()).expect("a model");
+        let view = tmux::feed::Feed::new(journal.position())
+            .screen(&journal)
+            .expect("a model");
         let model = rows(view.rows.into_iter().map(|(_, t)| t).collect());
         if model == shown {
             return;

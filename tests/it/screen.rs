@@ -8,6 +8,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::json;
+use tmux::feed::{Feed, Piece};
 use tmux_mcp_tests::{Fixture, World, repo_root};
 
 fn program(mode: &str, think_ms: u32) -> String {
@@ -38,7 +39,9 @@ async fn agree(world: &World, tmux: &tmux::Tmux, pane: &str, needle: &str) {
                 .lines()
                 .map(str::to_owned),
         );
-        let view = journal.screen_since(journal.position()).expect("a model");
+        let view = Feed::new(journal.position())
+            .screen(&journal)
+            .expect("a model");
         let model = rows(view.rows.into_iter().map(|(_, t)| t));
         if model == shown && shown.iter().any(|r| r.contains(needle)) {
             return;
@@ -229,9 +232,11 @@ async fn a_pane_closing_beside_a_followed_one_leaves_the_stream_answering_in_ord
             .await
             .expect("the stream answers")
             .expect("follow again");
-        let lines = journal.matchable_since(tmux::journal::Position::default());
+        let (lines, _) = Feed::new(tmux::journal::Position::default()).next(&journal);
         assert!(
-            lines.iter().any(|(_, l, _)| l == &mark),
+            lines
+                .iter()
+                .any(|p| matches!(p, Piece::Line { text, .. } if text == &mark)),
             "round {round}: a sync came before the output it follows: {lines:?}"
         );
     }

@@ -4,7 +4,7 @@
 //!
 //! The journal is fed by the session's output stream (the `follow` module) whether or not anyone
 //! waits, so output printed between an input and the wait that follows it is still there when
-//! the wait starts.
+//! the wait starts. Outside this crate it is read through a [`Feed`](crate::feed::Feed).
 
 use std::borrow::Cow;
 use std::collections::VecDeque;
@@ -80,15 +80,15 @@ impl Position {
 }
 
 /// A report from a command this server typed, and where in the output it came.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Report {
     pub body: String,
-    pub at: Position,
+    pub(crate) at: Position,
     /// The line being written when the report came, up to the report.
-    pub partial: String,
+    pub(crate) partial: String,
     /// When that line last started over, in text bytes seen (0: never); a position on it from
     /// before then no longer marks a place in it.
-    pub restarted: u64,
+    pub(crate) restarted: u64,
 }
 
 /// Kept small: a journal holds thousands (40 bytes beside the text).
@@ -338,7 +338,7 @@ impl Journal {
 
     /// What the screen shows since `from`, as a wait reads it; `None` before tmux said what
     /// the pane shows.
-    pub fn screen_since(&self, from: Position) -> Option<ScreenView> {
+    pub(crate) fn screen_since(&self, from: Position) -> Option<ScreenView> {
         let state = lock(&self.state);
         let State { screen, store, .. } = &*state;
         let screen = screen.as_ref()?;
@@ -522,7 +522,7 @@ impl Journal {
     /// The lines from `from` on, as a wait matches them: each with its index, its text after
     /// `from` with this server's echo removed, and whether it is complete (the last is the
     /// line being written).
-    pub fn matchable_since(&self, from: Position) -> Vec<(u64, String, bool)> {
+    pub(crate) fn matchable_since(&self, from: Position) -> Vec<(u64, String, bool)> {
         let state = lock(&self.state);
         let start = from.line.max(state.store.first);
         let mut out: Vec<(u64, String, bool)> = state
@@ -561,7 +561,7 @@ impl Journal {
     }
 
     /// A report-like mark of where the output ends now (for text up to now).
-    pub fn here(&self) -> Report {
+    pub(crate) fn here(&self) -> Report {
         let state = lock(&self.state);
         Report {
             body: String::new(),
@@ -572,7 +572,7 @@ impl Journal {
     }
 
     /// The reports that came after `from`.
-    pub fn reports_since(&self, from: Position) -> Vec<Report> {
+    pub(crate) fn reports_since(&self, from: Position) -> Vec<Report> {
         lock(&self.state)
             .store
             .reports
@@ -583,12 +583,14 @@ impl Journal {
     }
 
     /// A mark at the start of the line after the last one between `from` and `to` whose text
-    /// holds `needle` (a call's nonce, which its typed line holds and no output does), standing
-    /// in for the report a command typed at `from` prints as it starts when that report never
-    /// came: tmux drops what it has not yet written to a client whose session the pane left
-    /// (control.c `control_write_pending`), and the catch-up after a move finds text, not
-    /// reports. `None` when no such line is held.
-    pub fn after_line_holding(&self, from: Position, to: &Report, needle: &str) -> Option<Report> {
+    /// holds `needle`, standing in for a lost report of a command's start
+    /// ([`Feed::printed`](crate::feed::Feed::printed)); `None` when no such line is held.
+    pub(crate) fn after_line_holding(
+        &self,
+        from: Position,
+        to: &Report,
+        needle: &str,
+    ) -> Option<Report> {
         let state = lock(&self.state);
         let store = &state.store;
         let held = |i: u64| store.lines.get(usize::try_from(i - store.first).ok()?);
@@ -617,7 +619,7 @@ impl Journal {
 
     /// The text printed between two positions of reports (`from` before `to`): the retained
     /// lines, and how many lines were printed in all (dropped ones included).
-    pub fn text_between(&self, from: &Report, to: &Report) -> Between {
+    pub(crate) fn text_between(&self, from: &Report, to: &Report) -> Between {
         let state = lock(&self.state);
         let mut lines: Vec<String> = Vec::new();
         let mut dropped = false;

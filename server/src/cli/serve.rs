@@ -29,6 +29,8 @@ pub enum ServeError {
     Token(TokenError),
     /// The MCP session over stdio ended with an error.
     Session(tokio::task::JoinError),
+    /// The async runtime could not start.
+    Runtime(std::io::Error),
 }
 
 impl ServeError {
@@ -41,6 +43,7 @@ impl ServeError {
             ServeError::Tmux(e) => e,
             ServeError::Token(e) => e,
             ServeError::Session(e) => e,
+            ServeError::Runtime(e) => e,
         }
     }
 }
@@ -50,6 +53,7 @@ impl std::fmt::Display for ServeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             ServeError::Session(e) => write!(f, "the MCP session ended with an error: {e}"),
+            ServeError::Runtime(_) => write!(f, "cannot start the async runtime"),
             other => std::fmt::Display::fmt(other.inner(), f),
         }
     }
@@ -61,6 +65,7 @@ impl std::error::Error for ServeError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ServeError::Session(_) => None,
+            ServeError::Runtime(e) => Some(e),
             other => other.inner().source(),
         }
     }

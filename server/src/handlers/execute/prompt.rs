@@ -31,6 +31,7 @@ use crate::catalog::{ToolId, send_prompt};
 use crate::handlers::context::{CallContext, R, Tools, cancelled, seconds};
 use crate::handlers::typing;
 use input_line::InputLine;
+use tmux::feed::Feed;
 use tmux::journal::{Journal, Position};
 use tmux::tty::{self, Discipline};
 use tmux::{Command, TmuxError, TmuxErrorKind, Verb, process};
@@ -140,7 +141,7 @@ async fn refusal(
         )));
     }
     let (journal, at) = t.tmux.follow(&a.pane).await?;
-    if let Some(rows) = journal.screen_since(at).map(|view| {
+    if let Some(rows) = Feed::new(at).screen(&journal).map(|view| {
         view.rows
             .into_iter()
             .map(|(_, text)| text)

@@ -12,6 +12,7 @@ use crate::handlers::context::{CallContext, R, Tools, seconds};
 use crate::handlers::watch::{Watch, Woke};
 use crate::handlers::{rows, typing};
 use crate::sync::lock;
+use tmux::feed::Feed;
 use tmux::journal::Report;
 use tmux::process::{self, Prompt};
 use tmux::{Command, REPORT_OSC, SEPARATOR, Verb, row_format};
@@ -147,6 +148,7 @@ impl run_shell_command::Handle for Tools {
             )
             .await?;
 
+        let feed = Feed::new(from);
         let mut watch = Watch::new(
             t,
             cx,
@@ -159,7 +161,7 @@ impl run_shell_command::Handle for Tools {
         );
         let (reports, outcome) = loop {
             watch.look();
-            let reports = read_reports(journal.reports_since(from), &id);
+            let reports = read_reports(feed.reports(&journal), &id);
             if reports.end.is_some() {
                 let outcome = if reports.exited {
                     Outcome::PaneClosed
@@ -179,35 +181,28 @@ impl run_shell_command::Handle for Tools {
                         Outcome::PaneClosed
                     };
                     t.tmux.drain(&a.pane).await;
-                    let reports = read_reports(journal.reports_since(from), &id);
+                    let reports = read_reports(feed.reports(&journal), &id);
                     break (reports, outcome);
                 }
                 Woke::Output | Woke::Timer => {}
                 Woke::Deadline => break (reports, Outcome::TimedOut),
                 Woke::Closed => {
-                    let reports = read_reports(journal.reports_since(from), &id);
+                    let reports = read_reports(feed.reports(&journal), &id);
                     break (reports, Outcome::PaneClosed);
                 }
             }
         };
 
         let exit_status = reports.end.as_ref().map(|(_, n)| *n);
-        let end = match &reports.end {
-            Some((end, _)) => end.clone(),
-            None => journal.here(),
-        };
-        // A report of the start printed while the pane moved between sessions is lost: the
-        // output of a command that ran (it reported its end, or runs still) then starts after
-        // the typed line, which holds the nonce. Otherwise nothing ran.
+        // A command ran when it reported its end, or runs still: its output is read from after
+        // its typed line when the report of its start was lost. Otherwise nothing ran.
         let ran = reports.end.is_some() || outcome == Outcome::TimedOut;
-        let begin = match reports.begin {
-            Some(begin) => begin,
-            None if ran => journal
-                .after_line_holding(from, &end, &id)
-                .unwrap_or_else(|| end.clone()),
-            None => end.clone(),
-        };
-        let between = journal.text_between(&begin, &end);
+        let between = feed.printed(
+            &journal,
+            reports.begin.as_ref(),
+            reports.end.as_ref().map(|(end, _)| end),
+            ran.then_some(id.as_str()),
+        );
         let max_bytes = usize::try_from(a.max_bytes).unwrap_or(usize::MAX);
         let printed = between.lines.join("\n");
         let m = t.masker.mask(&printed);
@@ -327,11 +322,10 @@ mod tests {
 
     #[test]
     fn reports_of_other_calls_are_ignored() {
-        let report = |body: &str| Report {
-            body: body.into(),
-            at: tmux::journal::Position::default(),
-            partial: String::new(),
-            restarted: 0,
+        let report = |body: &str| {
+            let mut report = Report::default();
+            report.body = body.into();
+            report
         };
         let r = read_reports(
             vec![report("other;0"), report(""), report("k;x3"), report("k;0")],

@@ -21,6 +21,7 @@ use crate::handlers::context::{CallContext, R, Tools};
 use crate::handlers::signing::key;
 use crate::handlers::text::shape;
 use crate::handlers::{rows, typing};
+use tmux::feed::Feed;
 use tmux::{Command, Fields, Verb, row_format};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -328,7 +329,7 @@ fn redrawn(journal: &tmux::Journal, old: &Cursor, alternate: bool) -> Option<Str
         return None;
     }
     let from = journal.position().with_screen(old.screen);
-    let view = journal.screen_since(from)?;
+    let view = Feed::new(from).screen(journal)?;
     let new = |(changed, text): &&(u64, String)| *changed > old.screen && !text.is_empty();
     let above = (old.y as usize).saturating_sub(view.gone.len());
     let rewritten = view.rows.iter().take(above).any(|row| new(&row));
