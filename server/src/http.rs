@@ -227,62 +227,25 @@ impl Listen {
 }
 
 /// An address this server cannot listen on.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("cannot listen on {address}")]
 pub struct BindError {
     address: SocketAddr,
     source: std::io::Error,
 }
 
-impl std::fmt::Display for BindError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot listen on {}", self.address)
-    }
-}
-
-impl std::error::Error for BindError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.source)
-    }
-}
-
 /// Why no bearer token could be had: each says to set `LIBTMUX_HTTP_TOKEN`.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TokenError {
     /// The one given is too short or holds spaces or control characters.
+    #[error("{var} must be at least {MIN_TOKEN} printable characters without spaces", var = env::HTTP_TOKEN)]
     Weak,
     /// No randomness for a new one.
-    Random(std::io::Error),
+    #[error("cannot read /dev/urandom for a token; set {var}", var = env::HTTP_TOKEN)]
+    Random(#[source] std::io::Error),
     /// The new one's file cannot be written.
-    File(PathBuf, std::io::Error),
-}
-
-impl std::fmt::Display for TokenError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let var = env::HTTP_TOKEN;
-        match self {
-            TokenError::Weak => write!(
-                f,
-                "{var} must be at least {MIN_TOKEN} printable characters without spaces"
-            ),
-            TokenError::Random(_) => write!(f, "cannot read /dev/urandom for a token; set {var}"),
-            TokenError::File(file, _) => {
-                write!(
-                    f,
-                    "cannot write the token file {}; set {var}",
-                    file.display()
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for TokenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            TokenError::Weak => None,
-            TokenError::Random(e) | TokenError::File(_, e) => Some(e),
-        }
-    }
+    #[error("cannot write the token file {}; set {var}", .0.display(), var = env::HTTP_TOKEN)]
+    File(PathBuf, #[source] std::io::Error),
 }
 
 /// Serves until `stop` is cancelled; then open streams are closed and the function returns.

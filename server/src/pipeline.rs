@@ -21,16 +21,9 @@ use crate::trust::audit::{self, Entry, Row};
 struct Pipeline;
 
 /// A direct call refused before any tool ran, with what the JSON-RPC error says.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct NotOffered(pub String);
-
-impl std::fmt::Display for NotOffered {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for NotOffered {}
 
 /// A direct call: `name` is looked up and must be offered; then the call runs (`run`).
 pub async fn call_tool(

@@ -43,20 +43,9 @@ impl Ending {
 }
 
 /// A signal whose default (ending the process at once) could not be taken over.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("cannot watch {signal}")]
 pub struct WatchError {
     signal: &'static str,
     source: std::io::Error,
-}
-
-impl std::fmt::Display for WatchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot watch {}", self.signal)
-    }
-}
-
-impl std::error::Error for WatchError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.source)
-    }
 }

@@ -146,58 +146,28 @@ struct Lease {
 
 /// Why a launch could not join or start the socket's server (a configuration file written
 /// for it is removed; the socket directory and the lease file stay for the next).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum LaunchError {
+    #[error(transparent)]
     TooOld(TooOld),
     /// The socket path names no directory.
+    #[error("socket path {} has no directory", .0.display())]
     NoDirectory(PathBuf),
     /// The socket directory cannot be made.
-    Directory(PathBuf, std::io::Error),
+    #[error("cannot create the socket directory {}", .0.display())]
+    Directory(PathBuf, #[source] std::io::Error),
     /// The lease file beside the socket cannot be opened.
-    LeaseOpen(PathBuf, std::io::Error),
+    #[error("cannot open the lease file {}", .0.display())]
+    LeaseOpen(PathBuf, #[source] std::io::Error),
     /// The lease file cannot be locked.
-    LeaseLock(PathBuf, std::io::Error),
+    #[error("cannot lock the lease file {}", .0.display())]
+    LeaseLock(PathBuf, #[source] std::io::Error),
     /// The minimal configuration cannot be written.
-    Configuration(PathBuf, std::io::Error),
+    #[error("cannot write the daemon configuration {}", .0.display())]
+    Configuration(PathBuf, #[source] std::io::Error),
     /// tmux did not start the daemon.
-    Start(PathBuf, TmuxError),
-}
-
-impl std::fmt::Display for LaunchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LaunchError::TooOld(e) => e.fmt(f),
-            LaunchError::NoDirectory(p) => {
-                write!(f, "socket path {} has no directory", p.display())
-            }
-            LaunchError::Directory(p, _) => {
-                write!(f, "cannot create the socket directory {}", p.display())
-            }
-            LaunchError::LeaseOpen(p, _) => write!(f, "cannot open the lease file {}", p.display()),
-            LaunchError::LeaseLock(p, _) => write!(f, "cannot lock the lease file {}", p.display()),
-            LaunchError::Configuration(p, _) => {
-                write!(f, "cannot write the daemon configuration {}", p.display())
-            }
-            LaunchError::Start(socket, _) => write!(
-                f,
-                "cannot start the dedicated tmux daemon on {}",
-                socket.display()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for LaunchError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            LaunchError::TooOld(_) | LaunchError::NoDirectory(_) => None,
-            LaunchError::Directory(_, e)
-            | LaunchError::LeaseOpen(_, e)
-            | LaunchError::LeaseLock(_, e)
-            | LaunchError::Configuration(_, e) => Some(e),
-            LaunchError::Start(_, e) => Some(e),
-        }
-    }
+    #[error("cannot start the dedicated tmux daemon on {}", .0.display())]
+    Start(PathBuf, #[source] TmuxError),
 }
 
 impl Launch {

@@ -1,7 +1,5 @@
 //! What can go wrong talking to tmux, classified from what tmux says.
 
-use std::fmt;
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TmuxErrorKind {
     /// No server answers on the socket.
@@ -19,7 +17,8 @@ pub enum TmuxErrorKind {
     Unexpected,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct TmuxError {
     pub kind: TmuxErrorKind,
     pub message: String,
@@ -68,14 +67,6 @@ impl TmuxError {
         TmuxError { kind, message }
     }
 }
-
-impl fmt::Display for TmuxError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for TmuxError {}
 
 #[cfg(test)]
 mod tests {

@@ -160,23 +160,12 @@ impl Found {
 }
 
 /// A tmux older than [`FLOOR`]: this client cannot drive it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("tmux {found} is too old: tmux-mcp needs tmux {FLOOR} or newer")]
 pub struct TooOld {
     /// The version as tmux printed it.
     pub found: String,
 }
-
-impl fmt::Display for TooOld {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "tmux {} is too old: tmux-mcp needs tmux {FLOOR} or newer",
-            self.found
-        )
-    }
-}
-
-impl std::error::Error for TooOld {}
 
 /// A way in which tmux versions differ that this client acts on; the table says how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

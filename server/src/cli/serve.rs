@@ -18,57 +18,29 @@ use crate::trust::Trust;
 use crate::trust::audit::{Audit, OpenError};
 
 /// Why serving could not start, or ended with an error: each step's own error, whose words
-/// say what to do, with what the system said beneath it as its source.
-#[derive(Debug)]
+/// say what to do, with what the system said beneath it as its source. Transparent: each
+/// step's error says it whole, and its source is the step's own, so a chain printed reads
+/// each cause once.
+#[derive(Debug, thiserror::Error)]
 pub enum ServeError {
+    #[error(transparent)]
     Setting(SettingError),
+    #[error(transparent)]
     Signals(WatchError),
+    #[error(transparent)]
     Audit(OpenError),
+    #[error(transparent)]
     Listen(BindError),
+    #[error(transparent)]
     Tmux(LaunchError),
+    #[error(transparent)]
     Token(TokenError),
     /// The MCP session over stdio ended with an error.
+    #[error("the MCP session ended with an error: {0}")]
     Session(tokio::task::JoinError),
     /// The async runtime could not start.
-    Runtime(std::io::Error),
-}
-
-impl ServeError {
-    fn inner(&self) -> &(dyn std::error::Error + 'static) {
-        match self {
-            ServeError::Setting(e) => e,
-            ServeError::Signals(e) => e,
-            ServeError::Audit(e) => e,
-            ServeError::Listen(e) => e,
-            ServeError::Tmux(e) => e,
-            ServeError::Token(e) => e,
-            ServeError::Session(e) => e,
-            ServeError::Runtime(e) => e,
-        }
-    }
-}
-
-/// Each step's error says it whole: this one only passes it on.
-impl std::fmt::Display for ServeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ServeError::Session(e) => write!(f, "the MCP session ended with an error: {e}"),
-            ServeError::Runtime(_) => write!(f, "cannot start the async runtime"),
-            other => std::fmt::Display::fmt(other.inner(), f),
-        }
-    }
-}
-
-/// Transparent, as its Display: the source is the step's own source (what the system said),
-/// so a chain printed reads each cause once.
-impl std::error::Error for ServeError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ServeError::Session(_) => None,
-            ServeError::Runtime(e) => Some(e),
-            other => other.inner().source(),
-        }
-    }
+    #[error("cannot start the async runtime")]
+    Runtime(#[source] std::io::Error),
 }
 
 pub(super) async fn serve(startup: Startup, http: Option<Listen>) -> ExitCode {

@@ -15,16 +15,9 @@ use crate::trust::Settings;
 
 /// A flag or environment variable this server cannot run with: the message names it and says
 /// what to do. Found before any tmux contact, so nothing was touched.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct SettingError(String);
-
-impl std::fmt::Display for SettingError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SettingError {}
 
 /// The settings' readers say what is wrong in words; this is the type startup gives them.
 impl From<String> for SettingError {

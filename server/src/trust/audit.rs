@@ -78,10 +78,7 @@ impl Audit {
         std::thread::Builder::new()
             .name("tmux-mcp-audit".into())
             .spawn(move || writer.run(lines))
-            .map_err(|e| OpenError {
-                path: path.to_owned(),
-                why: Unkept::Writer(e),
-            })?;
+            .map_err(|e| OpenError::Writer(path.to_owned(), e))?;
         Ok(Audit {
             path: path.to_owned(),
             queue,
@@ -133,81 +130,44 @@ impl Audit {
 }
 
 fn open(path: &Path) -> Result<File, OpenError> {
-    let failed = |why| OpenError {
-        path: path.to_owned(),
-        why,
-    };
+    let owned = || path.to_owned();
     let file = OpenOptions::new()
         .append(true)
         .create(true)
         .mode(0o600)
         .open(path)
-        .map_err(|e| failed(Unkept::Open(e)))?;
-    let meta = file.metadata().map_err(|e| failed(Unkept::Read(e)))?;
+        .map_err(|e| OpenError::Open(owned(), e))?;
+    let meta = file.metadata().map_err(|e| OpenError::Read(owned(), e))?;
     if !meta.is_file() {
-        return Err(failed(Unkept::NotAFile));
+        return Err(OpenError::NotAFile(owned()));
     }
     let mode = meta.permissions().mode() & 0o777;
     if mode & 0o077 != 0 {
-        return Err(failed(Unkept::Readable(mode)));
+        return Err(OpenError::Readable(owned(), mode));
     }
     // Another user's file: its mode says nothing about who reads what this server writes.
     if tmux::process::uid() != meta.uid() {
-        return Err(failed(Unkept::Foreign));
+        return Err(OpenError::Foreign(owned()));
     }
     Ok(file)
 }
 
-/// Why the audit log cannot be kept: found at startup, before tmux is touched.
-#[derive(Debug)]
-pub struct OpenError {
-    path: PathBuf,
-    why: Unkept,
-}
-
-#[derive(Debug)]
-enum Unkept {
-    Open(std::io::Error),
-    Read(std::io::Error),
-    NotAFile,
-    Readable(u32),
-    Foreign,
-    Writer(std::io::Error),
-}
-
-impl std::fmt::Display for OpenError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let shown = self.path.display();
-        match self.why {
-            Unkept::Open(_) => write!(
-                f,
-                "cannot open the audit log {shown}; give a writable path in LIBTMUX_AUDIT_LOG"
-            ),
-            Unkept::Read(_) => write!(f, "cannot read the audit log {shown}"),
-            Unkept::NotAFile => write!(
-                f,
-                "the audit log {shown} is not a regular file; give a file path in LIBTMUX_AUDIT_LOG"
-            ),
-            Unkept::Readable(mode) => write!(
-                f,
-                "the audit log {shown} has mode {mode:03o}, so others may read it; run chmod 600 on it or give a new path"
-            ),
-            Unkept::Foreign => write!(
-                f,
-                "the audit log {shown} belongs to another user; give a path of your own"
-            ),
-            Unkept::Writer(_) => write!(f, "cannot start the audit log {shown}'s writer"),
-        }
-    }
-}
-
-impl std::error::Error for OpenError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.why {
-            Unkept::Open(e) | Unkept::Read(e) | Unkept::Writer(e) => Some(e),
-            Unkept::NotAFile | Unkept::Readable(_) | Unkept::Foreign => None,
-        }
-    }
+/// Why the audit log (the path each names) cannot be kept: found at startup, before tmux is
+/// touched.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("cannot open the audit log {}; give a writable path in LIBTMUX_AUDIT_LOG", .0.display())]
+    Open(PathBuf, #[source] std::io::Error),
+    #[error("cannot read the audit log {}", .0.display())]
+    Read(PathBuf, #[source] std::io::Error),
+    #[error("the audit log {} is not a regular file; give a file path in LIBTMUX_AUDIT_LOG", .0.display())]
+    NotAFile(PathBuf),
+    #[error("the audit log {} has mode {:03o}, so others may read it; run chmod 600 on it or give a new path", .0.display(), .1)]
+    Readable(PathBuf, u32),
+    #[error("the audit log {} belongs to another user; give a path of your own", .0.display())]
+    Foreign(PathBuf),
+    #[error("cannot start the audit log {}'s writer", .0.display())]
+    Writer(PathBuf, #[source] std::io::Error),
 }
 
 fn report_once(reported: &AtomicBool, path: &Path, why: &str) {
