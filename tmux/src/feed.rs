@@ -2,8 +2,8 @@
 //! each line once (the line being written again whenever it changes) and the lines of the
 //! screen that show new text since, drawn anywhere (by cursor addressing too), each text once;
 //! and, for a command typed at the position, its reports and what it printed between them.
-//! The only reader of a journal's output outside this crate: every wait, quiet, agent, shell
-//! and since handler reads through one, and the positions it keeps are its own.
+//! The only reader of a journal's output outside this crate: every wait, quiet, agent, shell,
+//! since and prompt handler reads through one, and the positions it keeps are its own.
 
 use std::collections::HashSet;
 
@@ -198,11 +198,16 @@ mod tests {
         let between = feed.printed(&j, None, Some(&end), Some("'k'"));
         assert_eq!(between.lines, ["one", "ok? yes"]);
         assert_eq!((between.printed_lines, between.printed_bytes), (2, 12));
+        // Still running (no end report): up to now.
+        let running = feed.printed(&j, None, None, Some("'k'"));
+        assert_eq!(running.lines, ["one", "ok? yes", "$ "]);
         // A command that did not run printed nothing.
         let none = feed.printed(&j, None, Some(&end), None);
         assert_eq!((none.lines.len(), none.printed_lines), (0, 0));
-        // Without the typed line, from the end: nothing.
+        // The typed line is looked for only from the feed's position on: a line holding the
+        // nonce before it is none of this command's.
         let k = Journal::default();
+        k.push(b"printf 'k'\r\n");
         let feed = Feed::new(k.position());
         k.push(b"out\r\n\x1b]6973;k;0\x07");
         let end = feed.reports(&k).pop().expect("the end report");

@@ -80,7 +80,7 @@ impl Position {
 }
 
 /// A report from a command this server typed, and where in the output it came.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Report {
     pub body: String,
     pub(crate) at: Position,

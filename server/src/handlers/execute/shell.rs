@@ -13,7 +13,6 @@ use crate::handlers::watch::{Watch, Woke};
 use crate::handlers::{rows, typing};
 use crate::sync::lock;
 use tmux::feed::Feed;
-use tmux::journal::Report;
 use tmux::process::{self, Prompt};
 use tmux::{Command, REPORT_OSC, SEPARATOR, Verb, row_format};
 
@@ -70,22 +69,26 @@ fn wrapper(id: &str, command: &str, suppress_history: bool) -> String {
     )
 }
 
-/// What the reports of call `id` said.
-#[derive(Default)]
-struct Reports {
-    begin: Option<Report>,
-    end: Option<(Report, i64)>,
+/// What the reports (`T`: a [`Report`](tmux::journal::Report), or its body alone) of call `id`
+/// said.
+struct Reports<T> {
+    begin: Option<T>,
+    end: Option<(T, i64)>,
     /// The shell itself is ending, with this status.
     exited: bool,
 }
 
-fn read_reports(reports: Vec<Report>, id: &str) -> Reports {
-    let mut out = Reports::default();
+fn read_reports<T>(reports: Vec<T>, body: impl Fn(&T) -> &str, id: &str) -> Reports<T> {
+    let mut out = Reports {
+        begin: None,
+        end: None,
+        exited: false,
+    };
     for report in reports {
         // The begin report carries no nonce: nothing else can print before the command runs.
-        let rest = match report.body.strip_prefix(id) {
+        let rest = match body(&report).strip_prefix(id) {
             Some(rest) => rest,
-            None if report.body.is_empty() => "",
+            None if body(&report).is_empty() => "",
             None => continue,
         };
         match rest.strip_prefix(';') {
@@ -161,7 +164,7 @@ impl run_shell_command::Handle for Tools {
         );
         let (reports, outcome) = loop {
             watch.look();
-            let reports = read_reports(feed.reports(&journal), &id);
+            let reports = read_reports(feed.reports(&journal), |r| &r.body, &id);
             if reports.end.is_some() {
                 let outcome = if reports.exited {
                     Outcome::PaneClosed
@@ -181,13 +184,13 @@ impl run_shell_command::Handle for Tools {
                         Outcome::PaneClosed
                     };
                     t.tmux.drain(&a.pane).await;
-                    let reports = read_reports(feed.reports(&journal), &id);
+                    let reports = read_reports(feed.reports(&journal), |r| &r.body, &id);
                     break (reports, outcome);
                 }
                 Woke::Output | Woke::Timer => {}
                 Woke::Deadline => break (reports, Outcome::TimedOut),
                 Woke::Closed => {
-                    let reports = read_reports(feed.reports(&journal), &id);
+                    let reports = read_reports(feed.reports(&journal), |r| &r.body, &id);
                     break (reports, Outcome::PaneClosed);
                 }
             }
@@ -322,15 +325,7 @@ mod tests {
 
     #[test]
     fn reports_of_other_calls_are_ignored() {
-        let report = |body: &str| {
-            let mut report = Report::default();
-            report.body = body.into();
-            report
-        };
-        let r = read_reports(
-            vec![report("other;0"), report(""), report("k;x3"), report("k;0")],
-            "k",
-        );
+        let r = read_reports(vec!["other;0", "", "k;x3", "k;0"], |b| b, "k");
         assert!(r.begin.is_some());
         assert_eq!(r.end.map(|(_, n)| n), Some(3));
         assert!(r.exited);
