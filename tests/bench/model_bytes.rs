@@ -23,6 +23,8 @@ pub fn model_bytes(report: &mut Report, world: &World) {
             "--root",
         ])
         .arg(&root)
+        // Its own build folder: in ours, the family's `tmux-mcp` would be built over this one's.
+        .env_remove("CARGO_TARGET_DIR")
         .status()
         .expect("cargo runs");
     assert!(built.success(), "cargo install tmux-mcp@0.1.2 failed");
