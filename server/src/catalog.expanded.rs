@@ -935,7 +935,7 @@ pub mod create_window {
             rt::serde_json::Value::Object(object)
         }
     }
-    /// The handler of `create_window`: Create a window in a session running the configured default command. Returns the new ids.
+    /// The handler of `create_window`: New window in a session, running the default command; returns its ids.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `create_window`",
         note = "implement `create_window::Handle` for `{Self}`, beside the code the tool calls"
@@ -3643,7 +3643,7 @@ pub mod split_window {
             rt::serde_json::Value::from(self.as_str())
         }
     }
-    /// The handler of `split_window`: Split a pane, starting the configured default command in the new one. Returns the new pane.
+    /// The handler of `split_window`: Split a pane, starting the default command in the new one; returns it.
     #[diagnostic::on_unimplemented(
         message = "`{Self}` has no handler for the tool `split_window`",
         note = "implement `split_window::Handle` for `{Self}`, beside the code the tool calls"
@@ -4591,7 +4591,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "create_window",
         title: "Create window",
-        description: "Create a window in a session running the configured default command. Returns the new ids.",
+        description: "New window in a session, running the default command; returns its ids.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,
@@ -5658,7 +5658,7 @@ pub static TOOLS: [rt::ToolDescriptor; 49usize] = [
     rt::ToolDescriptor {
         name: "split_window",
         title: "Split window",
-        description: "Split a pane, starting the configured default command in the new one. Returns the new pane.",
+        description: "Split a pane, starting the default command in the new one; returns it.",
         toolset: "execute",
         annotations: rt::Annotations {
             read_only_hint: false,

@@ -1,7 +1,9 @@
 //! The middle layer: the tool context and the call pipeline (`server/src/pipeline.rs`) run in
-//! this test's own process against one private tmux, with no binary and no transport, over a
-//! table of cases, each a tool, its arguments and what must come back; and every tool of the
-//! catalog called with arguments made from its schema, its output held to its output schema.
+//! this test's own process against one private tmux, with no binary and no transport, over
+//! tables of cases, each a tool, its arguments and what must come back: the pipeline's own
+//! (refusals, a batch, masking), and a row or more for every tool of the catalog with what tmux
+//! must show after it; and every tool called with arguments made from its schema, its output
+//! held to its output schema.
 //! What needs a real client (the protocol, the SDKs, the agent CLIs) stays in the end-to-end
 //! modules.
 
@@ -24,6 +26,16 @@ enum Expect {
     Fails(ErrorKind, &'static str),
     /// Refused before any tool ran, with this text in the JSON-RPC error's message.
     NotOffered(&'static str),
+    /// A result whose JSON holds this text (a capture's, a screen's), its output as its schema
+    /// says.
+    Says(&'static str),
+}
+
+/// What tmux must answer after a row's call: this command's output holds the text, or not.
+enum Shows {
+    Nothing,
+    Has(&'static [&'static str], &'static str),
+    Lacks(&'static [&'static str], &'static str),
 }
 
 /// A private tmux server with a session `main` and the tool context a server started on it
@@ -82,6 +94,13 @@ impl Here {
             ),
             (Expect::NotOffered(text), Err(NotOffered(why))) => {
                 assert!(why.contains(text), "{what}: refused with {why:?}")
+            }
+            (Expect::Says(text), Ok(Ok(output))) => {
+                check_output(tool, &output);
+                assert!(
+                    output.to_string().contains(text),
+                    "{what}: {output} does not say {text:?}"
+                );
             }
             (_, Ok(Ok(output))) => panic!("{what}: unexpected result {output}"),
             (_, Ok(Err(e))) => panic!("{what}: unexpected {:?}: {}", e.kind, e.message),
@@ -211,5 +230,425 @@ async fn every_tool_answers_through_the_pipeline_as_its_output_schema_says() {
         }));
         here.check((name, targets.arguments(name), Expect::Holds(json!({}))))
             .await;
+    }
+}
+
+/// Every tool of the catalog, one row each or more, in an order in which each finds what the
+/// rows before made: what it must answer, and what tmux must show after it.
+#[tokio::test]
+async fn each_tool_does_what_its_row_says() {
+    let here = Here::new().await;
+    here.tmux(&["set-option", "-gw", "automatic-rename", "off"]);
+    here.tmux(&["set-environment", "-t", "$0", "MID_VARIABLE", "mid-value"]);
+    here.tmux(&[
+        "set-hook",
+        "-t",
+        "$0",
+        "after-new-window",
+        "display-message mid-hook",
+    ]);
+    let rows: Vec<(&str, Value, Expect, Shows)> = vec![
+        // manage: what the rows after use, made and changed.
+        (
+            "create_session",
+            json!({"name": "two"}),
+            Expect::Holds(json!({"name": "two", "session": "$1", "window": "@1", "pane": "%1"})),
+            Shows::Has(
+                &["list-sessions", "-F", "#{session_id} #{session_name}"],
+                "$1 two",
+            ),
+        ),
+        (
+            "create_window",
+            json!({"session": "$1", "name": "w2"}),
+            Expect::Holds(json!({"window": "@2", "pane": "%2", "index": 1})),
+            Shows::Has(
+                &["list-windows", "-a", "-F", "#{window_id} #{window_name}"],
+                "@2 w2",
+            ),
+        ),
+        (
+            "split_window",
+            json!({"pane": "%2", "direction": "below"}),
+            Expect::Holds(json!({"pane": "%3", "window": "@2"})),
+            Shows::Has(&["list-panes", "-t", "@2", "-F", "#{pane_id}"], "%3"),
+        ),
+        (
+            "rename_session",
+            json!({"session": "$1", "name": "deux"}),
+            Expect::Holds(json!({"session": "$1", "name": "deux"})),
+            Shows::Has(
+                &["list-sessions", "-F", "#{session_id} #{session_name}"],
+                "$1 deux",
+            ),
+        ),
+        (
+            "rename_window",
+            json!({"window": "@2", "name": "w-two"}),
+            Expect::Holds(json!({"window": "@2", "name": "w-two"})),
+            Shows::Has(
+                &["list-windows", "-a", "-F", "#{window_id} #{window_name}"],
+                "@2 w-two",
+            ),
+        ),
+        (
+            "select_window",
+            json!({"window": "@1"}),
+            Expect::Holds(json!({"window": "@1", "session": "$1"})),
+            Shows::Has(&["display-message", "-p", "-t", "$1", "#{window_id}"], "@1"),
+        ),
+        (
+            "select_pane",
+            json!({"pane": "%2"}),
+            Expect::Holds(json!({"pane": "%2", "window": "@2"})),
+            Shows::Has(&["display-message", "-p", "-t", "@2", "#{pane_id}"], "%2"),
+        ),
+        (
+            "select_layout",
+            json!({"window": "@2", "layout": "even-horizontal"}),
+            Expect::Holds(json!({"window": "@2"})),
+            Shows::Has(&["display-message", "-p", "-t", "%3", "#{pane_top}"], "0"),
+        ),
+        (
+            "resize_window",
+            json!({"window": "@2", "width": 90, "height": 20}),
+            Expect::Holds(json!({"window": "@2", "width": 90, "height": 20})),
+            Shows::Has(
+                &[
+                    "display-message",
+                    "-p",
+                    "-t",
+                    "@2",
+                    "#{window_width}x#{window_height}",
+                ],
+                "90x20",
+            ),
+        ),
+        (
+            "resize_pane",
+            json!({"pane": "%2", "direction": "right", "cells": 3}),
+            Expect::Holds(json!({"pane": "%2"})),
+            Shows::Nothing,
+        ),
+        (
+            "swap_pane",
+            json!({"source_pane": "%2", "target_pane": "%3"}),
+            Expect::Holds(json!({"source_pane": "%2", "target_pane": "%3"})),
+            Shows::Has(
+                &["list-panes", "-t", "@2", "-F", "#{pane_index}#{pane_id}"],
+                "0%3",
+            ),
+        ),
+        (
+            "move_window",
+            json!({"window": "@2", "destination_session": "$0", "destination_index": 5}),
+            Expect::Holds(json!({"window": "@2", "session": "$0", "index": 5})),
+            Shows::Has(
+                &[
+                    "list-windows",
+                    "-t",
+                    "$0",
+                    "-F",
+                    "#{window_index}#{window_id}",
+                ],
+                "5@2",
+            ),
+        ),
+        (
+            "set_pane_title",
+            json!({"pane": "%1", "title": "mid-title"}),
+            Expect::Holds(json!({"pane": "%1", "title": "mid-title"})),
+            Shows::Has(
+                &["display-message", "-p", "-t", "%1", "#{pane_title}"],
+                "mid-title",
+            ),
+        ),
+        (
+            "set_mouse_enabled",
+            json!({"session": "$1", "enabled": true}),
+            Expect::Holds(json!({"enabled": true})),
+            Shows::Has(&["show-options", "-v", "-t", "$1", "mouse"], "on"),
+        ),
+        (
+            "set_history_limit",
+            json!({"session": "$1", "limit": 5000}),
+            Expect::Holds(json!({"limit": 5000})),
+            Shows::Has(&["show-options", "-v", "-t", "$1", "history-limit"], "5000"),
+        ),
+        (
+            "set_synchronize_panes",
+            json!({"window": "@1", "enabled": true}),
+            Expect::Holds(json!({"window": "@1", "enabled": true})),
+            Shows::Has(
+                &["show-options", "-w", "-v", "-t", "@1", "synchronize-panes"],
+                "on",
+            ),
+        ),
+        (
+            "respawn_pane",
+            json!({"pane": "%1", "kill_first": true}),
+            Expect::Holds(json!({"pane": "%1"})),
+            Shows::Has(&["display-message", "-p", "-t", "%1", "#{pane_dead}"], "0"),
+        ),
+        // A signal with no waiter is kept for the next wait (tmux's cmd-wait-for.c: `woken`).
+        (
+            "signal_channel",
+            json!({"channel": "mid"}),
+            Expect::Holds(json!({"channel": "mid"})),
+            Shows::Nothing,
+        ),
+        (
+            "wait_for_channel",
+            json!({"channel": "mid", "seconds": 10}),
+            Expect::Holds(json!({"channel": "mid", "outcome": "signalled"})),
+            Shows::Nothing,
+        ),
+        (
+            "wait_for_channel",
+            json!({"channel": "never", "seconds": 1}),
+            Expect::Holds(json!({"outcome": "deadline"})),
+            Shows::Nothing,
+        ),
+        // execute, then inspect what it printed.
+        (
+            "send_keys",
+            json!({"pane": "%0", "text": "echo keys-$((40 + 2))", "enter": true}),
+            Expect::Holds(json!({"pane": "%0"})),
+            Shows::Nothing,
+        ),
+        (
+            "wait_for_text",
+            json!({"pane": "%0", "patterns": ["keys-42"], "seconds": 20}),
+            Expect::Holds(json!({"outcome": "matched", "pattern": "keys-42"})),
+            Shows::Nothing,
+        ),
+        (
+            "send_keys_batch",
+            json!({"operations": [{"pane": "%0", "text": "echo batch-$((1 + 1))", "enter": true}]}),
+            Expect::Holds(json!({"succeeded": 1, "failed": 0})),
+            Shows::Nothing,
+        ),
+        (
+            "wait_for_text",
+            json!({"pane": "%0", "patterns": ["batch-2"], "seconds": 20}),
+            Expect::Holds(json!({"outcome": "matched"})),
+            Shows::Nothing,
+        ),
+        (
+            "paste_text",
+            json!({"pane": "%0", "text": "echo pasted-$((2 + 3))", "enter": true}),
+            Expect::Holds(json!({"pane": "%0"})),
+            Shows::Nothing,
+        ),
+        (
+            "wait_for_text",
+            json!({"pane": "%0", "patterns": ["pasted-5"], "seconds": 20}),
+            Expect::Holds(json!({"outcome": "matched"})),
+            Shows::Nothing,
+        ),
+        (
+            "run_shell_command",
+            json!({"pane": "%0", "command": "echo ran-$((3 + 4)); false", "seconds": 20}),
+            Expect::Holds(json!({"outcome": "completed", "exit_status": 1, "output": "ran-7"})),
+            Shows::Nothing,
+        ),
+        (
+            "send_prompt",
+            json!({"pane": "%0", "text": "echo prompted-$((4 + 5))", "seconds": 20}),
+            Expect::Holds(json!({"pane": "%0", "outcome": "submitted"})),
+            Shows::Nothing,
+        ),
+        (
+            "wait_for_text",
+            json!({"pane": "%0", "patterns": ["prompted-9"], "seconds": 20}),
+            Expect::Holds(json!({"outcome": "matched"})),
+            Shows::Nothing,
+        ),
+        (
+            "wait_for_quiet",
+            json!({"pane": "%0", "quiet_ms": 300, "seconds": 20}),
+            Expect::Holds(json!({"pane": "%0", "outcome": "quiet"})),
+            Shows::Nothing,
+        ),
+        // A shell is no agent: nothing reports its turns.
+        (
+            "wait_for_agent",
+            json!({"pane": "%0", "seconds": 1}),
+            Expect::Holds(json!({"outcome": "deadline", "agent_state": null})),
+            Shows::Nothing,
+        ),
+        // inspect: what the rows above made and printed (sessions by name).
+        (
+            "list_sessions",
+            json!({}),
+            Expect::Holds(
+                json!({"sessions": [{"id": "$1", "name": "deux"}, {"id": "$0", "name": "main"}]}),
+            ),
+            Shows::Nothing,
+        ),
+        (
+            "list_windows",
+            json!({}),
+            Expect::Says("\"w-two\""),
+            Shows::Nothing,
+        ),
+        (
+            "list_panes",
+            json!({}),
+            Expect::Says("\"%3\""),
+            Shows::Nothing,
+        ),
+        (
+            "list_hosts",
+            json!({}),
+            Expect::Holds(json!({"hosts": []})),
+            Shows::Nothing,
+        ),
+        (
+            "get_server_info",
+            json!({}),
+            Expect::Says("\"deux\""),
+            Shows::Nothing,
+        ),
+        (
+            "get_session_info",
+            json!({"session": "$1"}),
+            Expect::Holds(json!({"session": {"id": "$1", "name": "deux"}})),
+            Shows::Nothing,
+        ),
+        (
+            "get_window_info",
+            json!({"window": "@2"}),
+            Expect::Holds(json!({"window": {"id": "@2", "name": "w-two", "width": 90}})),
+            Shows::Nothing,
+        ),
+        (
+            "get_pane_info",
+            json!({"pane": "%0"}),
+            Expect::Holds(json!({"pane": {"id": "%0", "dead": false, "at_prompt": true}})),
+            Shows::Nothing,
+        ),
+        (
+            "get_tmux_variables",
+            json!({"pane": "%1", "names": ["pane_id", "pane_title"]}),
+            Expect::Holds(
+                json!({"values": [{"name": "pane_id", "value": "%1"}, {"name": "pane_title", "value": "mid-title"}]}),
+            ),
+            Shows::Nothing,
+        ),
+        (
+            "show_option",
+            json!({"name": "history-limit", "scope": "session", "target": "$1"}),
+            Expect::Holds(json!({"value": "5000"})),
+            Shows::Nothing,
+        ),
+        // A value is withheld unless the operator lets it through.
+        (
+            "show_environment",
+            json!({"session": "$0"}),
+            Expect::Says(r#"{"name":"MID_VARIABLE","set":true,"value":null,"withheld":true}"#),
+            Shows::Nothing,
+        ),
+        (
+            "show_hooks",
+            json!({"session": "$0"}),
+            Expect::Says("mid-hook"),
+            Shows::Nothing,
+        ),
+        (
+            "capture_pane",
+            json!({"pane": "%0"}),
+            Expect::Says("ran-7"),
+            Shows::Nothing,
+        ),
+        // Without a cursor: one, and no text (what comes after is read with the cursor).
+        (
+            "capture_since",
+            json!({"pane": "%0"}),
+            Expect::Holds(json!({"pane": "%0", "first": true, "text": ""})),
+            Shows::Nothing,
+        ),
+        (
+            "snapshot_pane",
+            json!({"pane": "%0"}),
+            Expect::Says("pasted-5"),
+            Shows::Nothing,
+        ),
+        (
+            "search_panes",
+            json!({"pattern": "batch-2"}),
+            Expect::Holds(json!({"matches": [{"pane": "%0"}]})),
+            Shows::Nothing,
+        ),
+        (
+            "find_pane_by_position",
+            json!({"window": "@0", "corner": "top-left"}),
+            Expect::Holds(json!({"pane": "%0"})),
+            Shows::Nothing,
+        ),
+        (
+            "call_read_tools_batch",
+            json!({"operations": [{"tool": "get_pane_info", "arguments": {"pane": "%1"}}]}),
+            Expect::Holds(json!({"succeeded": 1, "results": [{"success": true}]})),
+            Shows::Nothing,
+        ),
+        // teardown, last.
+        (
+            "clear_pane_scrollback",
+            json!({"pane": "%0"}),
+            Expect::Holds(json!({"pane": "%0"})),
+            Shows::Has(
+                &["display-message", "-p", "-t", "%0", "#{history_size}"],
+                "0",
+            ),
+        ),
+        (
+            "kill_pane",
+            json!({"pane": "%3"}),
+            Expect::Holds(json!({"pane": "%3"})),
+            Shows::Lacks(&["list-panes", "-a", "-F", "#{pane_id}"], "%3"),
+        ),
+        (
+            "kill_window",
+            json!({"window": "@2"}),
+            Expect::Holds(json!({"window": "@2"})),
+            Shows::Lacks(&["list-windows", "-a", "-F", "#{window_id}"], "@2"),
+        ),
+        (
+            "kill_session",
+            json!({"session": "$1"}),
+            Expect::Holds(json!({"session": "$1"})),
+            Shows::Lacks(&["list-sessions", "-F", "#{session_id}"], "$1"),
+        ),
+    ];
+    let mut called: Vec<&str> = rows.iter().map(|(tool, ..)| *tool).collect();
+    called.sort_unstable();
+    called.dedup();
+    let every: Vec<&str> = every_tool_teardown_last()
+        .iter()
+        .map(|id| id.name())
+        .collect();
+    let missing: Vec<&&str> = every.iter().filter(|t| !called.contains(t)).collect();
+    assert!(missing.is_empty(), "tools without a row: {missing:?}");
+    for (tool, arguments, expect, shows) in rows {
+        let what = format!("{tool} {arguments}");
+        here.check((tool, arguments, expect)).await;
+        match shows {
+            Shows::Nothing => {}
+            Shows::Has(ask, text) => {
+                let said = here.tmux(ask);
+                assert!(
+                    said.lines().any(|l| l.trim() == text),
+                    "{what}: tmux {ask:?} said {said:?}, not {text:?}"
+                );
+            }
+            Shows::Lacks(ask, text) => {
+                let said = here.tmux(ask);
+                assert!(
+                    !said.lines().any(|l| l.trim() == text),
+                    "{what}: tmux {ask:?} still says {text:?}"
+                );
+            }
+        }
     }
 }
