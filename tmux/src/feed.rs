@@ -2,8 +2,8 @@
 //! each line once (the line being written again whenever it changes) and the lines of the
 //! screen that show new text since, drawn anywhere (by cursor addressing too), each text once;
 //! and, for a command typed at the position, its reports and what it printed between them.
-//! The only reader of a journal's output outside this crate: every wait, quiet, agent, shell,
-//! since and prompt handler reads through one, and the positions it keeps are its own.
+//! The only reader of a journal's output outside this crate: the text and quiet waits, shell,
+//! since and prompt handlers read through one, and the positions it keeps are its own.
 
 use std::collections::HashSet;
 

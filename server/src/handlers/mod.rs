@@ -3,10 +3,11 @@
 //! file the tools it goes with (`inspect/waits.rs` holds `wait_for_text`, `wait_for_quiet` and
 //! `wait_for_agent`); a toolset of one family is one file (`manage.rs`, `teardown.rs`).
 //!
-//! Beside the folders, lowest first, what the tools share: `context` (the tools' state, one
-//! call's context), `signing` (the key cursors are signed with), `reports` (what agents report
-//! of themselves), `rows` (sessions', windows' and panes' formats and rows), `pane_reads`
-//! (pane reads in flight together share one `list-panes`), `text` (captures made presentable,
+//! Beside the folders, lowest first, what the tools share: `signing` (the key cursors are
+//! signed with), `reports` (what agents report of themselves), `agent_screens` (the agent CLIs
+//! whose screen says their state), `rows` (sessions', windows' and panes' formats and rows),
+//! `pane_reads` (pane reads in flight together share one `list-panes`), `context` (the tools'
+//! state, one call's context), `text` (captures made presentable,
 //! the pattern matcher), `typing` (every input tool's journal mark and cursor, the private-buffer
 //! paste) and `watch` (what every waiting tool is built on). Calls reach them through the pipeline
 //! above (`crate::pipeline`), which no file here imports.

@@ -38,7 +38,8 @@ const PROTOCOL: &str = "2025-11-25";
 pub type Progress = mpsc::UnboundedSender<Value>;
 
 /// The connection is gone (or the host's server ended it).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("the connection to the host is gone")]
 pub struct Gone;
 
 /// Calls waiting for their answers, and where their progress goes.
@@ -61,6 +62,8 @@ pub struct Link {
 }
 
 /// Why connecting failed, read from what `ssh` and the remote line printed.
+#[derive(Debug, thiserror::Error)]
+#[error("{error}")]
 pub struct Failure {
     pub state: State,
     pub error: String,
