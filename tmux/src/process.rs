@@ -332,12 +332,17 @@ pub fn program_files(pid: i64) -> Vec<std::path::PathBuf> {
         return Vec::new();
     };
     let reader = Reader::current();
-    let mut words: Vec<String> = reader.command_line(pid).into_iter().take(2).collect();
-    if reader == Reader::Proc {
-        words.insert(0, format!("/proc/{pid}/exe"));
-    }
     let mut files = Vec::new();
-    for word in words.iter().filter(|w| w.starts_with('/')) {
+    // The kernel's path of the executable is absolute with its links resolved: one read, where
+    // resolving it again would read each of its folders (every pane read asks this).
+    if reader == Reader::Proc
+        && let Ok(exe) = std::fs::read_link(format!("/proc/{pid}/exe"))
+        && exe.is_file()
+    {
+        files.push(exe);
+    }
+    let words = reader.command_line(pid).into_iter().take(2);
+    for word in words.filter(|w| w.starts_with('/')) {
         if let Ok(file) = std::fs::canonicalize(word)
             && file.is_file()
             && !files.contains(&file)

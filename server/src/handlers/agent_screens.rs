@@ -126,8 +126,13 @@ fn known(file: &Path) -> Option<&'static Cli> {
 }
 
 /// The name and version of the npm package `file` lies in: the nearest `package.json` above
-/// it that has both (a package's own folders may hold others without them).
+/// it that has both (a package's own folders may hold others without them). npm, pnpm, yarn
+/// and bun install a package under a `node_modules` folder: a file elsewhere (a shell, `cat`)
+/// is in none, and costs no read.
 fn package_of(file: &Path) -> Option<(String, String)> {
+    if !file.components().any(|c| c.as_os_str() == "node_modules") {
+        return None;
+    }
     file.ancestors().skip(1).take(6).find_map(|dir| {
         let text = std::fs::read_to_string(dir.join("package.json")).ok()?;
         let json: serde_json::Value = serde_json::from_str(&text).ok()?;

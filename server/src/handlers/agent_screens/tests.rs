@@ -99,6 +99,16 @@ fn a_program_is_known_by_its_package_and_version() {
         known(&script).is_none(),
         "a version not measured is no guess"
     );
+    // A package where no package manager installs one (no `node_modules` above it) is none.
+    let checkout = dir.join("codex/bin");
+    std::fs::create_dir_all(&checkout).unwrap();
+    std::fs::write(
+        dir.join("codex/package.json"),
+        r#"{"name": "@openai/codex", "version": "0.171.0"}"#,
+    )
+    .unwrap();
+    std::fs::write(checkout.join("codex.js"), "").unwrap();
+    assert_eq!(package_of(&checkout.join("codex.js")), None);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
