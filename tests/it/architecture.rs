@@ -478,6 +478,44 @@ fn no_file_reaches_back_to_itself() {
     );
 }
 
+/// A family of tools (`handlers/<toolset>/<family>.rs`, its own folder beside it, or a toolset
+/// of one family: `manage.rs`, `teardown.rs`) never reaches into another family's files: what
+/// families share lives beside them (`context`, `rows`, `text`, `typing`, `watch`, …), so a
+/// newcomer reads a family in its own files.
+#[test]
+fn no_family_of_tools_reaches_into_another() {
+    let graph = Crate::read("server/src").graph();
+    let family = |file: &str| -> Option<String> {
+        let in_toolset = ["handlers/inspect/", "handlers/execute/"]
+            .iter()
+            .any(|t| file.starts_with(t));
+        let alone = ["handlers/manage.rs", "handlers/teardown.rs"].contains(&file);
+        ((in_toolset && !file.ends_with("/mod.rs")) || alone).then(|| {
+            let parts: Vec<&str> = file.trim_end_matches(".rs").split('/').collect();
+            parts[..parts.len().min(3)].join("/")
+        })
+    };
+    let families = graph.keys().filter_map(|f| family(f)).count();
+    assert!(
+        families > 10,
+        "the tool files are not being read: {graph:?}"
+    );
+    let reaching: Vec<String> = graph
+        .iter()
+        .filter_map(|(file, uses)| Some((family(file)?, file, uses)))
+        .flat_map(|(own, file, uses)| {
+            uses.iter()
+                .filter(move |used| family(used).is_some_and(|other| other != own))
+                .map(move |used| format!("{file} -> {used}"))
+        })
+        .collect();
+    assert!(
+        reaching.is_empty(),
+        "a family of tools uses another's file; move what they share beside them:\n{}",
+        reaching.join("\n")
+    );
+}
+
 /// The handlers and the call pipeline know no transport: they take a `Request` and a
 /// `CallContext`, never rmcp's, so they run in-process (`tests/it/pipeline.rs`) as they run
 /// behind stdio or HTTP.
