@@ -31,11 +31,13 @@ enum Expect {
     Says(&'static str),
 }
 
-/// What tmux must answer after a row's call: this command's output holds the text, or not.
+/// What tmux must answer after a row's call: this command's output holds the text, or not,
+/// or it differs from what it answered before the call.
 enum Shows {
     Nothing,
     Has(&'static [&'static str], &'static str),
     Lacks(&'static [&'static str], &'static str),
+    Changed(&'static [&'static str]),
 }
 
 /// A private tmux server with a session `main` and the tool context a server started on it
@@ -239,6 +241,8 @@ async fn every_tool_answers_through_the_pipeline_as_its_output_schema_says() {
 async fn each_tool_does_what_its_row_says() {
     let here = Here::new().await;
     here.tmux(&["set-option", "-gw", "automatic-rename", "off"]);
+    // The panes the rows make run `sh`, whose start sets no title, whatever the account's shell.
+    here.tmux(&["set-option", "-g", "default-command", "sh"]);
     here.tmux(&["set-environment", "-t", "$0", "MID_VARIABLE", "mid-value"]);
     here.tmux(&[
         "set-hook",
@@ -293,15 +297,15 @@ async fn each_tool_does_what_its_row_says() {
         ),
         (
             "select_window",
-            json!({"window": "@1"}),
-            Expect::Holds(json!({"window": "@1", "session": "$1"})),
-            Shows::Has(&["display-message", "-p", "-t", "$1", "#{window_id}"], "@1"),
+            json!({"window": "@2"}),
+            Expect::Holds(json!({"window": "@2", "session": "$1"})),
+            Shows::Has(&["display-message", "-p", "-t", "$1", "#{window_id}"], "@2"),
         ),
         (
             "select_pane",
-            json!({"pane": "%2"}),
-            Expect::Holds(json!({"pane": "%2", "window": "@2"})),
-            Shows::Has(&["display-message", "-p", "-t", "@2", "#{pane_id}"], "%2"),
+            json!({"pane": "%3"}),
+            Expect::Holds(json!({"pane": "%3", "window": "@2"})),
+            Shows::Has(&["display-message", "-p", "-t", "@2", "#{pane_id}"], "%3"),
         ),
         (
             "select_layout",
@@ -328,7 +332,7 @@ async fn each_tool_does_what_its_row_says() {
             "resize_pane",
             json!({"pane": "%2", "direction": "right", "cells": 3}),
             Expect::Holds(json!({"pane": "%2"})),
-            Shows::Nothing,
+            Shows::Changed(&["display-message", "-p", "-t", "%2", "#{pane_width}"]),
         ),
         (
             "swap_pane",
@@ -388,7 +392,7 @@ async fn each_tool_does_what_its_row_says() {
             "respawn_pane",
             json!({"pane": "%1", "kill_first": true}),
             Expect::Holds(json!({"pane": "%1"})),
-            Shows::Has(&["display-message", "-p", "-t", "%1", "#{pane_dead}"], "0"),
+            Shows::Changed(&["display-message", "-p", "-t", "%1", "#{pane_pid}"]),
         ),
         // A signal with no waiter is kept for the next wait (tmux's cmd-wait-for.c: `woken`).
         (
@@ -592,7 +596,22 @@ async fn each_tool_does_what_its_row_says() {
             Expect::Holds(json!({"succeeded": 1, "results": [{"success": true}]})),
             Shows::Nothing,
         ),
-        // teardown, last.
+        // teardown, last: the scrollback it clears first made.
+        (
+            "send_keys",
+            json!({"pane": "%0", "text": "seq 100", "enter": true}),
+            Expect::Holds(json!({"pane": "%0"})),
+            Shows::Nothing,
+        ),
+        (
+            "wait_for_text",
+            json!({"pane": "%0", "patterns": ["100"], "seconds": 20}),
+            Expect::Holds(json!({"outcome": "matched"})),
+            Shows::Lacks(
+                &["display-message", "-p", "-t", "%0", "#{history_size}"],
+                "0",
+            ),
+        ),
         (
             "clear_pane_scrollback",
             json!({"pane": "%0"}),
@@ -632,6 +651,10 @@ async fn each_tool_does_what_its_row_says() {
     assert!(missing.is_empty(), "tools without a row: {missing:?}");
     for (tool, arguments, expect, shows) in rows {
         let what = format!("{tool} {arguments}");
+        let before = match shows {
+            Shows::Changed(ask) => Some(here.tmux(ask)),
+            _ => None,
+        };
         here.check((tool, arguments, expect)).await;
         match shows {
             Shows::Nothing => {}
@@ -647,6 +670,14 @@ async fn each_tool_does_what_its_row_says() {
                 assert!(
                     !said.lines().any(|l| l.trim() == text),
                     "{what}: tmux {ask:?} still says {text:?}"
+                );
+            }
+            Shows::Changed(ask) => {
+                let said = here.tmux(ask);
+                assert_ne!(
+                    Some(&said),
+                    before.as_ref(),
+                    "{what}: tmux {ask:?} said the same"
                 );
             }
         }

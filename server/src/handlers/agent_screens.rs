@@ -17,7 +17,8 @@ use tmux::{Command, Script, Tmux, TmuxError, Verb};
 /// idle only when none shows.
 pub struct Cli {
     pub name: &'static str,
-    /// The npm package it runs from (its `package.json` beside the program).
+    /// The npm package it runs from (the `package.json` above the program, in a
+    /// `node_modules` folder).
     pub package: &'static str,
     pub versions: &'static [&'static str],
     pub screen_asking: &'static str,
