@@ -110,19 +110,23 @@ impl Fixture {
         self.tmux(&["capture-pane", "-p", "-t", pane])
     }
 
-    /// Waits until the pane's shell shows a prompt (its last non-blank line ends in `$ ` or `# `).
+    /// Whether the pane's shell shows a prompt: its last non-blank line ends in `$ ` or `# `.
+    pub fn shows_prompt(&self, pane: &str) -> bool {
+        let screen = self.screen(pane);
+        let last = screen
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or_default()
+            .trim_end()
+            .to_owned();
+        last.ends_with('$') || last.ends_with('#')
+    }
+
+    /// Waits until the pane's shell shows a prompt ([`Fixture::shows_prompt`]).
     pub fn wait_for_prompt(&self, pane: &str) {
         // Long: a deadline only bounds a failure, and the suite runs on two loaded cores.
-        let ready = wait_until(Duration::from_secs(30), || {
-            let screen = self.screen(pane);
-            let last = screen
-                .lines()
-                .rev()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or_default()
-                .to_owned();
-            last.trim_end().ends_with('$') || last.trim_end().ends_with('#')
-        });
+        let ready = wait_until(Duration::from_secs(30), || self.shows_prompt(pane));
         assert!(ready, "no shell prompt in {pane}: {:?}", self.screen(pane));
     }
 
