@@ -172,6 +172,9 @@ pub struct Stat {
     pub pgrp: i64,
     /// The process group in the foreground of the process's terminal (-1 without one).
     pub tpgid: i64,
+    /// When it started, in clock ticks after boot: from `/proc` only (`ps` gives it to the
+    /// second, in a form of its own).
+    pub started: Option<u64>,
 }
 
 impl Stat {
@@ -186,7 +189,7 @@ impl Stat {
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
         let (head, rest) = stat.rsplit_once(')')?;
         let name = head.split_once('(')?.1.to_owned();
-        // After the name: state, ppid, pgrp, session, tty_nr, tpgid.
+        // After the name: state, ppid, pgrp, session, tty_nr, tpgid, …, starttime (the 20th).
         let fields: Vec<&str> = rest.split_whitespace().collect();
         Some(Stat {
             name,
@@ -194,6 +197,7 @@ impl Stat {
             ppid: fields.get(1)?.parse().ok()?,
             pgrp: fields.get(2)?.parse().ok()?,
             tpgid: fields.get(5)?.parse().ok()?,
+            started: fields.get(19).and_then(|t| t.parse().ok()),
         })
     }
 
@@ -225,6 +229,7 @@ impl Stat {
             ppid,
             pgrp,
             tpgid,
+            started: None,
         })
     }
 }
@@ -297,10 +302,36 @@ fn prompt_of(pid: i64, stat: Stat) -> Prompt {
 /// What a pane's own process and its terminal are doing.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Terminal {
-    /// The leader of the terminal's foreground process group (its pid and name), when it can
-    /// be read.
-    pub foreground: Option<(i64, String)>,
+    /// The leader of the terminal's foreground process group, when it can be read.
+    pub foreground: Option<Leader>,
     pub prompt: Prompt,
+}
+
+/// The process leading a terminal's foreground group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Leader {
+    pub pid: i64,
+    pub name: String,
+    started: Option<u64>,
+}
+
+impl Leader {
+    /// Process `pid`, read whether or not it leads a group; `None` when it cannot be read.
+    pub fn of(pid: i64) -> Option<Leader> {
+        let stat = Stat::read(u32::try_from(pid).ok()?)?;
+        Some(Leader {
+            pid,
+            name: stat.name,
+            started: stat.started,
+        })
+    }
+
+    /// What tells this process's program from another's without reading its files: its pid,
+    /// start time and name. An `exec` keeps the pid and start time but names the process after
+    /// the new program; `None` where the start time is unknown (read by `ps`).
+    pub fn identity(&self) -> Option<(i64, u64, &str)> {
+        Some((self.pid, self.started?, &self.name))
+    }
 }
 
 impl Terminal {
@@ -310,12 +341,13 @@ impl Terminal {
     pub fn of(pid: i64) -> Option<Terminal> {
         let stat = Stat::read(u32::try_from(pid).ok()?)?;
         let foreground = if stat.tpgid == pid {
-            Some((pid, stat.name.clone()))
+            Some(Leader {
+                pid,
+                name: stat.name.clone(),
+                started: stat.started,
+            })
         } else {
-            u32::try_from(stat.tpgid)
-                .ok()
-                .and_then(Stat::read)
-                .map(|leader| (stat.tpgid, leader.name))
+            Leader::of(stat.tpgid)
         };
         Some(Terminal {
             foreground,

@@ -3,12 +3,15 @@
 //! the program a pane runs found by its npm package, and its screen and title read against its
 //! row. A CLI or version not in the table gets no state, never a guess.
 
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use regex::Regex;
 
 use crate::catalog::types::{AgentState, AgentStateSource, Pane};
+use crate::sync::lock;
+use tmux::process::{self, Leader};
 use tmux::{Command, Script, Tmux, TmuxError, Verb};
 
 /// An agent CLI whose screen says its state: measured on these versions, with these patterns
@@ -99,18 +102,42 @@ fn compiled(cli: &Cli) -> &'static Compiled {
     &all[i.expect("a row of CLIS")]
 }
 
-/// The known CLI process `pid` runs (a pane's foreground process), by the `package.json` of
-/// the package its program lies in; `None` for any other program or version.
-pub fn identify(pid: i64) -> Option<&'static Cli> {
-    tmux::process::program_files(pid)
-        .iter()
-        .find_map(|file| known(file))
+/// The known CLI `leader` runs (a pane's foreground process), by the `package.json` of the
+/// package its program lies in; `None` for any other program or version. Every pane read asks,
+/// and a program's files cost six system calls or more to read (a CLI's package a few more):
+/// the answer is kept by the process's identity, and read again only for one never seen.
+pub fn identify(leader: &Leader) -> Option<&'static Cli> {
+    /// Enough for the processes of a few hundred panes; emptied when full, since the
+    /// processes it names end without saying so.
+    const KEPT: usize = 1024;
+    /// A process's pid, start time and name, and what it runs.
+    type Seen = HashMap<(i64, u64, String), Option<&'static Cli>>;
+    static SEEN: OnceLock<Mutex<Seen>> = OnceLock::new();
+    let read = || {
+        process::program_files(leader.pid)
+            .iter()
+            .find_map(|file| known(file))
+    };
+    let Some((pid, started, name)) = leader.identity() else {
+        return read();
+    };
+    let key = (pid, started, name.to_owned());
+    let seen = SEEN.get_or_init(Mutex::default);
+    if let Some(cli) = lock(seen).get(&key) {
+        return *cli;
+    }
+    let cli = read();
+    let mut seen = lock(seen);
+    if seen.len() >= KEPT {
+        seen.clear();
+    }
+    seen.insert(key, cli);
+    cli
 }
 
 /// The known CLI in the foreground of a pane whose own process is `pane_pid`.
 pub fn of_pane(pane_pid: i64) -> Option<&'static Cli> {
-    let (pid, _) = tmux::process::Terminal::of(pane_pid)?.foreground?;
-    identify(pid)
+    identify(&process::Terminal::of(pane_pid)?.foreground?)
 }
 
 /// The screen of `pane` as the table's patterns read it: `capture-pane -p`, the rows as
@@ -171,26 +198,28 @@ pub fn read(cli: &Cli, screen: &str, title: &str) -> Option<(AgentState, AgentSt
         .then_some((AgentState::Idle, AgentStateSource::Screen))
 }
 
-/// What the screen and title of `pane` say, where its foreground process (`foreground`) runs
-/// a known CLI: one `capture-pane`.
+/// What the screen and title of `pane` say, where its foreground program is `cli`, a known
+/// one: one `capture-pane`.
 pub async fn look(
     tmux: &Tmux,
     pane: &str,
-    foreground: Option<i64>,
+    cli: Option<&'static Cli>,
     title: &str,
 ) -> Option<(AgentState, AgentStateSource)> {
-    let cli = identify(foreground?)?;
-    read(cli, &tmux.run(capture(pane).ok()?).await.ok()?, title)
+    read(cli?, &tmux.run(capture(pane).ok()?).await.ok()?, title)
 }
 
 /// Gives each of `panes` whose hooks report nothing what its screen and title say, where its
-/// foreground program is a known CLI: one `capture-pane` each, in one round trip.
-pub async fn fill<'a>(tmux: &Tmux, panes: impl IntoIterator<Item = &'a mut Pane>) {
+/// foreground program is a known CLI (the second of each pair): one `capture-pane` each, in
+/// one round trip.
+pub async fn fill<'a>(
+    tmux: &Tmux,
+    panes: impl IntoIterator<Item = (&'a mut Pane, Option<&'static Cli>)>,
+) {
     let mut looked: Vec<(&mut Pane, &'static Cli)> = panes
         .into_iter()
-        .filter(|p| p.agent_state.is_none())
-        .filter_map(|p| Some((identify(p.foreground_pid?)?, p)))
-        .map(|(cli, p)| (p, cli))
+        .filter(|(p, _)| p.agent_state.is_none())
+        .filter_map(|(p, cli)| Some((p, cli?)))
         .collect();
     let mut script: Option<Script> = None;
     for (pane, _) in &looked {

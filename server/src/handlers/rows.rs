@@ -1,6 +1,7 @@
 //! Reading sessions, windows and panes: the tmux formats for each and the rows they produce,
 //! as the manifest's named output types.
 
+use super::agent_screens::{self, Cli};
 use super::reports::{Report, Reports};
 use crate::catalog::types::{AgentStateSource, Pane, Session, Window};
 use tmux::process::{Prompt, Terminal};
@@ -80,13 +81,14 @@ pub fn window(fields: &mut Fields) -> Result<Window, TmuxError> {
     })
 }
 
-/// A row of [`pane_vars`]; `caller` is the pane this server runs in, if any.
+/// A row of [`pane_vars`], and the known CLI in its foreground whose screen is to say its
+/// state (none where its hooks report); `caller` is the pane this server runs in, if any.
 pub fn pane(
     fields: &mut Fields,
     caller: Option<&str>,
     tmux: &Tmux,
     agents: &Reports,
-) -> Result<Pane, TmuxError> {
+) -> Result<(Pane, Option<&'static Cli>), TmuxError> {
     let id = fields.text()?;
     let window_id = fields.text()?;
     let active = fields.flag()?;
@@ -105,7 +107,7 @@ pub fn pane(
         fields.text()?,
     );
     let state = State::of(tmux, agents, &id, pid, &agent);
-    Ok(Pane {
+    let pane = Pane {
         caller: caller == Some(id.as_str()),
         window_id,
         active,
@@ -124,18 +126,20 @@ pub fn pane(
         agent_state_ms: state.agent.1,
         agent_state_source: state.agent.0.map(|_| AgentStateSource::Hooks),
         id,
-    })
+    };
+    Ok((pane, state.cli))
 }
 
 /// What a pane's processes are doing: who has its terminal, whether its shell is at its
 /// prompt, how long it has printed nothing (while followed), read from `/proc` and the pane's
-/// journal; and what its agent reports of itself.
+/// journal; what its agent reports of itself, and else the known CLI whose screen may say.
 pub struct State {
     pub foreground_command: Option<String>,
     pub foreground_pid: Option<i64>,
     pub at_prompt: bool,
     pub idle_ms: Option<i64>,
     pub agent: Report,
+    pub cli: Option<&'static Cli>,
 }
 
 impl State {
@@ -147,14 +151,19 @@ impl State {
             .as_ref()
             .is_some_and(|t| t.prompt == Prompt::AtPrompt);
         let foreground = terminal.and_then(|t| t.foreground);
+        let agent = agents.observe(id, agent);
         State {
-            foreground_pid: foreground.as_ref().map(|(pid, _)| *pid),
-            foreground_command: foreground.map(|(_, name)| name),
+            cli: foreground
+                .as_ref()
+                .filter(|_| agent.0.is_none())
+                .and_then(agent_screens::identify),
+            foreground_pid: foreground.as_ref().map(|l| l.pid),
+            foreground_command: foreground.map(|l| l.name),
             at_prompt,
             idle_ms: tmux
                 .idle(id)
                 .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
-            agent: agents.observe(id, agent),
+            agent,
         }
     }
 }

@@ -112,6 +112,56 @@ fn a_program_is_known_by_its_package_and_version() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A process is identified once, by its pid, start time and name, and again when it runs
+/// another program (an `exec` keeps the pid and start time, not the name).
+#[test]
+fn a_process_is_identified_once_until_it_runs_another_program() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("tmux-mcp-agent-exec-{}", std::process::id()));
+    let bin = dir.join("node_modules/@openai/codex/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let package = dir.join("node_modules/@openai/codex/package.json");
+    std::fs::write(
+        &package,
+        r#"{"name": "@openai/codex", "version": "0.171.0"}"#,
+    )
+    .unwrap();
+    let script = bin.join("codex.js");
+    std::fs::write(&script, "read line\nexec sleep 30\n").unwrap();
+    /// Ends the script's process however the test ends.
+    struct Ended(std::process::Child);
+    impl Drop for Ended {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut child = Ended(
+        std::process::Command::new("sh")
+            .arg(&script)
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let pid = i64::from(child.0.id());
+    let leader = || Leader::of(pid).expect("the child runs");
+    assert_eq!(identify(&leader()).map(|c| c.name), Some("Codex"));
+    // Kept: its files are not read again while it runs the same program.
+    std::fs::remove_file(&package).unwrap();
+    assert_eq!(identify(&leader()).map(|c| c.name), Some("Codex"));
+    writeln!(child.0.stdin.as_mut().unwrap()).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while leader().name != "sleep" {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the script never ran sleep"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(identify(&leader()).map(|c| c.name), None);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Gemini CLI 0.61.0 as CI caught it on tmux 3.2a, the permission question just answered: the
 /// screen draws the tool running and its spinner, the title still asks (Gemini sets it after
 /// the frame). The screen wins.

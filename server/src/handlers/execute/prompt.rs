@@ -127,7 +127,7 @@ async fn refusal(
     if process::reads_input(pid) == Some(false) {
         let program = process::Terminal::of(pid)
             .and_then(|t| t.foreground)
-            .map_or_else(String::new, |(_, name)| name);
+            .map_or_else(String::new, |leader| leader.name);
         return Ok(Err(format!(
             "its program ({program}) is not reading input: it sleeps or waits for another process"
         )));

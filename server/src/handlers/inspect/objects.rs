@@ -74,12 +74,13 @@ impl list_panes::Handle for Tools {
         let caller = t.caller_pane().await;
         let fields = pane_vars(t.agents.option()).len();
         let mut panes = rows(&out, fields, |f| rows::pane(f, caller, &t.tmux, &t.agents))?;
-        agent_screens::fill(&t.tmux, &mut panes).await;
+        agent_screens::fill(&t.tmux, panes.iter_mut().map(|(p, cli)| (p, *cli))).await;
         t.pane_reads.saw_panes(panes.len());
         // A window linked into several sessions lists its panes once per link.
         Ok(list_panes::Output {
             panes: panes
                 .into_iter()
+                .map(|(p, _)| p)
                 .filter(|p| seen.insert(p.id.clone()))
                 .collect(),
         })
@@ -135,7 +136,8 @@ impl get_server_info::Handle for Tools {
         let mut panes = rows(out.get(3), fields, |f| {
             rows::pane(f, caller, &t.tmux, &t.agents)
         })?;
-        agent_screens::fill(&t.tmux, &mut panes).await;
+        agent_screens::fill(&t.tmux, panes.iter_mut().map(|(p, cli)| (p, *cli))).await;
+        let panes: Vec<_> = panes.into_iter().map(|(p, _)| p).collect();
         let sessions = sessions
             .into_iter()
             .map(|session| {
@@ -243,10 +245,17 @@ async fn window_and_panes(
         Ok((rows::pane(f, caller, &t.tmux, &t.agents)?, extra))
     })?;
     let mut panes = panes;
-    agent_screens::fill(&t.tmux, panes.iter_mut().map(|(pane, _)| pane)).await;
+    agent_screens::fill(
+        &t.tmux,
+        panes.iter_mut().map(|((pane, cli), _)| (pane, *cli)),
+    )
+    .await;
     Ok((
         found.ok_or_else(|| gone(&format!("window {window}")))?,
-        panes,
+        panes
+            .into_iter()
+            .map(|((pane, _), extra)| (pane, extra))
+            .collect(),
     ))
 }
 
@@ -266,8 +275,8 @@ impl get_pane_info::Handle for Tools {
         let history_size = f.int()?;
         let history_limit = f.int()?;
         let dead_status = f.opt_int()?;
-        let mut pane = rows::pane(&mut f, t.caller_pane().await, &t.tmux, &t.agents)?;
-        agent_screens::fill(&t.tmux, [&mut pane]).await;
+        let (mut pane, cli) = rows::pane(&mut f, t.caller_pane().await, &t.tmux, &t.agents)?;
+        agent_screens::fill(&t.tmux, [(&mut pane, cli)]).await;
         Ok(get_pane_info::Output {
             pane,
             history_size,

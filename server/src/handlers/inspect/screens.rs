@@ -77,7 +77,7 @@ impl snapshot_pane::Handle for Tools {
         let state = rows::State::of(&t.tmux, &t.agents, &a.pane, pid.filter(|_| !dead), &agent);
         let agent = match state.agent.0 {
             Some(reported) => Some((reported, AgentStateSource::Hooks)),
-            None => agent_screens::look(&t.tmux, &a.pane, state.foreground_pid, &title).await,
+            None => agent_screens::look(&t.tmux, &a.pane, state.cli, &title).await,
         };
         let m = t.masker.mask(content);
         let s = shape(&m.text, a.max_lines);
