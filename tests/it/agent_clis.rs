@@ -579,7 +579,9 @@ async fn run_the_worked_example(cli: Cli, hooks: bool) {
             f.screen(pane)
         );
     };
-    let read = crate::agent::run_the_worked_example(&f, &command, hooks, up).await;
+    let read =
+        crate::handlers::inspect::waits::agent::run_the_worked_example(&f, &command, hooks, up)
+            .await;
     let text = read["text"].as_str().unwrap();
     assert!(text.contains("ANSWER 1: received"), "{cli:?}: {read}");
     let received = model.prompts();

@@ -5,17 +5,20 @@
 //!
 //! What goes where:
 //! - the tree and its rules, no tmux: `architecture` (layers, invariants), `tidy` (every file
-//!   says what it is for, the map names what exists), `catalog` and `site` (manifest, registry,
-//!   docs and expansion held to one another);
+//!   says what it is for, the map names what exists, the tool tests mirror the handlers),
+//!   `catalog` and `site` (manifest, registry, docs and expansion held to one another);
 //! - in this process, no binary, no transport: `pipeline` (the tool context and the call
 //!   pipeline over a table of cases and every tool);
-//! - the binary over a real client, one module per part of the server: `stdio`, `http`,
-//!   `transport`, `protocol` and `conformance` (the transports and the protocol), `surface` and
-//!   `authority` (what is offered), `inspect`, `change`, `batch`, `screen`, `quiet`, `prompt`,
-//!   `agent`, `agent_loop`, `pane_state`, `outcomes` (the tools), `masking`, `audit_log`,
-//!   `write_scope`, `injection` (trust), `hosts` (other machines), `lifecycle` (start and end);
+//! - the server through its binary, a module per part of `server/src/` at its path:
+//!   `handlers` (a module per family of tools: `handlers::inspect::waits` for
+//!   `wait_for_text`), `trust` (the audit log, masking, the write scope), `tmux_error` (how a
+//!   failure reads), `surface` and `authority` (what is offered), `hosts` (other machines),
+//!   `lifecycle` (start and end); and `screen` (the screen model waits read), `injection`
+//!   (hostile arguments);
+//! - the transports and the protocol: `stdio`, `http`, `transport`, `protocol`,
+//!   `conformance`;
 //! - people and other programs beside it: `person`, `person_at_work`, `moves`, `side_by_side`,
-//!   `faults`, `load`, `abuse`;
+//!   `agent_loop`, `faults`, `load`, `abuse`;
 //! - the real clients: `sdk` (the official SDKs), `agent_clis` and `client_clis` (Claude Code,
 //!   Codex and Gemini CLI in panes and as clients).
 //!
@@ -23,34 +26,25 @@
 //! against the oldest tmux only: long runs that would cost CI their length again per version.
 
 mod abuse;
-mod agent;
 mod agent_clis;
 mod agent_loop;
 mod architecture;
-mod audit_log;
 mod authority;
-mod batch;
 mod catalog;
-mod change;
 mod client_clis;
 mod conformance;
 mod faults;
+mod handlers;
 mod hosts;
 mod http;
 mod injection;
-mod inspect;
 mod lifecycle;
 mod load;
-mod masking;
 mod moves;
-mod outcomes;
-mod pane_state;
 mod person;
 mod person_at_work;
 mod pipeline;
-mod prompt;
 mod protocol;
-mod quiet;
 mod screen;
 mod sdk;
 mod side_by_side;
@@ -58,5 +52,6 @@ mod site;
 mod stdio;
 mod surface;
 mod tidy;
+mod tmux_error;
 mod transport;
-mod write_scope;
+mod trust;

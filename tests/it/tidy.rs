@@ -229,3 +229,68 @@ fn the_suite_says_where_each_of_its_modules_goes() {
         "tests/it/main.rs does not say where these go: {unsaid:?}"
     );
 }
+
+/// Handler files whose tools are tested elsewhere, and where: `list_hosts` with the hosts it
+/// lists.
+const TESTED_ELSEWHERE: [(&str, &str); 1] = [("inspect/hosts.rs", "tests/it/hosts.rs")];
+
+/// The tool tests mirror the handlers: `tests/it/handlers/<path>.rs` (or a folder of that
+/// name) tests what `server/src/handlers/<path>.rs` holds, every such test module names a
+/// handler file that exists, and every file holding tools has its tests there.
+#[test]
+fn the_tool_tests_mirror_the_handlers() {
+    let root = repo_root();
+    let (tests, handlers) = (
+        root.join("tests/it/handlers"),
+        root.join("server/src/handlers"),
+    );
+    let relative = |base: &Path, file: &Path| {
+        file.strip_prefix(base)
+            .map(|p| p.display().to_string())
+            .unwrap_or_default()
+    };
+    let modules: Vec<String> = files_under(&tests)
+        .iter()
+        .map(|f| relative(&tests, f))
+        .filter(|rel| rel.ends_with(".rs") && !rel.ends_with("mod.rs"))
+        .collect();
+    // A module of a folder of tests (`inspect/waits/agent.rs`) tests the file the folder names.
+    let tested = |rel: &str| {
+        let mut path = rel.to_owned();
+        while !handlers.join(&path).is_file() {
+            match path.rsplit_once('/') {
+                Some((parent, _)) => path = format!("{parent}.rs"),
+                None => return None,
+            }
+        }
+        Some(path)
+    };
+    let unmirrored: Vec<&String> = modules.iter().filter(|m| tested(m).is_none()).collect();
+    assert!(
+        unmirrored.is_empty(),
+        "these test modules under tests/it/handlers/ name no file of server/src/handlers/: \
+         {unmirrored:?}"
+    );
+    let covered: Vec<String> = modules.iter().filter_map(|m| tested(m)).collect();
+    let untested: Vec<String> = files_under(&handlers)
+        .iter()
+        .filter(|f| {
+            std::fs::read_to_string(f).is_ok_and(|t| {
+                t.lines()
+                    .any(|l| l.starts_with("impl ") && l.contains("::Handle for Tools"))
+            })
+        })
+        .map(|f| relative(&handlers, f))
+        .filter(|rel| !covered.contains(rel))
+        .filter(|rel| {
+            !TESTED_ELSEWHERE
+                .iter()
+                .any(|(file, at)| file == rel && root.join(at).is_file())
+        })
+        .collect();
+    assert!(
+        untested.is_empty(),
+        "these handler files hold tools but have no tests at their path under \
+         tests/it/handlers/: {untested:?}"
+    );
+}

@@ -78,7 +78,7 @@ async fn a_program_whose_hooks_report_drives_agent_state_and_wait_for_agent() {
 
 /// The code blocks in `lang` of the agents page, each under the title of its section (the agent
 /// it configures).
-pub(crate) fn documented_blocks(lang: &str) -> Vec<(String, String)> {
+fn documented_blocks(lang: &str) -> Vec<(String, String)> {
     let page = std::fs::read_to_string(repo_root().join("xtask/src/site/agents.md")).unwrap();
     let (mut blocks, mut agent, mut block) = (Vec::new(), String::new(), None::<String>);
     let fence = format!("```{lang}");
