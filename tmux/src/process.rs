@@ -175,6 +175,9 @@ pub struct Stat {
     /// When it started, in clock ticks after boot: from `/proc` only (`ps` gives it to the
     /// second, in a form of its own).
     pub started: Option<u64>,
+    /// Where its program's code and its stack begin and end (`/proc` only; 0 where the kernel
+    /// hides them): placed anew by every `exec`, at random where addresses are.
+    pub mapped: [u64; 3],
 }
 
 impl Stat {
@@ -189,15 +192,18 @@ impl Stat {
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
         let (head, rest) = stat.rsplit_once(')')?;
         let name = head.split_once('(')?.1.to_owned();
-        // After the name: state, ppid, pgrp, session, tty_nr, tpgid, …, starttime (the 20th).
+        // After the name: state, ppid, pgrp, session, tty_nr, tpgid, …, starttime (the 20th),
+        // …, startcode, endcode, startstack (the 24th to 26th).
         let fields: Vec<&str> = rest.split_whitespace().collect();
+        let number = |i: usize| fields.get(i).and_then(|t| t.parse().ok());
         Some(Stat {
             name,
             state: fields.first()?.chars().next()?,
             ppid: fields.get(1)?.parse().ok()?,
             pgrp: fields.get(2)?.parse().ok()?,
             tpgid: fields.get(5)?.parse().ok()?,
-            started: fields.get(19).and_then(|t| t.parse().ok()),
+            started: number(19),
+            mapped: [23, 24, 25].map(|i| number(i).unwrap_or(0)),
         })
     }
 
@@ -230,6 +236,7 @@ impl Stat {
             pgrp,
             tpgid,
             started: None,
+            mapped: [0; 3],
         })
     }
 }
@@ -313,6 +320,16 @@ pub struct Leader {
     pub pid: i64,
     pub name: String,
     started: Option<u64>,
+    mapped: [u64; 3],
+}
+
+/// Which program a process runs, told without reading its files: see [`Leader::identity`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Identity {
+    pid: i64,
+    started: u64,
+    name: String,
+    mapped: [u64; 3],
 }
 
 impl Leader {
@@ -323,14 +340,28 @@ impl Leader {
             pid,
             name: stat.name,
             started: stat.started,
+            mapped: stat.mapped,
         })
     }
 
-    /// What tells this process's program from another's without reading its files: its pid,
-    /// start time and name. An `exec` keeps the pid and start time but names the process after
-    /// the new program; `None` where the start time is unknown (read by `ps`).
-    pub fn identity(&self) -> Option<(i64, u64, &str)> {
-        Some((self.pid, self.started?, &self.name))
+    /// What tells this process's program from another's without reading its files: its pid
+    /// and start time (no other process had both), its name and where its code and stack lie.
+    /// An `exec` keeps the pid and start time, but places code and stack anew and names the
+    /// process after the new program (or a script's interpreter, which may rename it back:
+    /// `env` runs `node` for a script named `claude`, which calls itself `claude` again).
+    /// `None` where the start time is unknown (read by `ps`), and where code and stack are not
+    /// placed: a process in the middle of an `exec` (its arguments not readable yet, which the
+    /// kernel places before them), or one whose places the kernel hides.
+    pub fn identity(&self) -> Option<Identity> {
+        if self.mapped.contains(&0) {
+            return None;
+        }
+        Some(Identity {
+            pid: self.pid,
+            started: self.started?,
+            name: self.name.clone(),
+            mapped: self.mapped,
+        })
     }
 }
 
@@ -345,6 +376,7 @@ impl Terminal {
                 pid,
                 name: stat.name.clone(),
                 started: stat.started,
+                mapped: stat.mapped,
             })
         } else {
             Leader::of(stat.tpgid)
@@ -503,6 +535,43 @@ mod tests {
         assert!(own.ppid > 0 && own.pgrp > 0, "{own:?}");
         assert!(!own.name.is_empty());
         assert_eq!(Stat::read(u32::MAX), None);
+    }
+
+    /// The start time and the program's place are the stat's fields: a child started after
+    /// this process started after it and before now (in Linux's 100 ticks a second since
+    /// boot), and runs another program, placed elsewhere.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_child_started_after_this_process_and_runs_elsewhere() {
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("sleep");
+        let (own, theirs) = (
+            Stat::from_proc(std::process::id()).expect("/proc"),
+            Stat::from_proc(child.id()).expect("/proc"),
+        );
+        let uptime = std::fs::read_to_string("/proc/uptime").expect("/proc/uptime");
+        let seconds: f64 = uptime.split_whitespace().next().unwrap().parse().unwrap();
+        let now = (seconds * 100.0) as u64 + 1;
+        let _ = child.kill();
+        let _ = child.wait();
+        let (own_start, their_start) = (own.started.unwrap(), theirs.started.unwrap());
+        assert!(
+            0 < own_start && own_start <= their_start && their_start <= now,
+            "{own_start} {their_start} {now}"
+        );
+        assert!(own.mapped.iter().all(|&a| a > 0), "{own:?}");
+        assert_ne!(own.mapped, theirs.mapped);
+        // Mid-exec, nothing placed yet (its arguments not readable either): no identity.
+        let placing = |mapped| super::Leader {
+            pid: 1,
+            name: "sh".into(),
+            started: Some(1),
+            mapped,
+        };
+        assert!(placing([1, 2, 3]).identity().is_some());
+        assert_eq!(placing([0; 3]).identity(), None);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use regex::Regex;
 
 use crate::catalog::types::{AgentState, AgentStateSource, Pane};
 use crate::sync::lock;
-use tmux::process::{self, Leader};
+use tmux::process::{self, Identity, Leader};
 use tmux::{Command, Script, Tmux, TmuxError, Verb};
 
 /// An agent CLI whose screen says its state: measured on these versions, with these patterns
@@ -105,23 +105,21 @@ fn compiled(cli: &Cli) -> &'static Compiled {
 /// The known CLI `leader` runs (a pane's foreground process), by the `package.json` of the
 /// package its program lies in; `None` for any other program or version. Every pane read asks,
 /// and a program's files cost six system calls or more to read (a CLI's package a few more):
-/// the answer is kept by the process's identity, and read again only for one never seen.
+/// the answer is kept by the process's identity ([`Leader::identity`]), and read again only
+/// for one never seen.
 pub fn identify(leader: &Leader) -> Option<&'static Cli> {
     /// Enough for the processes of a few hundred panes; emptied when full, since the
     /// processes it names end without saying so.
     const KEPT: usize = 1024;
-    /// A process's pid, start time and name, and what it runs.
-    type Seen = HashMap<(i64, u64, String), Option<&'static Cli>>;
-    static SEEN: OnceLock<Mutex<Seen>> = OnceLock::new();
+    static SEEN: OnceLock<Mutex<HashMap<Identity, Option<&'static Cli>>>> = OnceLock::new();
     let read = || {
         process::program_files(leader.pid)
             .iter()
             .find_map(|file| known(file))
     };
-    let Some((pid, started, name)) = leader.identity() else {
+    let Some(key) = leader.identity() else {
         return read();
     };
-    let key = (pid, started, name.to_owned());
     let seen = SEEN.get_or_init(Mutex::default);
     if let Some(cli) = lock(seen).get(&key) {
         return *cli;
