@@ -9,12 +9,14 @@
 //!   `catalog` and `site` (manifest, registry, docs and expansion held to one another);
 //! - in this process, no binary, no transport: `pipeline` (the tool context and the call
 //!   pipeline over a table of cases and every tool);
-//! - the server through its binary, a module per part of `server/src/` at its path:
-//!   `handlers` (a module per family of tools: `handlers::inspect::waits` for
-//!   `wait_for_text`), `trust` (the audit log, masking, the write scope), `tmux_error` (how a
-//!   failure reads), `surface` and `authority` (what is offered), `hosts` (other machines),
-//!   `lifecycle` (start and end); and `screen` (the screen model waits read), `injection`
-//!   (hostile arguments);
+//! - the server's parts, a module each named after its part of `server/src/`: `handlers` (a
+//!   module per family of tools at its handler's path, `handlers::inspect::waits` for
+//!   `wait_for_text`) and `trust` (the audit log, masking, the write scope), whose servers run
+//!   in the test's own process (`Fixture::here`), but for what needs the binary's process (the
+//!   server's own pane, a wire-level client); through the binary, `tmux_error` (how a failure
+//!   reads), `surface` and `authority` (what is offered), `hosts` (other machines), `lifecycle`
+//!   (start and end), `setup` (the client files and hook lines it writes); and `screen` (the
+//!   screen model waits read), `injection` (hostile arguments);
 //! - the transports and the protocol: `stdio`, `http`, `transport`, `protocol`,
 //!   `conformance`;
 //! - people and other programs beside it: `person`, `person_at_work`, `moves`, `side_by_side`,
@@ -47,6 +49,7 @@ mod pipeline;
 mod protocol;
 mod screen;
 mod sdk;
+mod setup;
 mod side_by_side;
 mod site;
 mod stdio;

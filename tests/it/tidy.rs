@@ -265,6 +265,28 @@ fn the_tool_tests_mirror_the_handlers() {
         }
         Some(path)
     };
+    // A file no module declares is never built: it would mirror a handler with no test.
+    let declared = |rel: &str| {
+        let (folder, stem) = match rel.trim_end_matches(".rs").rsplit_once('/') {
+            Some((folder, stem)) => (format!("{folder}/"), stem.to_owned()),
+            None => (String::new(), rel.trim_end_matches(".rs").to_owned()),
+        };
+        let parents = [
+            format!("{folder}mod.rs"),
+            format!("{}.rs", folder.trim_end_matches('/')),
+        ];
+        parents.iter().any(|parent| {
+            std::fs::read_to_string(tests.join(parent)).is_ok_and(|t| {
+                t.lines()
+                    .any(|l| l.trim_start_matches("pub(crate) ") == format!("mod {stem};"))
+            })
+        })
+    };
+    let undeclared: Vec<&String> = modules.iter().filter(|m| !declared(m)).collect();
+    assert!(
+        undeclared.is_empty(),
+        "no module declares these files of tests/it/handlers/: {undeclared:?}"
+    );
     let unmirrored: Vec<&String> = modules.iter().filter(|m| tested(m).is_none()).collect();
     assert!(
         unmirrored.is_empty(),
@@ -272,15 +294,27 @@ fn the_tool_tests_mirror_the_handlers() {
          {unmirrored:?}"
     );
     let covered: Vec<String> = modules.iter().filter_map(|m| tested(m)).collect();
-    let untested: Vec<String> = files_under(&handlers)
+    let handles = |text: &str| {
+        text.lines()
+            .filter(|l| l.starts_with("impl ") && l.contains("::Handle for Tools"))
+            .count()
+    };
+    let tool_files: Vec<(String, usize)> = files_under(&handlers)
         .iter()
-        .filter(|f| {
-            std::fs::read_to_string(f).is_ok_and(|t| {
-                t.lines()
-                    .any(|l| l.starts_with("impl ") && l.contains("::Handle for Tools"))
-            })
+        .filter_map(|f| {
+            let n = handles(&std::fs::read_to_string(f).ok()?);
+            (n > 0).then(|| (relative(&handlers, f), n))
         })
-        .map(|f| relative(&handlers, f))
+        .collect();
+    // Every tool's handler is found, so no file of them escapes the check.
+    assert_eq!(
+        tool_files.iter().map(|(_, n)| n).sum::<usize>(),
+        tmux_mcp::catalog::ToolId::ALL.len(),
+        "the handlers found: {tool_files:?}"
+    );
+    let untested: Vec<String> = tool_files
+        .into_iter()
+        .map(|(rel, _)| rel)
         .filter(|rel| !covered.contains(rel))
         .filter(|rel| {
             !TESTED_ELSEWHERE

@@ -46,7 +46,8 @@ pub async fn ok(client: &Client, tool: &str, arguments: Value) -> Value {
     assert_ne!(
         result.is_error,
         Some(true),
-        "{tool} {arguments} failed: {body}"
+        "{tool} {arguments} failed: {}",
+        payload(&serde_json::to_value(&result).expect("a result is JSON"))
     );
     check_output(tool, &body);
     body

@@ -1,5 +1,6 @@
 //! The common fixture: a private tmux server with one pane and a client offering every
-//! toolset on it.
+//! toolset on it, of the binary (`Fixture::new`, as clients start it) or of the server run in
+//! the test's own process (`Fixture::here`, the middle layer: `here.rs`).
 
 use std::time::{Duration, Instant};
 
@@ -17,18 +18,40 @@ pub struct Fixture {
     pub client: Client,
 }
 
+/// Every toolset, as the fixture's server offers them.
+const ALL: (&str, &str) = ("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown");
+
 impl Fixture {
     pub async fn new() -> Fixture {
         Fixture::with_env(&[]).await
     }
 
     pub async fn with_env(env: &[(&str, &str)]) -> Fixture {
+        let world = Fixture::world();
+        let mut all = vec![ALL];
+        all.extend_from_slice(env);
+        let client = world.client(&["-L", "work"], &all).await;
+        Fixture::ready(world, client)
+    }
+
+    /// The fixture with its server run in this process ([`World::client_here`]), with `env`.
+    pub async fn here(env: &[(&'static str, &str)]) -> Fixture {
+        let world = Fixture::world();
+        let mut all = vec![ALL];
+        all.extend_from_slice(env);
+        let client = world.client_here(&["-L", "work"], &all).await;
+        Fixture::ready(world, client)
+    }
+
+    /// The world of a fixture: tmux server `work`, its output streams' syncs counted.
+    fn world() -> World {
         let world = World::new();
         world.start_server("work");
-        let mut all = vec![("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
-        all.extend_from_slice(env);
         world.count_syncs("work");
-        let client = world.client(&["-L", "work"], &all).await;
+        world
+    }
+
+    fn ready(world: World, client: Client) -> Fixture {
         let fixture = Fixture { world, client };
         fixture.wait_for_prompt("%0");
         fixture
@@ -41,12 +64,27 @@ impl Fixture {
         Fixture::with_programs_ready_within(programs, Duration::from_secs(20)).await
     }
 
+    /// [`Fixture::with_programs`] with its server run in this process.
+    pub async fn here_with_programs(programs: &[(&str, &str)]) -> (Fixture, Vec<String>) {
+        let (world, panes) = Fixture::world_running(programs, Duration::from_secs(20));
+        let client = world.client_here(&["-L", "work"], &[ALL]).await;
+        (Fixture::ready(world, client), panes)
+    }
+
     /// [`Fixture::with_programs`] for programs that may take up to `ready` to show theirs
     /// (agents' CLIs, on a loaded machine).
     pub async fn with_programs_ready_within(
         programs: &[(&str, &str)],
         ready: Duration,
     ) -> (Fixture, Vec<String>) {
+        let (world, panes) = Fixture::world_running(programs, ready);
+        let client = world.client(&["-L", "work"], &[ALL]).await;
+        (Fixture::ready(world, client), panes)
+    }
+
+    /// The world of a fixture whose server runs `programs`, each showing what it shows when
+    /// ready within `ready`, and their panes.
+    fn world_running(programs: &[(&str, &str)], ready: Duration) -> (World, Vec<String>) {
         let world = World::new();
         world.start_server("work");
         let panes: Vec<String> = programs
@@ -62,11 +100,7 @@ impl Fixture {
             assert!(up, "{command} never showed {shows:?}:\n{}", screen());
         }
         world.count_syncs("work");
-        let env = [("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown")];
-        let client = world.client(&["-L", "work"], &env).await;
-        let fixture = Fixture { world, client };
-        fixture.wait_for_prompt("%0");
-        (fixture, panes)
+        (world, panes)
     }
 
     /// `pane` as the three tools that describe it say: get_pane_info's pane, list_panes' row

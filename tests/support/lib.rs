@@ -2,8 +2,8 @@
 //! and checks that committed generated files are current.
 //!
 //! `paths` (the repository, the binary, scratch folders, turns), `world` (private tmux
-//! servers), `fixture` (the common one), `client` (calls and the checks results are held
-//! to), `selection`, `arguments` (valid arguments from each tool's schema), `clis` and `sdks`
+//! servers), `here` (the server run in the test's process), `fixture` (the common one),
+//! `client` (calls and the checks results are held to), `selection`, `arguments` (valid arguments from each tool's schema), `clis` and `sdks`
 //! (the agent CLIs and the official SDKs), `sshd` (hosts on loopback).
 
 use rmcp::service::{RoleClient, RunningService};
@@ -14,6 +14,7 @@ mod arguments;
 mod client;
 pub mod clis;
 mod fixture;
+mod here;
 mod paths;
 pub mod sdks;
 mod selection;

@@ -434,9 +434,18 @@ pub fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
-/// The processes whose name starts with `name` and whose environment holds TMUX_TMPDIR=`dir`:
-/// what a world or a host started.
+/// The processes whose name starts with `name` and whose environment holds TMUX_TMPDIR=`dir`
+/// (what a world or a host started), or whose arguments name a path in `dir` (what a server
+/// run in the test's own process started, with this process's environment: `here.rs`).
 fn processes_in(dir: &Path, name: &str) -> Vec<u32> {
+    use std::os::unix::ffi::OsStrExt;
+    let inside = dir.as_os_str().as_bytes();
+    let names_it = |pid: u32| {
+        std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|line| {
+            line.split(|b| *b == 0)
+                .any(|arg| arg.starts_with(inside) && arg.get(inside.len()) == Some(&b'/'))
+        })
+    };
     std::fs::read_dir("/proc")
         .into_iter()
         .flatten()
@@ -445,6 +454,7 @@ fn processes_in(dir: &Path, name: &str) -> Vec<u32> {
         .filter(|pid| tmux::process::Stat::read(*pid).is_some_and(|s| s.name.starts_with(name)))
         .filter(|pid| {
             tmux::process::started_with(*pid, "TMUX_TMPDIR").is_some_and(|d| d == dir.as_os_str())
+                || names_it(*pid)
         })
         .collect()
 }

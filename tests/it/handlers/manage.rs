@@ -8,7 +8,7 @@ use tmux_mcp_tests::Fixture;
 
 #[tokio::test]
 async fn manage_tools_report_what_tmux_applied() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let renamed = f
         .ok(
             "rename_session",
@@ -173,7 +173,7 @@ async fn manage_tools_report_what_tmux_applied() {
 
 #[tokio::test]
 async fn channels_wait_and_signal() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     f.ok("list_sessions", json!({})).await;
     let before = f.world.tmux_processes();
     let wait = f.ok(
@@ -209,7 +209,7 @@ async fn channels_wait_and_signal() {
 /// `wait_for_channel` while the person ends the tmux server with `end` (a tmux command, or
 /// a signal to the server's process).
 async fn channel_wait_while_the_server_ends(end: &str) {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let server: i32 = f.display("%0", "#{pid}").parse().unwrap();
     let wait = f.ok(
         "wait_for_channel",

@@ -1,5 +1,5 @@
-//! `teardown.rs`'s tools against a real tmux: they delete, but never the server's own pane
-//! (found from `/proc` and by `ps`).
+//! `teardown.rs`'s tools against a real tmux: they delete, clear a scrollback and set a history
+//! limit, but never delete the server's own pane (found from `/proc` and by `ps`).
 
 use serde_json::{Value, json};
 use tmux_mcp_tests::{Fixture, World};

@@ -29,7 +29,7 @@ fn sha256_prefix(text: &str) -> String {
 async fn calls_and_batch_rows_are_logged_by_shape_never_by_value() {
     let dir = tmux_mcp_tests::TempDir::new("audit");
     let log = dir.path.join("audit.log");
-    let f = Fixture::with_env(&[("LIBTMUX_AUDIT_LOG", log.to_str().unwrap())]).await;
+    let f = Fixture::here(&[("LIBTMUX_AUDIT_LOG", log.to_str().unwrap())]).await;
     let unique = format!("unique-{}-value", std::process::id());
     let typed = format!("echo {unique}");
 
@@ -120,7 +120,7 @@ async fn calls_and_batch_rows_are_logged_by_shape_never_by_value() {
 async fn masked_counts_reach_the_log() {
     let dir = tmux_mcp_tests::TempDir::new("audit");
     let log = dir.path.join("audit.log");
-    let f = Fixture::with_env(&[("LIBTMUX_AUDIT_LOG", log.to_str().unwrap())]).await;
+    let f = Fixture::here(&[("LIBTMUX_AUDIT_LOG", log.to_str().unwrap())]).await;
     // Typed in two halves, so the command line itself holds no key.
     f.ok(
         "send_keys",

@@ -65,7 +65,7 @@ fn no_leak(tool: &str, out: &Value, n: &str) {
 
 #[tokio::test]
 async fn every_reading_tool_masks_each_secret_shape() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let n = nonce();
     let (_, spans) = secrets(&n);
     let file = secrets_file(&f, &n);
@@ -244,7 +244,7 @@ async fn every_reading_tool_masks_each_secret_shape() {
 
 #[tokio::test]
 async fn operator_patterns_apply_and_built_in_detectors_can_be_turned_off() {
-    let f = Fixture::with_env(&[
+    let f = Fixture::here(&[
         ("LIBTMUX_MASK_SECRETS", "off"),
         (
             "LIBTMUX_MASK_PATTERNS",
@@ -288,7 +288,7 @@ async fn operator_patterns_apply_and_built_in_detectors_can_be_turned_off() {
 
 #[tokio::test]
 async fn masking_off_returns_text_as_printed() {
-    let f = Fixture::with_env(&[("LIBTMUX_MASK_SECRETS", "off")]).await;
+    let f = Fixture::here(&[("LIBTMUX_MASK_SECRETS", "off")]).await;
     let n = nonce();
     let token = format!("ghp_{n}abcdefghijklmnopqrstuvwxyz0123");
     f.ok(

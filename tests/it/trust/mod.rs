@@ -1,5 +1,5 @@
-//! The trust settings at work (`server/src/trust/`): the audit log, secret masking and the
-//! write scope.
+//! The trust settings at work (`server/src/trust/`): the audit log, secret masking (its masker
+//! is `runtime/src/mask.rs`) and the write scope.
 
 mod audit;
 mod mask;

@@ -33,7 +33,7 @@ async fn refused(f: &Fixture, tool: &str, arguments: Value) -> String {
 
 #[tokio::test]
 async fn a_persons_objects_are_refused_to_every_change_tool() {
-    let f = Fixture::with_env(&[SCOPE]).await;
+    let f = Fixture::here(&[SCOPE]).await;
     // tmux renames a window after its pane's process up to a second after the pane runs it:
     // the state taken before must not be a name on its way to another.
     f.tmux(&["set-option", "-gw", "automatic-rename", "off"]);
@@ -96,7 +96,7 @@ async fn a_persons_objects_are_refused_to_every_change_tool() {
 
 #[tokio::test]
 async fn created_and_granted_objects_can_be_changed_and_ownership_outlives_the_server() {
-    let mut f = Fixture::with_env(&[SCOPE]).await;
+    let mut f = Fixture::here(&[SCOPE]).await;
     let created = f.ok("create_session", json!({"name": "agent"})).await;
     let (pane, window) = (
         created["pane"].as_str().unwrap().to_owned(),
@@ -154,7 +154,7 @@ async fn created_and_granted_objects_can_be_changed_and_ownership_outlives_the_s
     f.client.cancel().await.expect("close");
     f.client = f
         .world
-        .client(
+        .client_here(
             &["-L", "work"],
             &[
                 ("LIBTMUX_TOOLSETS", "inspect,manage,execute,teardown"),

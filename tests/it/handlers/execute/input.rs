@@ -8,7 +8,7 @@ use tmux_mcp_tests::{Fixture, wait_until};
 
 #[tokio::test]
 async fn send_keys_keeps_text_and_key_names_apart() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     f.ok(
         "send_keys",
         json!({"pane": "%0", "text": "echo 'C-c Enter'", "enter": true}),
@@ -69,7 +69,7 @@ async fn send_keys_keeps_text_and_key_names_apart() {
 
 #[tokio::test]
 async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let other = f.open(&["split-window", "-t", "%0"], "sh");
     f.wait_for_prompt(&other);
     let rows = json!([
@@ -117,7 +117,7 @@ async fn send_keys_batch_runs_rows_in_order_and_stops_or_continues() {
 
 #[tokio::test]
 async fn paste_text_reaches_exactly_one_pane_and_leaves_no_buffer() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let other = f.open(&["split-window", "-t", "%0"], "cat");
     f.tmux(&["send-keys", "-t", "%0", "cat", "Enter"]);
     assert!(wait_until(Duration::from_secs(30), || f

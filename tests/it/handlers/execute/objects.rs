@@ -8,7 +8,7 @@ use tmux_mcp_tests::{Fixture, wait_until};
 
 #[tokio::test]
 async fn creation_tools_start_configured_processes_and_store_names_literally() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let made = f
         .ok(
             "create_session",

@@ -87,7 +87,7 @@ fn target(swallow_ms: u32) -> String {
 async fn a_prompt_arrives_once_whole_even_where_a_fast_enter_is_swallowed() {
     let windows = [100, 500, 3000].map(target);
     let programs: Vec<(&str, &str)> = windows.iter().map(|w| (w.as_str(), "ready")).collect();
-    let (f, panes) = Fixture::with_programs(&programs).await;
+    let (f, panes) = Fixture::here_with_programs(&programs).await;
     let long: String = (0..16 * 1024)
         .map(|i| char::from(b'a' + (i % 26) as u8))
         .collect();
@@ -123,7 +123,7 @@ async fn an_enter_taken_as_a_newline_is_taken_back() {
         format!("{} newline moving", target(500)),
         format!("{} newline placeholder moving", target(500)),
     );
-    let (f, panes) = Fixture::with_programs(&[
+    let (f, panes) = Fixture::here_with_programs(&[
         (row.as_str(), "ready"),
         (glyph.as_str(), "ready"),
         (moving.as_str(), "ready"),
@@ -158,7 +158,7 @@ async fn an_enter_taken_as_a_newline_is_taken_back() {
 #[tokio::test]
 async fn a_placeholder_taken_back_at_the_bottom_of_the_screen_is_still_the_prompt() {
     let program = format!("seq 40; {} newline placeholder", target(500));
-    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
+    let (f, panes) = Fixture::here_with_programs(&[(program.as_str(), "ready")]).await;
     let pane = panes[0].as_str();
     let prompt: String = (0..2000)
         .map(|i| char::from(b'a' + (i % 26) as u8))
@@ -178,7 +178,7 @@ async fn a_placeholder_taken_back_at_the_bottom_of_the_screen_is_still_the_promp
 #[tokio::test]
 async fn a_paste_drawn_late_is_not_taken_for_submitted() {
     let program = format!("{} late=800", target(300));
-    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
+    let (f, panes) = Fixture::here_with_programs(&[(program.as_str(), "ready")]).await;
     let pane = panes[0].as_str();
     for (n, prompt) in (1..).zip(["one line", "another line"]) {
         submitted_once(&f, pane, prompt, n, &program).await;
@@ -191,7 +191,7 @@ async fn a_paste_drawn_late_is_not_taken_for_submitted() {
 async fn a_prompt_never_answers_a_question() {
     let dialog =
         "printf 'Do you want to proceed?\\n\\342\\235\\257 1. Yes\\n  2. No (esc)\\n'; cat";
-    let (f, panes) = Fixture::with_programs(&[(dialog, "2. No"), ("cat", "")]).await;
+    let (f, panes) = Fixture::here_with_programs(&[(dialog, "2. No"), ("cat", "")]).await;
     let refused = send(&f, &panes[0], "hello").await;
     assert_eq!(refused["outcome"], "refused", "{refused}");
     let reason = refused["reason"].as_str().unwrap();
@@ -230,7 +230,7 @@ async fn a_prompt_never_answers_a_question() {
 #[tokio::test]
 async fn a_prompt_never_taken_is_never_said_submitted() {
     let never = target(60_000);
-    let (f, panes) = Fixture::with_programs(&[(never.as_str(), "ready")]).await;
+    let (f, panes) = Fixture::here_with_programs(&[(never.as_str(), "ready")]).await;
     let sent = send(&f, &panes[0], "wait for me\nplease").await;
     assert_eq!(sent["outcome"], "pasted_not_submitted", "{sent}");
     assert_eq!(sent["enter_presses"], 5, "{sent}");
@@ -251,7 +251,7 @@ async fn repls_started_earlier_take_a_block_once() {
         tmux_mcp_tests::sdks::python().display()
     );
     let (f, panes) =
-        Fixture::with_programs(&[(ipython.as_str(), "In [1]:"), ("python3 -q", ">>>")]).await;
+        Fixture::here_with_programs(&[(ipython.as_str(), "In [1]:"), ("python3 -q", ">>>")]).await;
     let def = send(&f, &panes[0], "def f(x):\n    return x * 6\n\nprint(f(7))").await;
     assert_eq!(def["outcome"], "submitted", "{def}");
     f.wait_for_screen(&panes[0], "In [2]:");
@@ -279,7 +279,7 @@ async fn repls_started_earlier_take_a_block_once() {
 /// nothing typed, one line goes.
 #[tokio::test]
 async fn programs_reading_cooked_lines_refuse_several() {
-    let (f, panes) = Fixture::with_programs(&[
+    let (f, panes) = Fixture::here_with_programs(&[
         ("echo ready; cat", "ready"),
         ("echo ready; read line; echo got $line; sleep 30", "ready"),
     ])
@@ -302,7 +302,7 @@ async fn programs_reading_cooked_lines_refuse_several() {
 
 #[tokio::test]
 async fn cat_a_repl_and_the_shell_take_a_prompt() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let shell = send(&f, "%0", "echo shell-$((6*7))").await;
     assert_eq!(shell["outcome"], "submitted", "{shell}");
     let answer = f
@@ -339,7 +339,7 @@ async fn cat_a_repl_and_the_shell_take_a_prompt() {
 
 #[tokio::test]
 async fn nothing_is_sent_where_it_cannot_be_a_prompt() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     // A program that reads no input.
     f.ok(
         "send_keys",
@@ -392,7 +392,7 @@ async fn nothing_is_sent_where_it_cannot_be_a_prompt() {
 
 #[tokio::test]
 async fn a_pane_closing_during_delivery_says_so() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let program = repo_root().join("tests/programs/prompt_target.py");
     let pane = f.open(
         &["new-window"],
@@ -409,7 +409,7 @@ async fn a_pane_closing_during_delivery_says_so() {
 #[tokio::test]
 async fn a_program_started_before_the_server_looked_takes_a_prompt_of_several_lines() {
     let earlier = target(100);
-    let (f, panes) = Fixture::with_programs(&[(earlier.as_str(), "ready")]).await;
+    let (f, panes) = Fixture::here_with_programs(&[(earlier.as_str(), "ready")]).await;
     let prompt = "first line\nsecond line";
     let sent = send(&f, &panes[0], prompt).await;
     assert_eq!(sent["outcome"], "submitted", "{sent}");

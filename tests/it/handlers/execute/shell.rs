@@ -22,8 +22,8 @@ async fn run_shell_command_returns_the_real_exit_status_read_by_ps() {
     .await;
 }
 
-async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str, &str)]) {
-    let f = Fixture::with_env(reader).await;
+async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&'static str, &str)]) {
+    let f = Fixture::here(reader).await;
     let ok = f
         .ok(
             "run_shell_command",
@@ -150,7 +150,7 @@ async fn run_shell_command_returns_the_real_exit_status_read_by(reader: &[(&str,
 
 #[tokio::test]
 async fn suppress_history_keeps_the_command_out_of_bash_history() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let bash = f.open(&["new-window", "-t", "main:"], "bash --norc --noprofile");
     f.wait_for_prompt(&bash);
     f.ok(
@@ -176,7 +176,7 @@ async fn suppress_history_keeps_the_command_out_of_bash_history() {
 
 #[tokio::test]
 async fn a_command_whose_shell_was_respawned_ends_at_once_saying_so() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let run = f.ok(
         "run_shell_command",
         json!({"pane": "%0", "command": "echo started; sleep 60", "seconds": 30}),

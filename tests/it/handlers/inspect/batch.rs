@@ -1,13 +1,12 @@
-//! call_read_tools_batch over stdio against a private tmux: authority, row validation, limits
-//! and the 1,000,000-byte response bound.
+//! call_read_tools_batch against a private tmux: authority, row validation, limits, the
+//! 1,000,000-byte response bound, and `get_pane_info` rows read together (or apart, on a
+//! server of many more panes) answering as calls do.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{
-    BATCH_ONLY_SEED, Fixture, RawClient, World, call, call_request, error_code, wait_until,
-};
+use tmux_mcp_tests::{BATCH_ONLY_SEED, Fixture, RawClient, World, call, error_code, wait_until};
 
 use tmux_mcp::surface::CAPABILITY_KEY;
 
@@ -16,7 +15,7 @@ async fn the_seed_example_reads_through_the_batch_only() {
     let world = World::new();
     world.start_server("work");
     let env = BATCH_ONLY_SEED;
-    let client = world.client(&["-L", "work"], &env).await;
+    let client = world.client_here(&["-L", "work"], &env).await;
     let result = call(&client, "call_read_tools_batch", json!({"operations": [{"tool": "list_sessions", "arguments": {}}, {"tool": "show_environment", "arguments": {}}], "on_error": "continue"}))
         .await
         .expect("batch call");
@@ -76,7 +75,7 @@ async fn exclusions_prune_schema_record_and_dispatch_alike() {
         ("LIBTMUX_TOOLSETS", "inspect"),
         ("LIBTMUX_EXCLUDE_TOOLS", "capture_pane,snapshot_pane"),
     ];
-    let client = world.client(&["-L", "work"], &env).await;
+    let client = world.client_here(&["-L", "work"], &env).await;
     let tools = client.list_tools(None).await.unwrap().tools;
     let batch = tools
         .iter()
@@ -153,7 +152,7 @@ async fn exclusions_prune_schema_record_and_dispatch_alike() {
 
 #[tokio::test]
 async fn rows_are_validated_and_bounded() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let body = f
         .ok(
             "call_read_tools_batch",
@@ -341,7 +340,7 @@ fn pane_info_rows(panes: &[&str]) -> Value {
 
 #[tokio::test]
 async fn pane_info_rows_are_read_together_and_answer_as_calls_do() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let panes: Vec<String> = (0..4).map(|_| f.open(&["new-window"], "cat")).collect();
     // Each pane's `sh -c cat` has become `cat`, so the program in the foreground (part of a
     // pane's state) is the same for every read below.
@@ -404,7 +403,7 @@ async fn pane_info_rows_are_read_together_and_answer_as_calls_do() {
 
 #[tokio::test]
 async fn pane_info_rows_are_read_apart_on_a_server_with_many_more_panes() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     // 26 panes: more than 12 for each of 2 reads, not more than 12 for each of 3.
     let panes: Vec<String> = (0..25).map(|_| f.open(&["new-window"], "cat")).collect();
     let listed = f.ok("list_panes", json!({})).await; // also attaches the control client
@@ -428,28 +427,4 @@ async fn pane_info_rows_are_read_apart_on_a_server_with_many_more_panes() {
         (0, 1),
         "together"
     );
-}
-
-#[tokio::test]
-async fn pane_info_calls_in_flight_together_each_answer_their_own_pane() {
-    let f = Fixture::new().await;
-    let panes: Vec<String> = (0..16).map(|_| f.open(&["new-window"], "cat")).collect();
-    // Concurrent calls are grouped as they happen to meet (in trials, 11 to 20 listings in
-    // these 10 rounds), so what is asserted is that every reply is about its own pane.
-    let mut raw = RawClient::start(&f.world, &["-L", "work"], &[]);
-    for round in 0..10u64 {
-        for (i, pane) in panes.iter().enumerate() {
-            let id = round * 100 + i as u64;
-            raw.send(&call_request(id, "get_pane_info", &json!({"pane": pane})));
-        }
-        for _ in &panes {
-            let reply: Value = serde_json::from_str(&raw.line().expect("a reply")).unwrap();
-            let i = (reply["id"].as_u64().unwrap() - round * 100) as usize;
-            assert_eq!(
-                reply["result"]["structuredContent"]["pane"]["id"], panes[i],
-                "{reply}"
-            );
-        }
-    }
-    raw.finish();
 }

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, World, call, wait_until};
+use tmux_mcp_tests::{Fixture, RawClient, World, call, call_request, wait_until};
 
 fn ids(list: &Value, key: &str) -> Vec<String> {
     list[key]
@@ -19,7 +19,7 @@ fn ids(list: &Value, key: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn listings_match_what_tmux_reports() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     f.tmux(&["new-window", "-d", "-t", "main:", "-n", "second", "sh"]);
     f.tmux(&["split-window", "-d", "-t", "main:0", "sh"]);
     f.tmux(&["new-session", "-d", "-s", "other", "sh"]);
@@ -180,7 +180,7 @@ async fn the_servers_own_pane_is_found_from_the_process_tree() {
 
 #[tokio::test]
 async fn variables_options_environment_and_hooks() {
-    let f = Fixture::with_env(&[("LIBTMUX_ENVIRONMENT_VALUES", "VISIBLE")]).await;
+    let f = Fixture::here(&[("LIBTMUX_ENVIRONMENT_VALUES", "VISIBLE")]).await;
     let vars = f
         .ok(
             "get_tmux_variables",
@@ -313,8 +313,10 @@ async fn the_foreground_program_and_the_prompt_are_the_pane_s_own_read_by_ps() {
     .await;
 }
 
-async fn the_foreground_program_and_the_prompt_are_the_pane_s_own_read_by(reader: &[(&str, &str)]) {
-    let f = Fixture::with_env(reader).await;
+async fn the_foreground_program_and_the_prompt_are_the_pane_s_own_read_by(
+    reader: &[(&'static str, &str)],
+) {
+    let f = Fixture::here(reader).await;
     let shell = f.display("%0", "#{pane_current_command}");
     let idle = settled(&f, "%0", &shell)
         .await
@@ -361,9 +363,9 @@ async fn a_script_reading_input_is_not_a_prompt_and_a_dead_pane_has_no_foregroun
 }
 
 async fn a_script_reading_input_is_not_a_prompt_and_a_dead_pane_has_no_foreground_read_by(
-    reader: &[(&str, &str)],
+    reader: &[(&'static str, &str)],
 ) {
-    let f = Fixture::with_env(reader).await;
+    let f = Fixture::here(reader).await;
     // A shell running a script that waits in `read`: the shell has the terminal, but it is
     // no prompt.
     let script = f.open(&["new-window"], "sh -c 'read answer; echo $answer'");
@@ -392,7 +394,7 @@ async fn a_script_reading_input_is_not_a_prompt_and_a_dead_pane_has_no_foregroun
         (&json!(true), &Value::Null, &Value::Null, &json!(false)),
         "{info}"
     );
-    // tmux 3.3a can leave a dead pane's status unknown under load (see inspect.rs).
+    // tmux 3.3a can leave a dead pane's status unknown under load (see `screens.rs`).
     let after = f.display(&exiting, "#{pane_dead_status}");
     let expected: &[Value] = match (before.as_str(), after.as_str()) {
         ("7", _) => &[json!(7)],
@@ -407,7 +409,7 @@ async fn a_script_reading_input_is_not_a_prompt_and_a_dead_pane_has_no_foregroun
 
 #[tokio::test]
 async fn idle_time_is_known_only_for_a_pane_the_server_follows() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let before = f.ok("get_pane_info", json!({"pane": "%0"})).await;
     assert_eq!(
         before["pane"]["idle_ms"],
@@ -440,4 +442,28 @@ async fn idle_time_is_known_only_for_a_pane_the_server_follows() {
     );
     let later = f.ok("snapshot_pane", json!({"pane": "%0"})).await["idle_ms"].clone();
     assert!(later.as_i64() >= first.as_i64(), "{first} then {later}");
+}
+
+#[tokio::test]
+async fn pane_info_calls_in_flight_together_each_answer_their_own_pane() {
+    let f = Fixture::new().await;
+    let panes: Vec<String> = (0..16).map(|_| f.open(&["new-window"], "cat")).collect();
+    // Concurrent calls are grouped as they happen to meet (in trials, 11 to 20 listings in
+    // these 10 rounds), so what is asserted is that every reply is about its own pane.
+    let mut raw = RawClient::start(&f.world, &["-L", "work"], &[]);
+    for round in 0..10u64 {
+        for (i, pane) in panes.iter().enumerate() {
+            let id = round * 100 + i as u64;
+            raw.send(&call_request(id, "get_pane_info", &json!({"pane": pane})));
+        }
+        for _ in &panes {
+            let reply: Value = serde_json::from_str(&raw.line().expect("a reply")).unwrap();
+            let i = (reply["id"].as_u64().unwrap() - round * 100) as usize;
+            assert_eq!(
+                reply["result"]["structuredContent"]["pane"]["id"], panes[i],
+                "{reply}"
+            );
+        }
+    }
+    raw.finish();
 }

@@ -8,7 +8,7 @@ use tmux_mcp_tests::{Fixture, wait_until};
 
 #[tokio::test]
 async fn capture_pane_reads_screen_history_and_ranges_within_bounds() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     // tmux 3.2a keeps the cleared screen in the history (it has no `ESC [ 3 J`): emptied here.
     f.tmux(&[
         "send-keys",
@@ -102,7 +102,7 @@ async fn capture_pane_reads_screen_history_and_ranges_within_bounds() {
 
 #[tokio::test]
 async fn snapshot_pane_reports_state_with_the_screen() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     f.tmux(&["send-keys", "-t", "%0", "clear; printf 'ab'", "Enter"]);
     f.wait_for_screen("%0", "ab#");
     let snap = f.ok("snapshot_pane", json!({"pane": "%0"})).await;

@@ -7,7 +7,7 @@ use tmux_mcp_tests::{Fixture, wait_until};
 
 #[tokio::test]
 async fn search_panes_finds_text_within_its_bounds() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     f.tmux(&["new-session", "-d", "-s", "other", "sh"]);
     f.wait_for_prompt("%1");
     f.tmux(&["send-keys", "-t", "%0", "echo Needle-one", "Enter"]);
@@ -101,7 +101,7 @@ async fn search_panes_finds_text_within_its_bounds() {
 
 #[tokio::test]
 async fn search_panes_stops_at_its_pane_and_line_bounds() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     f.tmux(&["set-option", "-g", "history-limit", "20000"]);
     let long = f.open(&["new-window"], "seq 1 10000; exec cat");
     let long_window = f

@@ -8,7 +8,7 @@ use tmux_mcp_tests::Fixture;
 /// the screen shows it; an input tool's cursor is refused with what it is for.
 #[tokio::test]
 async fn capture_since_reads_a_line_rewritten_in_place_whole() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     // Enter is not echoed (stty -echo), so the rewrite happens on the line the cursor was on.
     let program =
         "clear; stty -echo; printf '> '; read x; printf '\\r\\033[2KSUBMITTED n=167'; sleep 30";
@@ -53,7 +53,7 @@ async fn capture_since_reads_a_line_rewritten_in_place_whole() {
 
 #[tokio::test]
 async fn capture_since_returns_only_what_is_new() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let first = f.ok("capture_since", json!({"pane": "%0"})).await;
     assert_eq!(
         (first["first"].clone(), first["text"].clone()),

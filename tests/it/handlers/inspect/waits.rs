@@ -9,7 +9,7 @@ use tmux_mcp_tests::Fixture;
 
 #[tokio::test]
 async fn wait_for_text_matches_only_new_output() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     f.tmux(&["send-keys", "-t", "%0", "echo already-there", "Enter"]);
     f.wait_for_screen("%0", "\nalready-there\n");
     let stale = f

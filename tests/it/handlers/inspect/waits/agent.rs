@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, binary, repo_root};
+use tmux_mcp_tests::{Fixture, repo_root};
 
 /// The state `pane` reports in all three tools that carry it, which must agree.
 async fn state(f: &Fixture, pane: &str) -> Value {
@@ -49,7 +49,7 @@ async fn a_program_whose_hooks_report_drives_agent_state_and_wait_for_agent() {
             .join("tests/programs/prompt_target.py")
             .display()
     );
-    let (f, panes) = Fixture::with_programs(&[(program.as_str(), "ready")]).await;
+    let (f, panes) = Fixture::here_with_programs(&[(program.as_str(), "ready")]).await;
     let pane = panes[0].as_str();
     assert_eq!(state(&f, pane).await, Value::Null, "no report yet");
 
@@ -78,7 +78,7 @@ async fn a_program_whose_hooks_report_drives_agent_state_and_wait_for_agent() {
 
 /// The code blocks in `lang` of the agents page, each under the title of its section (the agent
 /// it configures).
-fn documented_blocks(lang: &str) -> Vec<(String, String)> {
+pub(crate) fn documented_blocks(lang: &str) -> Vec<(String, String)> {
     let page = std::fs::read_to_string(repo_root().join("xtask/src/site/agents.md")).unwrap();
     let (mut blocks, mut agent, mut block) = (Vec::new(), String::new(), None::<String>);
     let fence = format!("```{lang}");
@@ -117,42 +117,6 @@ fn documented_hooks() -> Vec<(String, String, String)> {
     hooks
 }
 
-/// What `tmux-mcp setup AGENT --hooks` prints is what the Agents' state page shows, block for
-/// block (Codex's TOML flag, then its JSON); another option is named throughout.
-#[test]
-fn setup_prints_the_pages_hook_lines() {
-    let setup = |agent: &str, option: Option<&str>| {
-        let mut command = std::process::Command::new(binary());
-        command
-            .args(["setup", agent, "--hooks"])
-            .env_clear()
-            .env("HOME", "/nonexistent");
-        if let Some(option) = option {
-            command.env("LIBTMUX_AGENT_STATE_OPTION", option);
-        }
-        let out = command.output().unwrap();
-        assert!(out.status.success(), "{out:?}");
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let blocks = |section: &str| -> String {
-        let texts: Vec<String> = documented_blocks("json")
-            .into_iter()
-            .chain(documented_blocks("toml"))
-            .filter(|(agent, _)| agent == section)
-            .map(|(_, text)| text)
-            .collect();
-        texts.into_iter().rev().collect::<Vec<_>>().join("\n")
-    };
-    assert_eq!(setup("claude", None), blocks("Claude Code"));
-    assert_eq!(setup("codex", None), blocks("Codex"));
-    assert_eq!(setup("gemini", None), blocks("Gemini CLI"));
-    let other = setup("claude", Some("@claude_status"));
-    assert_eq!(
-        other,
-        blocks("Claude Code").replace("@agent-state", "@claude_status")
-    );
-}
-
 /// The documented Claude Code hook line for `event`.
 fn claude_hook(event: &str) -> String {
     documented_hooks()
@@ -186,7 +150,7 @@ async fn the_documented_hook_lines_report_through_the_pane_option() {
     for agent in ["Claude Code", "Codex", "Gemini CLI"] {
         assert!(agents.contains(&agent), "{agent}: {hooks:?}");
     }
-    let (f, panes) = Fixture::with_programs(&[("echo ready; sleep 600", "ready")]).await;
+    let (f, panes) = Fixture::here_with_programs(&[("echo ready; sleep 600", "ready")]).await;
     let pane = panes[0].as_str();
     let run = |command: &str| run_hook(&f, pane, command);
     for (agent, event, command) in &hooks {
@@ -253,7 +217,7 @@ async fn the_documented_hook_lines_report_through_the_pane_option() {
 /// turn after the input, the deadline says why.
 #[tokio::test]
 async fn a_turn_shorter_than_a_look_is_seen_and_a_deadline_says_why() {
-    let (f, panes) = Fixture::with_programs(&[("echo ready; sleep 600", "ready")]).await;
+    let (f, panes) = Fixture::here_with_programs(&[("echo ready; sleep 600", "ready")]).await;
     let pane = panes[0].as_str();
     let run = |command: &str| {
         run_hook(&f, pane, command);
@@ -315,7 +279,7 @@ async fn a_turn_shorter_than_a_look_is_seen_and_a_deadline_says_why() {
 #[tokio::test]
 async fn a_wait_on_three_agents_returns_when_the_second_finishes() {
     let program = ("echo ready; sleep 600", "ready");
-    let (f, panes) = Fixture::with_programs(&[program, program, program]).await;
+    let (f, panes) = Fixture::here_with_programs(&[program, program, program]).await;
     let [p0, p1, p2] = [0, 1, 2].map(|i| panes[i].as_str());
     for pane in [p0, p1, p2] {
         run_hook(&f, pane, &claude_hook("Stop"));
@@ -440,7 +404,7 @@ async fn a_wait_on_three_agents_returns_when_the_second_finishes() {
 /// ends at its deadline naming every pane still waiting.
 #[tokio::test]
 async fn a_wait_over_fifty_panes_adds_no_client_beyond_their_followers() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let mut panes = Vec::new();
     for s in 0..5 {
         let session = format!("many{s}");
@@ -513,7 +477,7 @@ async fn a_wait_over_fifty_panes_adds_no_client_beyond_their_followers() {
 /// The option is the operator's choice, to fit the status plugin already in use.
 #[tokio::test]
 async fn another_option_is_read_when_configured() {
-    let f = Fixture::with_env(&[("LIBTMUX_AGENT_STATE_OPTION", "@claude_status")]).await;
+    let f = Fixture::here(&[("LIBTMUX_AGENT_STATE_OPTION", "@claude_status")]).await;
     f.tmux(&[
         "set-option",
         "-p",
@@ -541,7 +505,7 @@ async fn the_worked_example_runs_as_written() {
             .join("tests/programs/prompt_target.py")
             .display()
     );
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let read = run_the_worked_example(&f, &agent, true, |_| {}).await;
     let text = read["text"].as_str().unwrap();
     assert!(text.contains("submitted "), "the answer is read: {read}");
@@ -642,7 +606,7 @@ pub(crate) async fn run_the_worked_example(
 /// idle input box.
 #[tokio::test]
 async fn a_cli_started_during_a_wait_is_read_from_then_on() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let dir = tmux_mcp_tests::TempDir::new("known-cli");
     let package = dir.path.join("node_modules/@anthropic-ai/claude-code");
     std::fs::create_dir_all(&package).unwrap();

@@ -36,7 +36,7 @@ async fn interrupt(f: &Fixture) {
 
 #[tokio::test]
 async fn a_burst_then_silence_is_quiet_after_the_burst() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     // The prompt comes back only after `sleep 5`: a wait that returned then would report the
     // prompt, not the burst's last line.
     run(
@@ -56,7 +56,7 @@ async fn a_burst_then_silence_is_quiet_after_the_burst() {
 
 #[tokio::test]
 async fn a_pane_that_keeps_printing_reaches_the_deadline() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     run(&f, "while :; do echo tick; sleep .1; done").await;
     let out = quiet(&f, json!({"pane": "%0", "quiet_ms": 2000, "seconds": 3})).await;
     assert_eq!(
@@ -69,7 +69,7 @@ async fn a_pane_that_keeps_printing_reaches_the_deadline() {
 
 #[tokio::test]
 async fn nothing_printed_is_never_quiet_and_echo_is_not_output() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let idle = quiet(
         &f,
         json!({"pane": "%0", "since": "now", "quiet_ms": 200, "seconds": 1}),
@@ -93,7 +93,7 @@ async fn nothing_printed_is_never_quiet_and_echo_is_not_output() {
 
 #[tokio::test]
 async fn escape_sequences_and_same_text_redraws_are_not_output() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     // Cursor moves and attributes, 20 times a second, after one line of text.
     run(
         &f,
@@ -131,7 +131,7 @@ async fn escape_sequences_and_same_text_redraws_are_not_output() {
 /// prints a line the screen already holds, and the wait goes quiet after it.
 #[tokio::test]
 async fn output_the_screen_showed_before_is_output() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     for round in ["first", "again"] {
         run(&f, "echo hi").await;
         let out = quiet(&f, json!({"pane": "%0", "quiet_ms": 300, "seconds": 10})).await;
@@ -141,7 +141,7 @@ async fn output_the_screen_showed_before_is_output() {
 
 #[tokio::test]
 async fn a_pane_closing_during_the_wait_ends_it() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     let pane = f.open(&["split-window"], "sh -c 'sleep 1; echo bye; sleep 1'");
     let out = quiet(
         &f,
@@ -155,7 +155,7 @@ async fn a_pane_closing_during_the_wait_ends_it() {
 /// since is quiet at once, without waiting quiet_ms again.
 #[tokio::test]
 async fn silence_already_seen_counts() {
-    let f = Fixture::new().await;
+    let f = Fixture::here(&[]).await;
     run(&f, "echo answered").await;
     let quiet_long_enough = || async {
         let info = f.ok("get_pane_info", json!({"pane": "%0"})).await;
