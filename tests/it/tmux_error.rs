@@ -8,7 +8,7 @@ use tmux_mcp_tests::Fixture;
 
 #[tokio::test]
 async fn refusals_are_typed_and_helpful() {
-    let f = Fixture::here(&[]).await;
+    let f = Fixture::new().await;
     let malformed = f.fails("get_pane_info", json!({"pane": "0"})).await;
     assert_eq!(malformed["kind"], "invalid_input");
     assert!(

@@ -2,11 +2,12 @@
 //! builds (`tmux_mcp::cli::tools`) and its MCP server (`tmux_mcp::mcp::Server`) over an
 //! in-memory pipe, answering a real client. On a thread and a one-thread runtime of their own,
 //! as the binary's are, so a test that blocks its thread while a call is out stalls nothing;
-//! ended as the binary ends, when its client closes.
+//! ended as the binary ends, when its client closes, or by its world before its tmux goes.
 
 use std::ffi::OsString;
 
 use rmcp::ServiceExt;
+use rmcp::service::RunningServiceCancellationToken;
 use tmux::process::Reader;
 use tmux_mcp::environment::Environment;
 use tmux_mcp::mcp::Server;
@@ -22,8 +23,10 @@ const BASE: [&str; 4] = ["PATH", "HOME", "TMUX_TMPDIR", "TMPDIR"];
 
 impl World {
     /// A client of a server run in this process (see the module), started as `tmux-mcp ARGS`
-    /// with this world's environment and `env`, as [`World::client`] starts the binary; a
-    /// server `-L NAME` of this world must run.
+    /// with this world's environment and `env`, as [`World::client`] starts the binary. ARGS
+    /// name a server of this world with `-L` or `-S`: a server found any other way (a variable,
+    /// the dedicated daemon) would be looked for under this process's TMUX_TMPDIR, not the
+    /// world's.
     pub async fn client_here(&self, args: &[&str], env: &[(&'static str, &str)]) -> Client {
         let base = self.base_env();
         let mut vars: Vec<(&'static str, String)> = BASE
@@ -46,9 +49,19 @@ impl World {
                 (args[i], args[i + 1]) = ("-S".into(), path.into());
             }
         }
+        assert!(
+            args.iter().any(|a| a == "-S")
+                && !vars.iter().any(|(n, _)| n.starts_with("LIBTMUX_SOCKET")),
+            "a server here names its tmux with -L or -S: {args:?}"
+        );
+        let reader = match vars.iter().find(|(n, _)| *n == PROCESS_READER) {
+            Some((_, v)) if v == "ps" => Reader::Ps,
+            Some((_, v)) if v == "proc" => Reader::Proc,
+            _ => Reader::NATIVE,
+        };
         let (ours, theirs) = tokio::io::duplex(PIPE_BYTES);
         let (started, start) = tokio::sync::oneshot::channel();
-        std::thread::spawn(move || {
+        let thread = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
@@ -66,16 +79,16 @@ impl World {
                     };
                 // The reader is the process's, chosen once: a test that read processes before
                 // its server chose would test the other reader without knowing.
-                let wanted = pairs.iter().any(|&(n, v)| n == PROCESS_READER && v == "ps");
-                if wanted && Reader::current() != Reader::Ps {
+                if Reader::current() != reader {
                     let _ = started.send(Err(format!(
-                        "{PROCESS_READER}=ps, but this process chose its reader before"
+                        "it reads processes with {:?}, not {reader:?}: this process chose before",
+                        Reader::current()
                     )));
                     return;
                 }
-                let _ = started.send(Ok(()));
                 let running =
                     rmcp::service::serve_directly(Server::new(tools.clone()), theirs, None);
+                let _ = started.send(Ok(running.cancellation_token()));
                 let _ = running.waiting().await;
                 // What the binary does as it leaves.
                 tools.hosts.stop().await;
@@ -85,11 +98,33 @@ impl World {
                 launch.leave().await;
             });
         });
-        match start.await {
-            Ok(Ok(())) => {}
+        let stop = match start.await {
+            Ok(Ok(stop)) => stop,
             Ok(Err(why)) => panic!("the server here did not start: {why}"),
             Err(_) => panic!("the server here ended as it started"),
-        }
+        };
+        self.here
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(Here { stop, thread });
         ().serve(ours).await.expect("MCP handshake")
+    }
+}
+
+/// A server run here for a world, which ends it first when it goes.
+pub(crate) struct Here {
+    stop: RunningServiceCancellationToken,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Here {
+    /// Stops the server and waits, a while, for it to leave as the binary leaves.
+    pub(crate) fn end(self) {
+        self.stop.cancel();
+        if wait_until(std::time::Duration::from_secs(10), || {
+            self.thread.is_finished()
+        }) {
+            let _ = self.thread.join();
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::PoisonError;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -21,6 +22,8 @@ pub const IS_FOLLOWER: &str =
 /// `libtmux-mcp`, never meet the user's) and HOME. Every server started in it is killed on drop.
 pub struct World {
     pub dir: TempDir,
+    /// The servers run in this process for it (`here.rs`), ended before its tmux.
+    pub(crate) here: std::sync::Mutex<Vec<crate::here::Here>>,
 }
 
 impl Default for World {
@@ -33,6 +36,7 @@ impl World {
     pub fn new() -> World {
         World {
             dir: TempDir::new("world"),
+            here: std::sync::Mutex::default(),
         }
     }
 
@@ -260,7 +264,7 @@ impl World {
         self.processes("tmux")
             .into_iter()
             .map(|pid| {
-                let state = tmux::process::Stat::read(pid).map_or('?', |s| s.state);
+                let state = stat_of(pid).map_or('?', |(_, state)| state);
                 let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
                 format!(
                     "{pid} {state} {}",
@@ -410,10 +414,12 @@ impl World {
 
 impl Drop for World {
     /// Everything that writes into the world's folder stops before the folder goes: first the
-    /// servers under test (tmux ending makes them start tmux clients, and a client remakes its
-    /// socket folder), then tmux, then whatever is left of what it started (a pane's shell
+    /// servers under test, those run here ended and waited for, the binaries killed (tmux
+    /// ending makes them start tmux clients, and a client remakes its socket folder), then tmux, then whatever is left of what it started (a pane's shell
     /// writing its history on the hangup). Else the folder outlives the test, now and then.
     fn drop(&mut self) {
+        let here = std::mem::take(self.here.get_mut().unwrap_or_else(PoisonError::into_inner));
+        here.into_iter().for_each(crate::here::Here::end);
         kill_all_in(&self.dir.path, SERVER);
         for name in self.sockets() {
             if !name.ends_with(".lease") {
@@ -451,12 +457,24 @@ fn processes_in(dir: &Path, name: &str) -> Vec<u32> {
         .flatten()
         .flatten()
         .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| tmux::process::Stat::read(*pid).is_some_and(|s| s.name.starts_with(name)))
+        .filter(|pid| stat_of(*pid).is_some_and(|(n, _)| n.starts_with(name)))
         .filter(|pid| {
-            tmux::process::started_with(*pid, "TMUX_TMPDIR").is_some_and(|d| d == dir.as_os_str())
+            let mut wanted = b"TMUX_TMPDIR=".to_vec();
+            wanted.extend_from_slice(inside);
+            std::fs::read(format!("/proc/{pid}/environ"))
+                .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == wanted.as_slice()))
                 || names_it(*pid)
         })
         .collect()
+}
+
+/// Process `pid`'s name and state, from `/proc` whichever reader the server in this process
+/// chose (`ps` for some tests).
+fn stat_of(pid: u32) -> Option<(String, char)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (head, rest) = stat.rsplit_once(')')?;
+    let name = head.split_once('(')?.1.to_owned();
+    Some((name, rest.trim_start().chars().next()?))
 }
 
 /// Kills the processes [`processes_in`] finds, again while any is left (one may start while

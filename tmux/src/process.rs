@@ -175,8 +175,9 @@ pub struct Stat {
     /// When it started, in clock ticks after boot: from `/proc` only (`ps` gives it to the
     /// second, in a form of its own).
     pub started: Option<u64>,
-    /// Where its program's code and its stack begin and end (`/proc` only; 0 where the kernel
-    /// hides them): placed anew by every `exec`, at random where addresses are.
+    /// Where its program's code begins and ends and where its stack begins (`/proc` only):
+    /// placed anew by every `exec`, at random where addresses are. 0 while an `exec` has not
+    /// placed them; the kernel shows 1, 1 and 0 for a process it hides them of.
     pub mapped: [u64; 3],
 }
 
@@ -351,7 +352,9 @@ impl Leader {
     /// `env` runs `node` for a script named `claude`, which calls itself `claude` again).
     /// `None` where the start time is unknown (read by `ps`), and where code and stack are not
     /// placed: a process in the middle of an `exec` (its arguments not readable yet, which the
-    /// kernel places before them), or one whose places the kernel hides.
+    /// kernel places before them), or one whose places the kernel hides. Where addresses are
+    /// not random, a program that runs itself again with arguments of the same lengths keeps
+    /// its identity.
     pub fn identity(&self) -> Option<Identity> {
         if self.mapped.contains(&0) {
             return None;
@@ -547,10 +550,17 @@ mod tests {
             .arg("30")
             .spawn()
             .expect("sleep");
-        let (own, theirs) = (
-            Stat::from_proc(std::process::id()).expect("/proc"),
-            Stat::from_proc(child.id()).expect("/proc"),
-        );
+        let own = Stat::from_proc(std::process::id()).expect("/proc");
+        // Read once its exec has placed it: just spawned, it may be in the middle of it.
+        let placed = || Stat::from_proc(child.id()).filter(|s| !s.mapped.contains(&0));
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let theirs = loop {
+            if let Some(stat) = placed() {
+                break stat;
+            }
+            assert!(std::time::Instant::now() < deadline, "sleep never ran");
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
         let uptime = std::fs::read_to_string("/proc/uptime").expect("/proc/uptime");
         let seconds: f64 = uptime.split_whitespace().next().unwrap().parse().unwrap();
         let now = (seconds * 100.0) as u64 + 1;
@@ -561,7 +571,9 @@ mod tests {
             0 < own_start && own_start <= their_start && their_start <= now,
             "{own_start} {their_start} {now}"
         );
-        assert!(own.mapped.iter().all(|&a| a > 0), "{own:?}");
+        // Code before its end, the stack above both.
+        let [code, end, stack] = own.mapped;
+        assert!(0 < code && code < end && end < stack, "{own:?}");
         assert_ne!(own.mapped, theirs.mapped);
         // Mid-exec, nothing placed yet (its arguments not readable either): no identity.
         let placing = |mapped| super::Leader {
