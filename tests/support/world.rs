@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use rmcp::ServiceExt;
 use rmcp::transport::TokioChildProcess;
+use tmux::process::Reader;
 
 use crate::*;
 
@@ -264,7 +265,7 @@ impl World {
         self.processes("tmux")
             .into_iter()
             .map(|pid| {
-                let state = stat_of(pid).map_or('?', |(_, state)| state);
+                let state = Reader::Proc.stat(pid).map_or('?', |s| s.state);
                 let cmdline = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
                 format!(
                     "{pid} {state} {}",
@@ -457,24 +458,18 @@ fn processes_in(dir: &Path, name: &str) -> Vec<u32> {
         .flatten()
         .flatten()
         .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| stat_of(*pid).is_some_and(|(n, _)| n.starts_with(name)))
         .filter(|pid| {
-            let mut wanted = b"TMUX_TMPDIR=".to_vec();
-            wanted.extend_from_slice(inside);
-            std::fs::read(format!("/proc/{pid}/environ"))
-                .is_ok_and(|env| env.split(|b| *b == 0).any(|v| v == wanted.as_slice()))
+            Reader::Proc
+                .stat(*pid)
+                .is_some_and(|s| s.name.starts_with(name))
+        })
+        .filter(|pid| {
+            Reader::Proc
+                .environment(*pid, "TMUX_TMPDIR")
+                .is_some_and(|d| d == dir.as_os_str())
                 || names_it(*pid)
         })
         .collect()
-}
-
-/// Process `pid`'s name and state, from `/proc` whichever reader the server in this process
-/// chose (`ps` for some tests).
-fn stat_of(pid: u32) -> Option<(String, char)> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let (head, rest) = stat.rsplit_once(')')?;
-    let name = head.split_once('(')?.1.to_owned();
-    Some((name, rest.trim_start().chars().next()?))
 }
 
 /// Kills the processes [`processes_in`] finds, again while any is left (one may start while

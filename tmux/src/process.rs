@@ -37,7 +37,9 @@ impl Reader {
         *READER.get_or_init(|| Reader::NATIVE)
     }
 
-    fn stat(self, pid: u32) -> Option<Stat> {
+    /// The stat of process `pid`, by this reader whichever one the process chose (a test
+    /// reads by `/proc` beside a server that chose `ps`).
+    pub fn stat(self, pid: u32) -> Option<Stat> {
         match self {
             Reader::Proc => Stat::from_proc(pid),
             Reader::Ps => Stat::from_ps(pid),
@@ -47,7 +49,7 @@ impl Reader {
     /// A variable of the environment process `pid` started with: Linux's
     /// `/proc/PID/environ`, readable for this user's own processes. `ps` shows a process's
     /// environment only mixed into its arguments, so the portable reader says `None`.
-    fn environment(self, pid: u32, name: &str) -> Option<std::ffi::OsString> {
+    pub fn environment(self, pid: u32, name: &str) -> Option<std::ffi::OsString> {
         use std::os::unix::ffi::OsStrExt;
         match self {
             Reader::Proc => {

@@ -72,17 +72,25 @@ fn a_screen_of_another_program_says_nothing() {
     }
 }
 
-#[test]
-fn a_program_is_known_by_its_package_and_version() {
-    let dir = std::env::temp_dir().join(format!("tmux-mcp-agent-pkg-{}", std::process::id()));
+/// Codex 0.171.0 as npm installs it under `dir`: its `package.json` and its `bin` folder.
+fn codex_package(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     let bin = dir.join("node_modules/@openai/codex/bin");
     std::fs::create_dir_all(&bin).unwrap();
     let package = dir.join("node_modules/@openai/codex/package.json");
-    std::fs::write(
-        &package,
-        r#"{"name": "@openai/codex", "version": "0.171.0"}"#,
-    )
-    .unwrap();
+    package_json(&package, "0.171.0");
+    (package, bin)
+}
+
+/// Writes a `package.json` of `@openai/codex` at `version`.
+fn package_json(path: &Path, version: &str) {
+    let json = format!(r#"{{"name": "@openai/codex", "version": "{version}"}}"#);
+    std::fs::write(path, json).unwrap();
+}
+
+#[test]
+fn a_program_is_known_by_its_package_and_version() {
+    let dir = std::env::temp_dir().join(format!("tmux-mcp-agent-pkg-{}", std::process::id()));
+    let (package, bin) = codex_package(&dir);
     let script = bin.join("codex.js");
     std::fs::write(&script, "").unwrap();
     assert_eq!(
@@ -90,11 +98,7 @@ fn a_program_is_known_by_its_package_and_version() {
         Some(("@openai/codex".into(), "0.171.0".into()))
     );
     assert_eq!(known(&script).map(|c| c.name), Some("Codex"));
-    std::fs::write(
-        &package,
-        r#"{"name": "@openai/codex", "version": "0.172.0"}"#,
-    )
-    .unwrap();
+    package_json(&package, "0.172.0");
     assert!(
         known(&script).is_none(),
         "a version not measured is no guess"
@@ -102,11 +106,7 @@ fn a_program_is_known_by_its_package_and_version() {
     // A package where no package manager installs one (no `node_modules` above it) is none.
     let checkout = dir.join("codex/bin");
     std::fs::create_dir_all(&checkout).unwrap();
-    std::fs::write(
-        dir.join("codex/package.json"),
-        r#"{"name": "@openai/codex", "version": "0.171.0"}"#,
-    )
-    .unwrap();
+    package_json(&dir.join("codex/package.json"), "0.171.0");
     std::fs::write(checkout.join("codex.js"), "").unwrap();
     assert_eq!(package_of(&checkout.join("codex.js")), None);
     let _ = std::fs::remove_dir_all(&dir);
@@ -120,14 +120,7 @@ fn a_program_is_known_by_its_package_and_version() {
 fn a_process_is_identified_once_until_it_runs_another_program() {
     use std::io::Write;
     let dir = std::env::temp_dir().join(format!("tmux-mcp-agent-exec-{}", std::process::id()));
-    let bin = dir.join("node_modules/@openai/codex/bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let package = dir.join("node_modules/@openai/codex/package.json");
-    std::fs::write(
-        &package,
-        r#"{"name": "@openai/codex", "version": "0.171.0"}"#,
-    )
-    .unwrap();
+    let (package, bin) = codex_package(&dir);
     // The package's script runs another script by the same shell, outside any package.
     let other = dir.join("other.sh");
     std::fs::write(&other, "read line\n").unwrap();
