@@ -27,6 +27,10 @@ pub use companion::companion_main;
 
 pub fn main() -> ExitCode {
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    // tmux's pipe-pane runs this binary as a followed pane's hub: no MCP, no settings.
+    if args.first().is_some_and(|a| a == "pipe-hub") {
+        return tmux::pipe::hub::main(&args[1..]);
+    }
     let cli = match Cli::parse(&args) {
         Ok(cli) => cli,
         Err(e) => return fail(&format!("{e}; try `tmux-mcp --help`")),

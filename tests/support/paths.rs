@@ -68,7 +68,7 @@ pub fn repo_root() -> PathBuf {
 
 /// The folder of what cargo built this test into: `target/<profile>` (of the clone, or of the
 /// cache `cargo xtask test` builds in).
-fn profile_dir() -> PathBuf {
+pub(crate) fn profile_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
     exe.parent()
         .and_then(Path::parent)

@@ -35,6 +35,8 @@ impl Default for World {
 
 impl World {
     pub fn new() -> World {
+        // A server run in this process has tmux pipe its panes to the built binary's hub.
+        tmux::set_hub_program(crate::paths::profile_dir().join(crate::paths::SERVER));
         World {
             dir: TempDir::new("world"),
             here: std::sync::Mutex::default(),
@@ -193,9 +195,10 @@ impl World {
             .count()
     }
 
-    /// Makes the tmux server on `name` count the syncs of this server's output streams: every
-    /// wait and input syncs its pane's stream with a `list-clients` before it reads or types, so
-    /// a count that moved says the call is under way.
+    /// Makes the tmux server on `name` count the syncs of this server's followed panes: every
+    /// wait and input looks at its pane with a `display-message` once it has the point it reads
+    /// the pane's output from, before it reads or types, so a count that moved says the call is
+    /// under way.
     pub fn count_syncs(&self, name: &str) {
         self.tmux(
             name,
@@ -207,11 +210,10 @@ impl World {
                 ";",
                 "set-hook",
                 "-g",
-                "after-list-clients",
-                // Only an output stream's list-clients counts: not this world's own.
-                &format!(
-                    "if-shell -F '{IS_FOLLOWER}' \"set-option -gF @syncs '#{{e|+:#{{@syncs}},1}}'\""
-                ),
+                "after-display-message",
+                // Only a follow's look at its pane after the point it reads the pane's output
+                // from counts (its format begins `followed`): not this world's own.
+                "if-shell -F '#{m:*followed #*,#{hook_arguments}}' \"set-option -gF @syncs '#{e|+:#{@syncs},1}'\"",
             ],
         );
     }

@@ -1,6 +1,9 @@
 //! A persistent control-mode client (`tmux -C attach -f ignore-size,no-output`) that carries
 //! commands: one process for the server's life instead of one per command (measured about 30×
-//! cheaper per call on tmux 3.3a).
+//! cheaper per call on tmux 3.3a). Only from tmux 3.7: before it, a control client starting is
+//! a window in which a person's pane switch crashes tmux
+//! ([`Feature::UnreadyControlNotified`]), so no control client ever starts there and every
+//! command runs in a subprocess.
 //!
 //! Commands are written as lines in tmux's command syntax (every value double-quoted and
 //! escaped) and answered in order with `%begin … %end` (or `%error`) blocks. A control client
@@ -26,9 +29,10 @@ use crate::{Command, Outputs, Script, TmuxError, TmuxErrorKind, Verb, command_li
 
 /// After failing to attach (no sessions), use subprocesses for this long before trying again.
 const RETRY_AFTER: Duration = Duration::from_millis(250);
-/// How long subprocesses carry commands before asking again whether the server whose command
-/// client was lost is still the one running ([`Feature::UnreadyControlNotified`]).
-const SPENT_RECHECK: Duration = Duration::from_secs(5);
+/// How long subprocesses carry commands before asking again which tmux runs, where a control
+/// client may not start ([`Feature::UnreadyControlNotified`]): a server restarted on the
+/// socket may be another version.
+const FRAGILE_RECHECK: Duration = Duration::from_secs(5);
 
 enum Reply {
     Done(String),
@@ -42,9 +46,6 @@ struct Link {
     stdin: ChildStdin,
     waiters: Waiters,
     alive: Arc<AtomicBool>,
-    /// The server's pid, and whether a control client starting can crash it.
-    server: String,
-    fragile: bool,
     child: Child,
 }
 
@@ -60,13 +61,9 @@ impl Drop for Link {
 
 pub struct Channel {
     global: Arc<[OsString]>,
-    handshakes: super::control::Handshakes,
     link: tokio::sync::Mutex<Option<Link>>,
-    /// Until when subprocesses carry commands, after attaching failed.
+    /// Until when subprocesses carry commands, after attaching failed or was not safe.
     retry_at: Mutex<Option<Instant>>,
-    /// The server (its pid) whose command client was lost where every attach is a crash
-    /// window ([`Feature::UnreadyControlNotified`]): no other attaches to it.
-    spent: Mutex<Option<String>>,
     /// The session the live client is attached to, as `$N`, and that client's liveness.
     session: Attached,
     /// The server's version, learned again by each client this channel starts.
@@ -74,17 +71,11 @@ pub struct Channel {
 }
 
 impl Channel {
-    pub fn new(
-        global: Arc<[OsString]>,
-        handshakes: super::control::Handshakes,
-        server: Known,
-    ) -> Self {
+    pub fn new(global: Arc<[OsString]>, server: Known) -> Self {
         Channel {
             global,
-            handshakes,
             link: tokio::sync::Mutex::new(None),
             retry_at: Mutex::new(None),
-            spent: Mutex::new(None),
             session: Attached::default(),
             server,
         }
@@ -218,14 +209,10 @@ impl Channel {
         }
     }
 
-    /// Lets a command client go (its process is killed when it drops); where attaching is a
-    /// crash window, it was the one this server gets.
+    /// Lets a command client go (its process is killed when it drops).
     fn lose(&self, link: Option<Link>) {
-        if let Some(mut link) = link {
+        if let Some(link) = link {
             link.alive.store(false, Ordering::Release);
-            if link.fragile {
-                *lock(&self.spent) = Some(std::mem::take(&mut link.server));
-            }
         }
     }
 
@@ -245,10 +232,11 @@ impl Channel {
     /// older ones ignore a flag they do not know, server_client_set_flags). On failure, how
     /// long subprocesses carry commands before the next try.
     async fn connect(&self) -> Result<Link, Duration> {
-        let _turn = self.handshakes.lock().await;
-        let (current, server) = outside_server(&self.global).await.ok_or(RETRY_AFTER)?;
-        if lock(&self.spent).as_ref() == Some(&server) {
-            return Err(SPENT_RECHECK);
+        let (current, _, version) = outside_server(&self.global).await.ok_or(RETRY_AFTER)?;
+        let fragile = version.features().has(Feature::UnreadyControlNotified);
+        *lock(&self.server) = Some(version);
+        if fragile {
+            return Err(FRAGILE_RECHECK);
         }
         let mut child = process(&self.global)
             .args([
@@ -284,25 +272,14 @@ impl Channel {
             alive.clone(),
             self.session.clone(),
         ));
-        let fragile = lock(&self.server)
-            .as_ref()
-            .is_none_or(|v| v.features().has(Feature::UnreadyControlNotified));
         let link = match tokio::time::timeout(super::COMMAND_DEADLINE, rx).await {
             Ok(Ok(Reply::Done(_))) => Link {
                 stdin,
                 waiters,
                 alive,
-                server,
-                fragile,
                 child,
             },
-            // One attach was made, and it failed: on a fragile server it counts as the one.
-            _ => {
-                if fragile {
-                    *lock(&self.spent) = Some(server);
-                }
-                return Err(RETRY_AFTER);
-            }
+            _ => return Err(RETRY_AFTER),
         };
         self.settle(link, &current).await.map_err(|link| {
             self.lose(Some(link));
@@ -346,7 +323,6 @@ impl Channel {
         let Some((version, session)) = identified_as.as_deref().and_then(identified) else {
             return Err(link);
         };
-        link.fragile = version.features().has(Feature::UnreadyControlNotified);
         *lock(&self.session) = Some((session.trim().to_owned(), link.alive.clone()));
         *lock(&self.server) = Some(version);
         Ok(link)

@@ -12,7 +12,7 @@ use tokio::sync::Semaphore;
 use crate::command::Reading;
 use crate::command::{COMMAND_DEADLINE, MAX_OUTPUT, Outputs};
 use crate::outside::{Known, identified, identify, process};
-use crate::stream::Streams;
+use crate::follow::Follower;
 use crate::sync::lock;
 use crate::version::{Features, Found, Version};
 use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel};
@@ -20,8 +20,9 @@ use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel};
 /// Most bytes of stderr kept from one command.
 const MAX_ERROR_OUTPUT: usize = 64 << 10;
 
-/// How to reach the tmux server: the global arguments every command starts with, and the
-/// control client that carries most commands. A handle: clones share one connection.
+/// How to reach the tmux server: the global arguments every command starts with, the control
+/// client that carries most commands from tmux 3.7, and the followed panes. A handle: clones
+/// share them.
 #[derive(Clone)]
 pub struct Tmux(pub(crate) Arc<Shared>);
 
@@ -29,8 +30,7 @@ pub struct Tmux(pub(crate) Arc<Shared>);
 pub(crate) struct Shared {
     pub(crate) global: Arc<[OsString]>,
     channel: channel::Channel,
-    pub(crate) streams: Streams,
-    pub(crate) handshakes: crate::control::Handshakes,
+    pub(crate) follower: Follower,
     /// Ordinary subprocesses take turns: tmux answers one command at a time, so subprocesses
     /// running at once (a batch of captures, say) would only share one another's deadline.
     subprocess_turn: Semaphore,
@@ -40,7 +40,7 @@ pub(crate) struct Shared {
     learning: tokio::sync::Mutex<()>,
 }
 
-/// A [`Tmux`] that does not keep it alive: what a stream's reader holds.
+/// A [`Tmux`] that does not keep it alive: what the follower's task holds.
 pub(crate) struct WeakTmux(std::sync::Weak<Shared>);
 
 impl WeakTmux {
@@ -53,12 +53,10 @@ impl Tmux {
     /// `global` are the arguments before the command: `-L name` or `-S path`, and `-f config`.
     pub fn new(global: Vec<OsString>) -> Self {
         let global: Arc<[OsString]> = global.into();
-        let handshakes = crate::control::Handshakes::default();
         let server = Known::default();
         Tmux(Arc::new(Shared {
-            channel: channel::Channel::new(global.clone(), handshakes.clone(), server.clone()),
-            streams: Streams::default(),
-            handshakes,
+            channel: channel::Channel::new(global.clone(), server.clone()),
+            follower: Follower::default(),
             global,
             subprocess_turn: Semaphore::new(1),
             server,

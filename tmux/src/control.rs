@@ -1,13 +1,10 @@
 //! Control-mode lines: what a control client's output says, for the client that carries
-//! commands ([`super::channel`]) and those that follow pane output ([`super::follow`]).
+//! commands ([`super::channel`]).
 
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::ChildStdout;
 
 use super::MAX_OUTPUT;
-
-/// Control clients of this server start one at a time: see the note of the `follow` module.
-pub type Handshakes = std::sync::Arc<tokio::sync::Mutex<()>>;
 
 /// A control client's output, line by line, with answer blocks put together.
 pub struct Reader {
@@ -78,84 +75,23 @@ impl Reader {
     }
 }
 
-/// One line a control client printed.
+/// One line a control client printed, outside answer blocks.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Notice<'a> {
-    /// A pane printed this (escaped: see [`unescape`]).
-    Output {
-        pane: &'a str,
-        escaped: &'a str,
-    },
-    /// Windows or panes closed or changed: a followed pane may be gone.
-    Changed,
-    /// A window's layout changed: its panes may have another size.
-    Layout,
     /// The client is now attached to this session.
     SessionChanged(&'a str),
-    /// A subscription's value changed (or was first read): for pane subscriptions, the pane
-    /// and the value, as tmux expanded the format.
-    Subscription {
-        pane: &'a str,
-        value: &'a str,
-    },
     /// The client is leaving.
     Exit,
     Other,
 }
 
 pub fn parse(line: &str) -> Notice<'_> {
-    if let Some(rest) = line.strip_prefix("%output ") {
-        let (pane, data) = rest.split_once(' ').unwrap_or((rest, ""));
-        return Notice::Output {
-            pane,
-            escaped: data,
-        };
-    }
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
     match word {
         "%session-changed" => Notice::SessionChanged(rest.split(' ').next().unwrap_or_default()),
         "%exit" => Notice::Exit,
-        // %subscription-changed NAME $S @W INDEX %P : VALUE ("-" for what it is not about).
-        "%subscription-changed" => {
-            let Some((head, value)) = rest.split_once(" : ") else {
-                return Notice::Other;
-            };
-            match head.split(' ').nth(4) {
-                Some(pane) if pane.starts_with('%') => Notice::Subscription { pane, value },
-                _ => Notice::Other,
-            }
-        }
-        "%layout-change" => Notice::Layout,
-        "%window-close" | "%unlinked-window-close" | "%sessions-changed" | "%pane-mode-changed" => {
-            Notice::Changed
-        }
         _ => Notice::Other,
     }
-}
-
-/// Control mode escapes bytes below 32 and the backslash as `\ooo` octal.
-pub fn unescape(data: &str) -> Vec<u8> {
-    let bytes = data.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'\\'
-            && bytes.len() >= i + 4
-            && bytes[i + 1..i + 4]
-                .iter()
-                .all(|b| (b'0'..=b'7').contains(b))
-        {
-            let n = bytes[i + 1..i + 4]
-                .iter()
-                .fold(0u32, |acc, b| acc * 8 + u32::from(b - b'0'));
-            out.push(n as u8);
-            i += 4;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -164,45 +100,19 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn any_control_line_parses_without_panicking(line in "\\PC{0,80}|%output %[0-9]+ [\\\\0-7]{0,12}") {
+        fn any_control_line_parses_without_panicking(line in "\\PC{0,80}") {
             let _ = parse(&line);
-            let _ = unescape(&line);
         }
     }
 
     #[test]
-    fn parses_output_and_unescapes_octal() {
-        let notice = parse(r"%output %3 a\011b\134c\015\012");
-        assert_eq!(
-            notice,
-            Notice::Output {
-                pane: "%3",
-                escaped: r"a\011b\134c\015\012"
-            }
-        );
-        assert_eq!(unescape(r"a\011b\134c\015\012"), b"a\tb\\c\r\n".to_vec());
+    fn parses_what_the_command_client_acts_on() {
         assert_eq!(parse("%exit"), Notice::Exit);
+        assert_eq!(parse("%exit detached"), Notice::Exit);
         assert_eq!(
             parse("%session-changed $4 name"),
             Notice::SessionChanged("$4")
         );
-        assert_eq!(parse("%layout-change @1 x y *"), Notice::Layout);
-        assert_eq!(
-            parse("%subscription-changed agent7 $1 @2 0 %7 : needs input"),
-            Notice::Subscription {
-                pane: "%7",
-                value: "needs input"
-            }
-        );
-        assert_eq!(
-            parse("%subscription-changed agent7 $1 @2 0 %7 : "),
-            Notice::Subscription {
-                pane: "%7",
-                value: ""
-            },
-            "an unset option"
-        );
-        assert_eq!(parse("%subscription-changed s $1 - - - : x"), Notice::Other);
-        assert_eq!(unescape(r"\1"), b"\\1".to_vec());
+        assert_eq!(parse(r"%output %3 a\011b"), Notice::Other);
     }
 }

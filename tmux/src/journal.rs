@@ -2,8 +2,7 @@
 //! it, as lines, bounded (the oldest dropped first, and how many is known), with the positions
 //! of this server's inputs and the reports of commands it typed.
 //!
-//! The journal is fed by the session's output stream (the `follow` module) whether or not anyone
-//! waits, so output printed between an input and the wait that follows it is still there when
+//! The journal is fed by the pane's tap (the `pipe` module) whether or not anyone waits, so output printed between an input and the wait that follows it is still there when
 //! the wait starts. Outside this crate it is read through a [`Feed`](crate::feed::Feed).
 
 use std::borrow::Cow;
@@ -14,7 +13,6 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use super::catch_up::{ANCHOR_LINES, missed};
 use super::lines::{LineAssembler, Piece};
 use crate::screen::{Screen, Seed, Shown};
 use crate::sync::lock;
@@ -124,11 +122,7 @@ struct Store {
     last_input: Option<Position>,
     /// When the last input was marked.
     last_input_at: Option<Instant>,
-    /// The pane option a stream reports changes of (its name).
-    watched: Option<String>,
-    /// How many reports of the option came.
-    option_reports: u64,
-    /// The stream stopped delivering this pane's output.
+    /// The tap stopped delivering this pane's output.
     ended: bool,
     /// When text last came (escape sequences alone are no text).
     last_text: Option<Instant>,
@@ -138,12 +132,8 @@ struct Store {
     baselines: VecDeque<(u64, Arc<[u64]>)>,
     /// Recent typed lines, whose echo on the screen is not output.
     typed: VecDeque<String>,
-    /// Recent nonces this server typed once each (a call's): where a catch-up of a journal with
-    /// no line yet may start.
-    anchors: VecDeque<String>,
     /// The screen model asked to be seeded again.
     wants_seed: bool,
-    changes: u64,
 }
 
 impl State {
@@ -291,51 +281,6 @@ impl Journal {
         self.poke();
     }
 
-    /// Adds what the pane printed while no stream delivered its output, found in what tmux
-    /// holds of it (`history`: `capture-pane -J` of its history and screen, taken with `seed`;
-    /// see [`crate::catch_up`]). Not on the alternate screen, whose program draws rather than
-    /// prints lines. The screen model is seeded after.
-    pub(crate) fn catch_up(&self, history: &str, seed: &Seed) {
-        if seed.alternate {
-            return;
-        }
-        // `-J` keeps the blanks to each row's end.
-        let lines: Vec<&str> = history.lines().map(str::trim_end).collect();
-        // The rows below the cursor's are blank while a program prints lines.
-        let below = usize::from(seed.height.saturating_sub(seed.cursor_y + 1));
-        let Some((cursor_line, complete)) = lines
-            .get(..lines.len().saturating_sub(below))
-            .and_then(<[&str]>::split_last)
-        else {
-            return;
-        };
-        // The blanks the program wrote before the cursor (a prompt's `$ `) are the line's.
-        let cursor_line = format!("{cursor_line:<0$}", usize::from(seed.cursor_x));
-        let grid: Vec<&str> = complete.iter().copied().chain([&*cursor_line]).collect();
-        {
-            let mut guard = lock(&self.state);
-            let State {
-                assembler, store, ..
-            } = &mut *guard;
-            let tail: Vec<String> = store
-                .lines
-                .iter()
-                .skip(store.lines.len().saturating_sub(ANCHOR_LINES))
-                .map(|l| l.text.to_string())
-                .collect();
-            let tail: Vec<&str> = tail.iter().map(String::as_str).collect();
-            let anchors: Vec<&str> = store.anchors.iter().map(String::as_str).collect();
-            match missed(&tail, &assembler.partial(), &grid, &anchors) {
-                Some(text) if !text.is_empty() => {
-                    assembler.push(text.as_bytes(), &mut |piece| store.apply(piece));
-                    store.last_text = Some(Instant::now());
-                }
-                _ => return,
-            }
-        }
-        self.poke();
-    }
-
     /// What the screen shows since `from`, as a wait reads it; `None` before tmux said what
     /// the pane shows.
     pub(crate) fn screen_since(&self, from: Position) -> Option<ScreenView> {
@@ -373,26 +318,19 @@ impl Journal {
         self.changed.send_modify(|v| *v = v.wrapping_add(1));
     }
 
-    /// Windows or panes of the pane's session closed or changed: the pane may be gone.
-    pub(crate) fn structure_changed(&self) {
-        lock(&self.state).store.changes += 1;
-        self.poke();
-    }
-
-    /// How often tmux said windows or panes changed, or the stream ended: a waiter that
-    /// sees this move checks whether the pane still lives.
-    pub fn changes(&self) -> u64 {
-        let state = lock(&self.state);
-        state.store.changes + u64::from(state.store.ended)
-    }
-
     /// Whether the pane's program asked for bracketed paste, as far as the journal has seen
     /// since the pane was followed.
     pub fn bracketed_paste(&self) -> Option<bool> {
         lock(&self.state).assembler.bracketed_paste()
     }
 
-    /// How long since the pane last printed text, while its stream delivers its output;
+    /// How often the pane's output ended: a waiter that sees this move checks whether the pane
+    /// still lives.
+    pub fn changes(&self) -> u64 {
+        u64::from(lock(&self.state).store.ended)
+    }
+
+    /// How long since the pane last printed text, while its tap delivers its output;
     /// `None` before it printed any since it was followed.
     pub fn idle(&self) -> Option<Duration> {
         let state = lock(&self.state);
@@ -407,49 +345,20 @@ impl Journal {
         lock(&self.state).store.last_input_at
     }
 
-    /// Has the pane option `name` followed: the stream delivering this pane reports its
-    /// changes ([`Journal::option_reported`]). Whether it was not followed before.
-    pub(crate) fn watch_option(&self, name: &str) -> bool {
-        let mut state = lock(&self.state);
-        let fresh = state.store.watched.as_deref() != Some(name);
-        if fresh {
-            state.store.watched = Some(name.to_owned());
-        }
-        fresh
-    }
-
-    /// The followed option's name, for a stream that takes over the pane.
-    pub(crate) fn watched_option(&self) -> Option<String> {
-        lock(&self.state).store.watched.clone()
-    }
-
-    /// tmux reported the followed option's value: its first, or a change (it looks once a
-    /// second at most). Only a wake-up: the value is read afresh by whoever waits, in order
-    /// with every other read.
-    pub(crate) fn option_reported(&self) {
-        lock(&self.state).store.option_reports += 1;
-        self.poke();
-    }
-
-    /// How many reports of the followed option came.
-    pub fn option_reports(&self) -> u64 {
-        lock(&self.state).store.option_reports
-    }
-
-    /// When the pane last printed text, while its stream delivers its output (see
+    /// When the pane last printed text, while its tap delivers its output (see
     /// [`Journal::idle`]).
     pub fn last_text(&self) -> Option<Instant> {
         let state = lock(&self.state);
         state.last_output().filter(|_| !state.store.ended)
     }
 
-    /// The stream stopped delivering this pane's output (its session went away, say).
+    /// The tap stopped delivering this pane's output (the pane ended, say).
     pub(crate) fn end(&self) {
         lock(&self.state).store.ended = true;
         self.poke();
     }
 
-    /// A stream delivers this pane's output again.
+    /// A tap delivers this pane's output again.
     pub(crate) fn restart(&self) {
         lock(&self.state).store.ended = false;
     }
@@ -463,21 +372,14 @@ impl Journal {
         self.changed.subscribe()
     }
 
+    /// The screen model's width and height, once tmux said what the pane shows.
+    pub(crate) fn screen_size(&self) -> Option<(u16, u16)> {
+        lock(&self.state).screen.as_ref().map(Screen::size)
+    }
+
     /// Where the output ends now.
     pub fn position(&self) -> Position {
         lock(&self.state).position()
-    }
-
-    /// Notes that the input just recorded holds `nonce`, which nothing the pane printed before
-    /// holds (a call's own): a catch-up of this journal while it has no line yet starts at the
-    /// line holding it. Only a nonce: a line typed before, or printed, would be an older place.
-    pub fn anchor(&self, nonce: &str) {
-        let mut state = lock(&self.state);
-        let anchors = &mut state.store.anchors;
-        if anchors.len() == MAX_TYPED {
-            anchors.pop_front();
-        }
-        anchors.push_back(nonce.to_owned());
     }
 
     /// Records input this server is about to send, output from `at` on being what it causes:

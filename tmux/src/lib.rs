@@ -1,10 +1,11 @@
 //! A tmux client: the connection to one tmux server, and what an agent needs of it.
 //!
 //! Every command goes through [`Tmux::run`], as argv (never a shell), under a deadline, with
-//! bounded output and typed errors. A persistent control-mode client carries most commands;
-//! the rest (terminal content, blocking commands) and everything while no control client can
-//! attach run as `tmux` subprocesses. [`Tmux::follow`] keeps one control client per
-//! session feeding a [`Journal`] per followed pane. What the server prints is read back as its
+//! bounded output and typed errors. From tmux 3.7 a persistent control-mode client carries
+//! most commands; before it (where a control client starting can crash tmux), and for terminal
+//! content and blocking commands, they run as `tmux` subprocesses. [`Tmux::follow`] feeds a
+//! [`Journal`] per followed pane through the pane's `pipe-pane` ([`pipe`]), with no client
+//! attached. What the server prints is read back as its
 //! version printed it, and what differs between versions is decided by one table
 //! ([`version`]). The socket choice ([`socket`]), the dedicated daemon and its lease
 //! ([`daemon`]), the pane this process runs in ([`caller`]) and key-name checks ([`keys`])
@@ -13,7 +14,6 @@
 //! This crate knows nothing of MCP: it depends on neither rmcp nor the manifest crates.
 
 pub mod caller;
-mod catch_up;
 mod channel;
 mod client;
 mod command;
@@ -27,12 +27,11 @@ pub mod journal;
 pub mod keys;
 mod lines;
 pub mod nonce;
+pub mod pipe;
 mod outside;
 pub mod process;
-mod reader;
 pub mod screen;
 pub mod socket;
-mod stream;
 mod sync;
 pub mod tty;
 pub mod version;
@@ -43,6 +42,7 @@ pub use command::{
     COMMAND_DEADLINE, Command, MAX_OUTPUT, Outputs, Script, Verb, command_line, session_target,
 };
 pub use error::{TmuxError, TmuxErrorKind};
+pub use follow::set_hub_program;
 pub use format::{Fields, Format, Row, SEPARATOR, int_output, quote_literal, row_format};
 pub use journal::Journal;
 pub use lines::REPORT_OSC;

@@ -1,6 +1,6 @@
 //! Asking the tmux server as a person's command from outside tmux would: a `tmux` subprocess
 //! without `TMUX`, the session such a command acts on, and the server's version. Below the
-//! client and its channel and streams, which all ask this way.
+//! client and its channel, which ask this way.
 
 use std::ffi::OsString;
 use std::process::Stdio;
@@ -26,17 +26,12 @@ pub(crate) fn process(global: &[OsString]) -> tokio::process::Command {
     command
 }
 
-/// The session a `tmux` command run outside tmux acts on: the one most recently used. Asked
-/// in a subprocess, so that no client attaches for it.
-pub(crate) async fn outside_session(global: &[OsString]) -> Option<String> {
-    Some(outside_server(global).await?.0)
-}
-
-/// [`outside_session`], and the server's pid: which server that is (a restarted one has
-/// another).
-pub(crate) async fn outside_server(global: &[OsString]) -> Option<(String, String)> {
+/// The session a `tmux` command run outside tmux acts on (the one most recently used), the
+/// server's pid (a restarted server has another) and its version. Asked in a subprocess, so
+/// that no client attaches for it.
+pub(crate) async fn outside_server(global: &[OsString]) -> Option<(String, String, Version)> {
     let asked = process(global)
-        .args(["display-message", "-p", "#{session_id} #{pid}"])
+        .args(["display-message", "-p", "#{session_id} #{pid} #{version}"])
         .stdin(Stdio::null())
         .stderr(Stdio::null())
         .output();
@@ -45,22 +40,10 @@ pub(crate) async fn outside_server(global: &[OsString]) -> Option<(String, Strin
         .ok()?
         .ok()?;
     let out = String::from_utf8_lossy(&out.stdout);
-    let (id, pid) = out.trim().split_once(' ')?;
-    id.starts_with('$').then(|| (id.to_owned(), pid.to_owned()))
-}
-
-/// Whether `session` (an id, `$N`) exists, asked in a subprocess: no client attaches for it.
-pub(crate) async fn has_session(global: &[OsString], session: &str) -> bool {
-    let asked = process(global)
-        .args(["has-session", "-t", session])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    matches!(
-        tokio::time::timeout(COMMAND_DEADLINE, asked).await,
-        Ok(Ok(status)) if status.success()
-    )
+    let mut fields = out.trim().splitn(3, ' ');
+    let (id, pid, version) = (fields.next()?, fields.next()?, fields.next()?);
+    id.starts_with('$')
+        .then(|| (id.to_owned(), pid.to_owned(), Version::parse(version)))
 }
 
 /// `display-message -p` of the server's version and the current session (a control client's

@@ -266,6 +266,12 @@ impl Screen {
         screen
     }
 
+    /// The model's width and height.
+    pub fn size(&self) -> (u16, u16) {
+        let (rows, cols) = self.parser.screen().size();
+        (cols.get(), rows.get())
+    }
+
     /// Starts again from what tmux shows; whether that changed what the model showed.
     pub fn seed(&mut self, seed: &Seed) -> bool {
         let before: Vec<String> = self.texts();

@@ -54,15 +54,13 @@ pub fn pane_format(agent_option: &str) -> Format {
     row_format(&pane_vars(agent_option))
 }
 
-/// This server's own clients (`tmux`'s) are not counted as attached.
-pub fn session(fields: &mut Fields, tmux: &Tmux) -> Result<Session, TmuxError> {
-    let id = fields.text()?;
-    let windows = fields.int()?;
-    let attached = fields.int()? - tmux.own_clients(&id);
+/// A session row. tmux counts none of this server's clients as attached: it follows panes
+/// through their pipes, and its command client (from tmux 3.7) is suspended.
+pub fn session(fields: &mut Fields) -> Result<Session, TmuxError> {
     Ok(Session {
-        id,
-        windows,
-        attached: attached.max(0),
+        id: fields.text()?,
+        windows: fields.int()?,
+        attached: fields.int()?,
         name: fields.text()?,
     })
 }

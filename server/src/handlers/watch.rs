@@ -81,12 +81,10 @@ enum Gone {
     Error(ToolError),
 }
 
-/// Whether `pane` still lives. Follows it again when its stream ended while it did, or when
-/// windows changed; looks where the followed panes are when tmux names another session for it
-/// than the one whose stream delivers it (a window moved without a word, or linked in both):
-/// a stream that takes a pane over catches up with what it printed meanwhile.
+/// Whether `pane` still lives. Follows it again when its output ended while it did (its pipe
+/// went elsewhere, say: following again says so). A pane's pipe goes wherever the pane moves.
 async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> Result<(), Gone> {
-    let dead = super::rows::display(pane, tmux::row_format(&["pane_dead", "session_id"]))
+    let dead = super::rows::display(pane, tmux::row_format(&["pane_dead"]))
         .map_err(|e| Gone::Error(e.into()))?;
     match t.tmux.run(dead).await {
         // A server that went away took the pane with it (its last session ended, say).
@@ -96,7 +94,7 @@ async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> R
                 TmuxErrorKind::ObjectGone | TmuxErrorKind::ServerGone
             ) =>
         {
-            // Its last output (an exit's report, say) may still be on the way: the stream
+            // Its last output (an exit's report, say) may still be on the way: the tap
             // delivers it before answering a sync.
             t.tmux.drain(pane).await;
             t.tmux.unfollow(pane);
@@ -122,14 +120,6 @@ async fn check_alive(t: &Tools, pane: &str, journal: &Journal, moved: bool) -> R
             }
             Err(e) => Err(Gone::Error(e.into())),
         },
-        Ok(row)
-            if !t
-                .tmux
-                .followed_in(pane, row.trim().split(tmux::SEPARATOR).nth(1).unwrap_or("")) =>
-        {
-            t.tmux.relocate().await;
-            Ok(())
-        }
         Ok(_) => Ok(()),
     }
 }

@@ -137,9 +137,6 @@ impl run_shell_command::Handle for Tools {
         // count: typing::mark would read it again.
         let (journal, from) = t.tmux.follow(&a.pane).await?;
         typing::mark_followed(&a.pane, &journal, from, &line);
-        // Nothing the pane printed before holds the call's nonce: a catch-up of a journal with
-        // no line yet may start at its echo.
-        journal.anchor(&id);
         t.tmux
             .run(
                 Command::new(Verb::SendKeys)

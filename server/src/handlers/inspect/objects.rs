@@ -38,7 +38,7 @@ impl list_sessions::Handle for Tools {
             .await
             .or_else(empty_when_gone)?;
         Ok(list_sessions::Output {
-            sessions: rows(&out, SESSION_VARS.len(), |f| rows::session(f, &t.tmux))?,
+            sessions: rows(&out, SESSION_VARS.len(), |f| rows::session(f))?,
         })
     }
 }
@@ -128,7 +128,7 @@ impl get_server_info::Handle for Tools {
             socket = f.text()?;
         }
         let sessions = rows(out.get(1), SESSION_VARS.len(), |f| {
-            rows::session(f, &t.tmux)
+            rows::session(f)
         })?;
         let windows = rows(out.get(2), WINDOW_VARS.len(), rows::window)?;
         let caller = t.caller_pane().await;
@@ -186,7 +186,7 @@ impl get_session_info::Handle for Tools {
             )
             .await?;
         let session = rows(out.get(1), SESSION_VARS.len(), |f| {
-            rows::session(f, &t.tmux)
+            rows::session(f)
         })?
         .into_iter()
         .next();

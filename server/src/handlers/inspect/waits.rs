@@ -471,10 +471,6 @@ async fn agent_turn(
         Err(e) if several && e.kind == TmuxErrorKind::ObjectGone => return Ok(closed()),
         Err(e) => return Err(e.into()),
     };
-    match t.tmux.watch_option(pane, t.agents.option()).await {
-        Err(e) if matches!(e.kind, TmuxErrorKind::ObjectGone) => return Ok(closed()),
-        other => other?,
-    }
     let input = journal.last_input_at();
     let mut watch = Watch::new(
         t,
@@ -486,7 +482,6 @@ async fn agent_turn(
         secs,
         LIVENESS_EVERY,
     );
-    let mut reports = None;
     let mut changed_since_input = false;
     // Without hooks, a known CLI's screen and title say its state; hooks win when they report.
     // The CLI is known again whenever the pane's program changes.
@@ -494,17 +489,15 @@ async fn agent_turn(
     let (mut screen, mut looked, mut held) = (None, None, None);
     let mut worked = false;
     loop {
-        // tmux's report, or the next look, only wakes the wait: the option is read afresh,
-        // in order with every other read of it, so the states seen follow one another as
-        // tmux held them. The pane is looked at once a look at most (its program, and its
-        // screen where hooks report nothing and it runs a known CLI, or the first look, before
-        // the program is known), not at every frame a spinner draws.
-        let now = journal.option_reports();
-        let option_due = reports != Some(now);
+        // The option is read at every look, in order with every other read of it, so the
+        // states seen follow one another as tmux held them. The pane is looked at once a look
+        // at most (its program, and its screen where hooks report nothing and it runs a known
+        // CLI, or the first look, before the program is known), not at every frame a spinner
+        // draws.
         let due = looked.is_none_or(|at: Instant| at.elapsed() >= look_every);
         let screen_due =
             due && (program.is_none() || cli.is_some()) && t.agents.current(pane).0.is_none();
-        if option_due || due {
+        if due {
             looked = Some(Instant::now());
             let look = match Look::read(t, pane, screen_due).await {
                 Ok(look) => look,
@@ -518,8 +511,7 @@ async fn agent_turn(
                 *lock(shown) = None;
                 program = Some(look.program.clone());
             }
-            if option_due {
-                reports = Some(now);
+            {
                 let seen = t.agents.observe_at(pane, &look.option.0);
                 // A report from before this server's last input to the pane answers something
                 // earlier: only one seen to change since then counts, or one whose hooks
@@ -584,9 +576,7 @@ async fn agent_turn(
             .next(Some(tokio::time::Instant::now() + look_every), doing)
             .await?
         {
-            Woke::Output => {}
-            // tmux checks a subscription once a second: look sooner.
-            Woke::Timer => reports = None,
+            Woke::Output | Woke::Timer => {}
             Woke::Deadline => {
                 let current = t.agents.current(pane);
                 let why = deadline_why(t, pane, current.0, changed_since_input);

@@ -1,0 +1,234 @@
+//! A pane's hub: the process tmux's `pipe-pane -O` starts for a followed pane (this binary,
+//! run as `tmux-mcp pipe-hub SOCKET TMUX-SOCKET PANE`). It reads the pane's bytes from tmux
+//! as fast as tmux writes them and hands them to every tmux-mcp server connected to its
+//! socket, so that several servers follow one pane through the one pipe tmux allows a pane.
+//!
+//! It ends when tmux closes the pipe (the pane ended, or someone piped it elsewhere), and
+//! when its last server has gone: then it closes the pipe itself, so that the pane is as it
+//! was before it was followed. A server slower than [`MOST_QUEUED`] is let go rather than
+//! have the hub, or tmux behind it, hold the pane's output for it.
+
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::io::ErrorKind;
+use std::os::fd::AsFd;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{UnixListener, UnixStream};
+use tokio::sync::mpsc;
+
+use super::wire::{Decoded, Decoder, Frame, MAX_PAYLOAD};
+
+/// Most bytes queued for one server before it is let go.
+pub const MOST_QUEUED: usize = 64 << 20;
+/// How long a hub no server connected to waits for one.
+const FIRST_SERVER: Duration = Duration::from_secs(10);
+/// The bytes read from tmux at once.
+const READ: usize = 64 << 10;
+
+/// `pipe-hub SOCKET TMUX-SOCKET PANE`: the hub's own command line.
+pub fn main(args: &[OsString]) -> ExitCode {
+    let [socket, tmux_socket, pane] = args else {
+        eprintln!("usage: tmux-mcp pipe-hub SOCKET TMUX-SOCKET PANE (tmux's pipe-pane runs it)");
+        return ExitCode::from(2);
+    };
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    else {
+        return ExitCode::FAILURE;
+    };
+    let socket = PathBuf::from(socket);
+    let ours = runtime.block_on(serve(&socket));
+    let _ = std::fs::remove_file(&socket);
+    // The pipe is still this hub's when tmux did not close it.
+    if ours {
+        close_pipe(tmux_socket, pane);
+    }
+    ExitCode::SUCCESS
+}
+
+/// `pipe-pane -t PANE` with no command: tmux closes the pane's pipe.
+fn close_pipe(tmux_socket: &OsString, pane: &OsString) {
+    let _ = std::process::Command::new("tmux")
+        .arg("-S")
+        .arg(tmux_socket)
+        .arg("pipe-pane")
+        .arg("-t")
+        .arg(pane)
+        .env_remove("TMUX")
+        .env_remove("TMUX_PANE")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status();
+}
+
+/// What the hub's loop hears from the servers' readers.
+enum Said {
+    Sync(usize, u64),
+    Left(usize),
+}
+
+/// A connected server: its queue and how many bytes wait in it.
+struct Server {
+    queue: mpsc::UnboundedSender<Arc<[u8]>>,
+    queued: Arc<AtomicUsize>,
+}
+
+/// Serves until tmux closes the pipe (`false`) or the last server leaves (`true`: the pipe is
+/// still open).
+async fn serve(socket: &Path) -> bool {
+    let Some(input) = tmux_end() else {
+        return false;
+    };
+    let _ = std::fs::remove_file(socket);
+    let Ok(listener) = UnixListener::bind(socket) else {
+        return true;
+    };
+    let (said, mut heard) = mpsc::unbounded_channel();
+    let mut servers: HashMap<usize, Server> = HashMap::new();
+    let mut next_id = 0;
+    let mut buf = vec![0; READ];
+    let first = tokio::time::sleep(FIRST_SERVER);
+    tokio::pin!(first);
+    let mut writers = tokio::task::JoinSet::new();
+    let still_ours = loop {
+        tokio::select! {
+            read = read_some(&input, &mut buf) => match read {
+                Some(n) => broadcast(&mut servers, &buf[..n]),
+                None => break false,
+            },
+            accepted = listener.accept() => {
+                let Ok((stream, _)) = accepted else { continue };
+                let id = next_id;
+                next_id += 1;
+                let (queue, queued_rx) = mpsc::unbounded_channel();
+                let queued = Arc::new(AtomicUsize::new(0));
+                let (reader, writer) = stream.into_split();
+                tokio::spawn(listen(id, reader, said.clone()));
+                writers.spawn(write(writer, queued_rx, queued.clone()));
+                servers.insert(id, Server { queue, queued });
+            }
+            Some(heard) = heard.recv() => match heard {
+                Said::Sync(id, n) => {
+                    // Everything tmux had written before the request goes before its answer.
+                    if !drain(&input, &mut buf, &mut servers) {
+                        break false;
+                    }
+                    if let Some(server) = servers.get(&id) {
+                        send(server, Frame::Synced(n).encode().into());
+                    }
+                }
+                Said::Left(id) => {
+                    servers.remove(&id);
+                    if servers.is_empty() {
+                        break true;
+                    }
+                }
+            },
+            () = &mut first, if next_id == 0 => break true,
+        }
+    };
+    drop(listener);
+    let _ = std::fs::remove_file(socket);
+    // What was read goes out before the servers see the end.
+    servers.clear();
+    while writers.join_next().await.is_some() {}
+    still_ours
+}
+
+/// This process's end of tmux's pipe (its stdin), as a socket read without blocking.
+fn tmux_end() -> Option<UnixStream> {
+    let fd = std::io::stdin().as_fd().try_clone_to_owned().ok()?;
+    let stream = std::os::unix::net::UnixStream::from(fd);
+    stream.set_nonblocking(true).ok()?;
+    UnixStream::from_std(stream).ok()
+}
+
+/// Reads what tmux wrote; `None` at its end.
+async fn read_some(input: &UnixStream, buf: &mut [u8]) -> Option<usize> {
+    loop {
+        input.readable().await.ok()?;
+        match input.try_read(buf) {
+            Ok(0) => return None,
+            Ok(n) => return Some(n),
+            Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+}
+
+/// Reads and hands out everything tmux has written until now; `false` at its end.
+fn drain(input: &UnixStream, buf: &mut [u8], servers: &mut HashMap<usize, Server>) -> bool {
+    loop {
+        match input.try_read(buf) {
+            Ok(0) => return false,
+            Ok(n) => broadcast(servers, &buf[..n]),
+            Err(e) if e.kind() == ErrorKind::WouldBlock => return true,
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+fn broadcast(servers: &mut HashMap<usize, Server>, bytes: &[u8]) {
+    debug_assert!(bytes.len() <= MAX_PAYLOAD);
+    let frame: Arc<[u8]> = Frame::Output(bytes.to_vec()).encode().into();
+    // One that fell this far behind is let go (it sees its stream end, and follows again).
+    servers.retain(|_, s| s.queued.load(Ordering::Relaxed) < MOST_QUEUED);
+    for server in servers.values() {
+        send(server, frame.clone());
+    }
+}
+
+fn send(server: &Server, frame: Arc<[u8]>) {
+    server.queued.fetch_add(frame.len(), Ordering::Relaxed);
+    let _ = server.queue.send(frame);
+}
+
+/// Takes one server's requests until it leaves.
+async fn listen(
+    id: usize,
+    mut reader: tokio::net::unix::OwnedReadHalf,
+    said: mpsc::UnboundedSender<Said>,
+) {
+    let mut decoder = Decoder::default();
+    let mut buf = [0u8; 256];
+    'read: loop {
+        let n = match reader.read(&mut buf).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        decoder.push(&buf[..n]);
+        loop {
+            match decoder.next() {
+                Decoded::Frame(Frame::Sync(n)) => {
+                    let _ = said.send(Said::Sync(id, n));
+                }
+                Decoded::Incomplete => break,
+                Decoded::Frame(_) | Decoded::Invalid => break 'read,
+            }
+        }
+    }
+    let _ = said.send(Said::Left(id));
+}
+
+/// Writes one server's queue to it, until the queue closes or the server goes.
+async fn write(
+    mut writer: tokio::net::unix::OwnedWriteHalf,
+    mut queue: mpsc::UnboundedReceiver<Arc<[u8]>>,
+    queued: Arc<AtomicUsize>,
+) {
+    while let Some(frame) = queue.recv().await {
+        if writer.write_all(&frame).await.is_err() {
+            break;
+        }
+        queued.fetch_sub(frame.len(), Ordering::Relaxed);
+    }
+}
