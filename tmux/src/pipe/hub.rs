@@ -5,8 +5,9 @@
 //!
 //! It ends when tmux closes the pipe (the pane ended, or someone piped it elsewhere), and
 //! when its last server has gone: then it closes the pipe itself, so that the pane is as it
-//! was before it was followed. A server slower than [`MOST_QUEUED`] is let go rather than
-//! have the hub, or tmux behind it, hold the pane's output for it.
+//! was before it was followed. It never drops a byte: what a server has not taken yet waits in
+//! the hub's memory, not in tmux's, up to [`MOST_QUEUED`]; past that the hub stops reading
+//! until the server catches up, and only then does tmux hold the pane's output.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
@@ -24,8 +25,10 @@ use tokio::sync::mpsc;
 
 use super::wire::{Decoded, Decoder, Frame, MAX_PAYLOAD};
 
-/// Most bytes queued for one server before it is let go.
-pub const MOST_QUEUED: usize = 64 << 20;
+/// Most bytes queued for one server before the hub stops reading from tmux.
+pub const MOST_QUEUED: usize = 256 << 20;
+/// How often a hub that stopped reading looks whether its servers caught up.
+const CATCH_UP: Duration = Duration::from_millis(10);
 /// How long a hub no server connected to waits for one.
 const FIRST_SERVER: Duration = Duration::from_secs(10);
 /// The bytes read from tmux at once.
@@ -99,8 +102,11 @@ async fn serve(socket: &Path) -> bool {
     tokio::pin!(first);
     let mut writers = tokio::task::JoinSet::new();
     let still_ours = loop {
+        let behind = servers
+            .values()
+            .any(|s| s.queued.load(Ordering::Relaxed) >= MOST_QUEUED);
         tokio::select! {
-            read = read_some(&input, &mut buf) => match read {
+            read = read_some(&input, &mut buf), if !behind => match read {
                 Some(n) => broadcast(&mut servers, &buf[..n]),
                 None => break false,
             },
@@ -133,6 +139,7 @@ async fn serve(socket: &Path) -> bool {
                 }
             },
             () = &mut first, if next_id == 0 => break true,
+            () = tokio::time::sleep(CATCH_UP), if behind => {}
         }
     };
     drop(listener);
@@ -180,8 +187,6 @@ fn drain(input: &UnixStream, buf: &mut [u8], servers: &mut HashMap<usize, Server
 fn broadcast(servers: &mut HashMap<usize, Server>, bytes: &[u8]) {
     debug_assert!(bytes.len() <= MAX_PAYLOAD);
     let frame: Arc<[u8]> = Frame::Output(bytes.to_vec()).encode().into();
-    // One that fell this far behind is let go (it sees its stream end, and follows again).
-    servers.retain(|_, s| s.queued.load(Ordering::Relaxed) < MOST_QUEUED);
     for server in servers.values() {
         send(server, frame.clone());
     }
