@@ -10,9 +10,8 @@
 //! so nothing here relocates panes or catches up after a move. Nothing runs at rest: a hub
 //! and a tap wait for bytes.
 
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use tokio::net::UnixStream;
@@ -22,6 +21,7 @@ use crate::client::{Tmux, WeakTmux};
 use crate::command::{COMMAND_DEADLINE, Command, Verb, command_line};
 use crate::error::{TmuxError, TmuxErrorKind};
 use crate::journal::{Journal, Position};
+use crate::followed::Followed;
 use crate::pipe::tap::{Event, Tap};
 use crate::screen::Seed;
 use crate::sync::lock;
@@ -54,24 +54,6 @@ fn hub_program() -> Result<PathBuf, TmuxError> {
     })
 }
 
-/// The followed panes of a [`Tmux`].
-#[derive(Default)]
-pub(crate) struct Follower {
-    panes: Mutex<HashMap<String, Followed>>,
-    /// Panes (server pid, pane id) whose pipe someone else closed while they lived: their pipe
-    /// is theirs to open now, and this server opens none there.
-    yielded: Mutex<HashSet<(String, String)>>,
-    events: OnceLock<mpsc::UnboundedSender<Event>>,
-}
-
-struct Followed {
-    journal: Arc<Journal>,
-    /// The tmux server (its pid) the pane id belongs to: a restarted server counts pane ids
-    /// from `%0` again.
-    server: String,
-    tap: Tap,
-}
-
 /// What tmux says of a pane before it is followed.
 struct Place {
     server: String,
@@ -86,31 +68,54 @@ impl Tmux {
     /// all the output tmux piped for it before this call, and the position where that output
     /// ends: what tmux prints from then on comes after it.
     pub async fn follow(&self, pane: &str) -> Result<(Arc<Journal>, Position), TmuxError> {
+        if let Some(followed) = self.followed(pane).await? {
+            return Ok(followed);
+        }
+        // One pane starts being followed at a time: two calls following one new pane at once
+        // would each start a journal, and the one left behind would end under its wait.
+        let _turn = self.0.follower.starting.lock().await;
+        match self.followed(pane).await? {
+            Some(followed) => Ok(followed),
+            None => self.start_following(pane).await,
+        }
+    }
+
+    /// A pane this server follows already: its journal and the point now. `None` when it does
+    /// not follow it, or the pane's output ended (its tap is kept, ended, for the follow that
+    /// starts again).
+    async fn followed(&self, pane: &str) -> Result<Option<(Arc<Journal>, Position)>, TmuxError> {
         let known = lock(&self.0.follower.panes)
             .get(pane)
             .map(|f| (f.journal.clone(), f.tap.clone(), f.server.clone()));
-        let mut ended = None;
-        if let Some((journal, tap, server)) = known {
-            // The point first, then tmux: its answer, which says the pane still lives on the
-            // same server, comes after every byte before the point.
-            if let Some(synced) = tap.sync().await {
-                let place = self.place(pane, true).await?;
-                if place.server == server {
-                    if journal
-                        .screen_size()
-                        .is_some_and(|s| s != (place.width, place.height))
-                    {
-                        self.seed(pane, &tap).await?;
-                        let at = self.synced(&tap).await?;
-                        self.place(pane, true).await?;
-                        return Ok((journal, at));
-                    }
-                    return Ok((journal, synced.at));
-                }
-            } else {
-                ended = Some(server);
-            }
+        let Some((journal, tap, server)) = known else {
+            return Ok(None);
+        };
+        // The point first, then tmux: its answer, which says the pane still lives on the same
+        // server, comes after every byte before the point.
+        let Some(synced) = tap.sync().await else {
+            return Ok(None);
+        };
+        let place = self.place(pane, true).await?;
+        if place.server != server {
+            return Ok(None);
         }
+        if journal
+            .screen_size()
+            .is_some_and(|s| s != (place.width, place.height))
+        {
+            self.seed(pane, &tap).await?;
+            let at = self.synced(&tap).await?;
+            self.place(pane, true).await?;
+            return Ok(Some((journal, at)));
+        }
+        Ok(Some((journal, synced.at)))
+    }
+
+    /// Follows a pane this server does not follow yet, or whose output ended.
+    async fn start_following(&self, pane: &str) -> Result<(Arc<Journal>, Position), TmuxError> {
+        let ended = lock(&self.0.follower.panes)
+            .get(pane)
+            .map(|f| f.server.clone());
         let place = self.place(pane, false).await?;
         let key = (place.server.clone(), pane.to_owned());
         // Its tap ended while the pane lives, and no pipe is left: someone else closed it.

@@ -22,6 +22,7 @@ pub mod daemon;
 mod error;
 pub mod feed;
 mod follow;
+mod followed;
 mod format;
 pub mod journal;
 pub mod keys;

@@ -114,11 +114,23 @@ pub async fn paste(t: &Tools, pane: &str, pieces: &[(&str, bool)]) -> Result<(),
     let raw = t.tmux.features().await.has(Feature::PasteNeedsRaw);
     let mut script: Option<Script> = None;
     for (text, bracketed) in pieces {
-        let set = Command::new(Verb::SetBuffer)
-            .flag("-b")
-            .arg(buffer.as_str())?
-            .flag("--")
-            .arg(*text)?;
+        // A `tmux` subprocess carries a command in one message of at most 16 KB (before tmux
+        // 3.7 every command runs in one): a long text is set in pieces, each appended (-a).
+        let mut set: Option<Script> = None;
+        for (i, chunk) in chunks(text, BUFFER_CHUNK).enumerate() {
+            let command = Command::new(Verb::SetBuffer);
+            let command = if i == 0 { command } else { command.flag("-a") };
+            let command = command
+                .flag("-b")
+                .arg(buffer.as_str())?
+                .flag("--")
+                .arg(chunk)?;
+            set = Some(match set {
+                None => command.into(),
+                Some(s) => s.then(command),
+            });
+        }
+        let Some(set) = set else { continue };
         let paste = Command::new(Verb::PasteBuffer);
         let paste = if *bracketed { paste.flag("-p") } else { paste };
         // tmux 3.7 and newer pass a paste through vis(3) unless -S: the bytes go as they are.
@@ -130,7 +142,7 @@ pub async fn paste(t: &Tools, pane: &str, pieces: &[(&str, bool)]) -> Result<(),
             .target(pane)?;
         script = Some(match script {
             None => set.then(paste),
-            Some(s) => s.then(set).then(paste),
+            Some(s) => set.commands().iter().cloned().fold(s, Script::then).then(paste),
         });
     }
     let Some(script) = script else { return Ok(()) };
@@ -142,6 +154,25 @@ pub async fn paste(t: &Tools, pane: &str, pieces: &[(&str, bool)]) -> Result<(),
         return Err(e);
     }
     Ok(())
+}
+
+/// The most bytes of text one `set-buffer` carries.
+const BUFFER_CHUNK: usize = 8_000;
+
+/// `text` in pieces of at most `most` bytes, cut between characters; one empty piece for an
+/// empty text.
+fn chunks(text: &str, most: usize) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let now = rest?;
+        let mut cut = now.len().min(most);
+        while !now.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (head, tail) = now.split_at(cut);
+        rest = (!tail.is_empty()).then_some(tail);
+        Some(head)
+    })
 }
 
 fn mac(pane: &str, journal: u64, at: Position) -> u64 {
