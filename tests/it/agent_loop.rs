@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, IS_FOLLOWER, RawClient, World, call_request, wait_until};
+use tmux_mcp_tests::{Fixture, RawClient, World, call_request, command_clients_kept, wait_until};
 
 #[tokio::test]
 async fn output_printed_before_the_wait_is_found_at_once_and_never_again() {
@@ -147,9 +147,8 @@ fn visible_state(f: &Fixture) -> String {
         f.tmux(&[
             "list-clients",
             "-F",
-            &format!(
-                "#{{?{IS_FOLLOWER},,#{{client_name}} #{{client_session}} #{{client_flags}} #{{client_width}}x#{{client_height}}}}"
-            ),
+            // All but this server's command client (no-output), where there is one.
+            "#{?#{m:*no-output*,#{client_flags}},,#{client_name} #{client_session} #{client_flags} #{client_width}x#{client_height}}",
         ])
         .lines()
         .filter(|l| !l.is_empty())
@@ -233,7 +232,7 @@ async fn waits_on_a_pane_that_is_not_active_change_nothing_a_person_sees() {
 }
 
 #[test]
-fn sixty_four_waits_over_four_sessions_share_four_streams_and_tmux_survives() {
+fn sixty_four_waits_over_nineteen_panes_share_a_pipe_each_and_tmux_survives() {
     let world = World::new();
     world.start_server_sized("work", 200, 50);
     world.count_syncs("work");
@@ -302,16 +301,17 @@ fn sixty_four_waits_over_four_sessions_share_four_streams_and_tmux_survives() {
     }
     assert_eq!(matched, 64);
     assert!(world.server_alive("work"), "the tmux server survived");
-    assert_eq!(world.followers("work"), 4, "one output stream per session");
-    // The tmux server, this server (its name starts with tmux), its command client and the
-    // four streams.
+    assert_eq!(world.followers("work"), 19, "one pipe a pane");
+    assert_eq!(world.hubs(), 19, "one hub a pane");
+    // The tmux server, this server and the hubs (their names start with tmux), and the
+    // command client where there is one.
     let ps = Command::new("ps")
         .args(["-eo", "pid,args"])
         .output()
         .unwrap();
     assert_eq!(
         world.tmux_processes(),
-        7,
+        2 + 19 + command_clients_kept(),
         "{}",
         String::from_utf8_lossy(&ps.stdout)
     );

@@ -25,7 +25,9 @@ fn script() -> Vec<(Value, Needles, Option<Needles>)> {
             None,
         ),
         (
-            json!({"tool": "create_session", "arguments": {"name": "made-by-cli"}}),
+            // In `/`: its shell would otherwise work in the CLI's folder (a subprocess's working
+            // folder, tmux's default), whose processes are ended with the CLI.
+            json!({"tool": "create_session", "arguments": {"name": "made-by-cli", "start_directory": "/"}}),
             &[r#""name":"made-by-cli""#],
             None,
         ),

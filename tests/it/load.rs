@@ -1,11 +1,12 @@
 //! Load: 1,000 mixed calls, 16 in flight at a time, while 50 panes print continuously. Every
-//! call is answered, no reply crosses to another request's id, and memory stays flat.
+//! call is answered, no reply crosses to another request's id, and memory stays flat. And a
+//! flood in a followed pane, which costs the person's tmux what it costs unfollowed.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, World, call_request, rss_kib, wait_until};
+use tmux_mcp_tests::{RawClient, World, call_request, peak_kib, rss_kib, wait_until};
 
 const CALLS: u64 = 1_000;
 const IN_FLIGHT: u64 = 16;
@@ -143,4 +144,57 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
     );
     raw.finish();
     world.assert_only_the_server_is_left();
+}
+
+/// Lines of `y` the flood prints: 8 MiB.
+const FLOOD_LINES: u64 = 4 << 20;
+
+/// A followed pane prints 8 MiB as fast as it can (`yes`): every line reaches the server, and
+/// the person's tmux holds no more of it than unfollowed (its peak memory within 1.2 times
+/// that of the same flood in a pane nobody follows), since the pane's hub reads tmux's pipe
+/// as fast as tmux writes it. Through a control client, tmux held what the server had not
+/// read yet: 546 MB for 500 MB.
+#[test]
+fn a_flood_in_a_followed_pane_costs_tmux_what_it_costs_unfollowed() {
+    let flood = format!("yes | head -n {FLOOD_LINES}; echo flood-$((6*7))-done");
+    let peak = |follow: bool| -> (u64, Option<Value>) {
+        let world = World::new();
+        world.start_server_sized("work", 120, 40);
+        let pid = world.tmux("work", &["display-message", "-p", "#{pid}"]);
+        let pid: u32 = pid.trim().parse().unwrap();
+        let ran = if follow {
+            let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
+            let (_, ran) = raw.call(
+                1,
+                "run_shell_command",
+                json!({"pane": "%0", "command": flood, "seconds": 300}),
+            );
+            assert!(raw.finish().success());
+            Some(ran)
+        } else {
+            world.tmux("work", &["send-keys", "-t", "%0", &flood, "Enter"]);
+            let done = wait_until(Duration::from_secs(120), || {
+                world
+                    .tmux("work", &["capture-pane", "-p", "-t", "%0"])
+                    .contains("flood-42-done")
+            });
+            assert!(done, "the flood ended");
+            None
+        };
+        (peak_kib(pid), ran)
+    };
+    let (alone, _) = peak(false);
+    let (followed, ran) = peak(true);
+    let ran = ran.unwrap();
+    let body = &ran["result"]["structuredContent"];
+    assert_eq!(
+        (&body["exit_status"], &body["output_lines"]),
+        (&json!(0), &json!(FLOOD_LINES + 1)),
+        "every line reached the server: {ran}"
+    );
+    eprintln!("tmux's peak memory: {alone} KiB unfollowed, {followed} KiB followed");
+    assert!(
+        followed * 10 <= alone * 12,
+        "tmux's peak memory: {followed} KiB followed, {alone} KiB unfollowed"
+    );
 }

@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tmux_mcp_tests::{
-    RawClient, World, call_request, payload, tmux_features, tmux_on_path, wait_until,
+    RawClient, World, call_request, command_clients_kept, payload, tmux_features, tmux_on_path,
+    wait_until,
 };
 
 /// A `tmux` first on the server's PATH that logs each of its command lines, then runs the
@@ -184,7 +185,7 @@ fn at_rest_the_server_starts_no_tmux_and_burns_no_cpu_whatever_ended_or_moved() 
     ok(&mut raw, 1, "list_sessions", json!({}));
     follow(&mut raw, 2, "%0");
     assert!(
-        logged.attaches_since(0).len() >= 2,
+        logged.lines().len() >= 2,
         "the server runs the logging tmux: {:?}",
         logged.lines()
     );
@@ -429,7 +430,7 @@ fn person_attaches(world: &World) -> String {
 fn a_persons_attach_and_unattached_sessions_act_as_without_the_server() {
     let (alone, _) = sessions_with_or_without_the_server(false);
     let (beside, _raw) = sessions_with_or_without_the_server(true);
-    assert_eq!(beside.command_clients(), 1);
+    assert_eq!(beside.command_clients(), command_clients_kept());
     let landed = (person_attaches(&alone), person_attaches(&beside));
     assert_eq!(landed.0, landed.1, "tmux attach with no target");
     let sessions = |world: &World| {
@@ -466,4 +467,212 @@ fn a_persons_attach_and_unattached_sessions_act_as_without_the_server() {
     assert!(wait_until(Duration::from_secs(10), || sessions(&alone)
         == sessions(&beside)));
     assert!(!sessions(&alone).contains(&landed.0), "destroy-unattached");
+}
+
+/// Three servers on one tmux, as when Claude Code, Codex and a second Claude Code each start
+/// their own against the person's tmux: each creates sessions one after another and runs a
+/// command in each (following it), and waits on a pane the three share, while the person
+/// switches panes every 10 ms. Every answer is right, tmux stays up, no session counts a
+/// client as attached, and no control client attaches before 3.7 (from 3.7, only the three
+/// command clients).
+#[test]
+fn three_servers_beside_a_person_switching_panes_attach_nothing_and_tmux_stays_up() {
+    const SESSIONS: usize = 40;
+    let world = World::new();
+    world.start_server("work");
+    world.tmux("work", &["split-window", "-d", "-t", "main:", "sh"]);
+    let shared = world.tmux(
+        "work",
+        &[
+            "new-session",
+            "-d",
+            "-s",
+            "shared",
+            "-P",
+            "-F",
+            "#{pane_id}",
+            "i=0; while :; do i=$((i+1)); echo tick-$i; sleep 0.05; done",
+        ],
+    );
+    let shared = shared.trim();
+    let logged = Logged::new(&world);
+    let switching = Arc::new(AtomicBool::new(true));
+    let person = {
+        let (switching, dir) = (switching.clone(), world.tmpdir().to_owned());
+        std::thread::spawn(move || switch_panes(&dir, &switching))
+    };
+    std::thread::scope(|s| {
+        for agent in ["a", "b", "c"] {
+            let (world, logged) = (&world, &logged);
+            s.spawn(move || {
+                let mut raw = RawClient::start(
+                    world,
+                    &["-L", "work"],
+                    &[("PATH", logged.path.as_str())],
+                );
+                let mut id = 0;
+                let mut next = || {
+                    id += 1;
+                    id
+                };
+                for k in 0..SESSIONS {
+                    let name = format!("{agent}{k}");
+                    let made = ok(&mut raw, next(), "create_session", json!({"name": name}));
+                    let pane = made["pane"].as_str().unwrap().to_owned();
+                    let ran = ok(
+                        &mut raw,
+                        next(),
+                        "run_shell_command",
+                        json!({"pane": pane, "command": format!("echo mark-$((6*7))-{name}"), "seconds": 30}),
+                    );
+                    assert_eq!(
+                        (&ran["exit_status"], ran["output"].as_str()),
+                        (&json!(0), Some(format!("mark-42-{name}").as_str())),
+                        "{agent}, session {k}: {ran}"
+                    );
+                    let seen = ok(
+                        &mut raw,
+                        next(),
+                        "wait_for_text",
+                        json!({"pane": shared, "patterns": ["tick-[0-9]+"], "regex": true, "since": "now", "seconds": 10}),
+                    );
+                    assert_eq!(seen["outcome"], "matched", "{agent}, session {k}: {seen}");
+                }
+                assert!(raw.finish().success());
+            });
+        }
+    });
+    switching.store(false, Ordering::Release);
+    let switches = person.join().unwrap();
+    assert!(switches > 0);
+    assert!(
+        world.server_alive("work"),
+        "tmux died after {switches} switches"
+    );
+    let attached = world.tmux("work", &["list-sessions", "-F", "#{session_attached}"]);
+    assert!(
+        attached.lines().all(|n| n == "0"),
+        "sessions count clients as attached: {attached}"
+    );
+    let attaches = logged.attaches_since(0);
+    let fragile = tmux_features().has(tmux::Feature::UnreadyControlNotified);
+    let unwanted: Vec<&String> = attaches
+        .iter()
+        .filter(|a| fragile || !a.contains("no-output"))
+        .collect();
+    assert!(
+        unwanted.is_empty(),
+        "{} control-mode attaches, the first: {:?}",
+        unwanted.len(),
+        &unwanted[..unwanted.len().min(5)]
+    );
+    assert!(attaches.len() <= 3, "{attaches:?}");
+}
+
+/// The person's own `pipe-pane` (a log of theirs, a logging plugin's) is theirs: a pane piped
+/// before the server looked is refused with what to do, and stays piped; a followed pane whose
+/// pipe the person toggles off (`pipe-pane -o`) is left to them, so that their next toggle
+/// opens their own pipe, which the server never closes; and each log gets the pane's output.
+#[test]
+fn a_persons_own_pipe_pane_is_left_to_them() {
+    let world = World::new();
+    world.start_server("work");
+    let theirs = session(&world, "logged");
+    let toggled = session(&world, "toggled");
+    let log = |name: &str| world.tmpdir().join(name);
+    let pipe_to = |pane: &str, file: &str, toggle: bool| {
+        let command = format!("cat >> '{}'", log(file).display());
+        let mut args = vec!["pipe-pane", "-t", pane];
+        if toggle {
+            args.push("-o");
+        }
+        args.push(&command);
+        world.tmux("work", &args);
+    };
+    let piped = |pane: &str| {
+        world.tmux(
+            "work",
+            &["display-message", "-p", "-t", pane, "#{pane_pipe}"],
+        )
+    };
+    let logs = |file: &str, text: &str| {
+        wait_until(Duration::from_secs(10), || {
+            std::fs::read_to_string(log(file)).is_ok_and(|l| l.contains(text))
+        })
+    };
+    pipe_to(&theirs, "before.log", false);
+    let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
+    let refusal = |raw: &mut RawClient, id: u64, pane: &str| {
+        let (_, reply) = raw.call(
+            id,
+            "send_keys",
+            json!({"pane": pane, "text": "echo typed-$((6*7))", "enter": true}),
+        );
+        assert_eq!(reply["result"]["isError"], true, "{reply}");
+        reply["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let said = refusal(&mut raw, 1, &theirs);
+    assert!(
+        said.contains("has a pipe of its own") && said.contains("capture_pane"),
+        "{said}"
+    );
+    assert_eq!(piped(&theirs).trim(), "1", "their pipe stays open");
+    world.tmux(
+        "work",
+        &["send-keys", "-t", &theirs, "echo theirs-$((6*7))", "Enter"],
+    );
+    assert!(
+        logs("before.log", "theirs-42"),
+        "their log gets the pane's output"
+    );
+
+    // Followed, then toggled off by the person: the pane is theirs from then on.
+    ok(
+        &mut raw,
+        2,
+        "send_keys",
+        json!({"pane": toggled, "text": "echo followed", "enter": true}),
+    );
+    assert_eq!(piped(&toggled).trim(), "1");
+    pipe_to(&toggled, "toggled.log", true);
+    assert_eq!(
+        piped(&toggled).trim(),
+        "0",
+        "the person's toggle closed the server's pipe"
+    );
+    let said = refusal(&mut raw, 3, &toggled);
+    assert!(said.contains("someone closed the pipe"), "{said}");
+    assert_eq!(piped(&toggled).trim(), "0", "no pipe opened again");
+    pipe_to(&toggled, "toggled.log", true);
+    assert_eq!(
+        piped(&toggled).trim(),
+        "1",
+        "the person's next toggle opens theirs"
+    );
+    let said = refusal(&mut raw, 4, &toggled);
+    assert!(said.contains("someone closed the pipe"), "{said}");
+    world.tmux(
+        "work",
+        &[
+            "send-keys",
+            "-t",
+            &toggled,
+            "echo toggled-$((6*7))",
+            "Enter",
+        ],
+    );
+    assert!(
+        logs("toggled.log", "toggled-42"),
+        "their toggled log gets the pane's output"
+    );
+    assert_eq!(piped(&toggled).trim(), "1");
+    assert!(raw.finish().success());
+    assert_eq!(
+        (piped(&theirs).trim(), piped(&toggled).trim()),
+        ("1", "1"),
+        "their pipes outlive the server"
+    );
 }

@@ -246,7 +246,7 @@ async fn blocking_calls_report_progress_and_honour_cancellation() {
     assert_eq!(
         (world.tmux_processes(), world.followers("work")),
         (watching, 1),
-        "one output stream for the session, shared by every wait"
+        "one pipe for the pane, shared by every wait"
     );
     let after = client
         .call_tool(CallToolRequestParams::new("list_sessions"))

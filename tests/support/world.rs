@@ -13,12 +13,6 @@ use tmux::process::Reader;
 
 use crate::*;
 
-/// A tmux format that prints 1 for a client that is one of the server's output streams: a
-/// control client that ignores size and has output (its command client has none), and 0 for
-/// any other.
-pub const IS_FOLLOWER: &str =
-    "#{?#{m:*no-output*,#{client_flags}},0,#{?#{m:*ignore-size*,#{client_flags}},1,0}}";
-
 /// A tmux world of its own: a private TMUX_TMPDIR (so socket names, including the dedicated
 /// `libtmux-mcp`, never meet the user's) and HOME. Every server started in it is killed on drop.
 pub struct World {
@@ -188,10 +182,20 @@ impl World {
             .success()
     }
 
-    /// The server's output streams on socket `name`, one per session it follows.
+    /// The panes of socket `name` that servers follow: those with a pipe open (`pipe-pane`),
+    /// one a pane however many servers follow it.
     pub fn followers(&self, name: &str) -> usize {
-        self.tmux(name, &["list-clients", "-F", IS_FOLLOWER])
+        self.tmux(name, &["list-panes", "-a", "-F", "#{pane_pipe}"])
             .matches('1')
+            .count()
+    }
+
+    /// The hubs living in this world (`tmux-mcp pipe-hub`): one a followed pane, started by
+    /// tmux's `pipe-pane` and shared by the servers following it.
+    pub fn hubs(&self) -> usize {
+        self.processes(SERVER)
+            .into_iter()
+            .filter(|pid| is_hub(*pid))
             .count()
     }
 
@@ -280,7 +284,7 @@ impl World {
     /// The process of the MCP server this world's client started (the one whose environment
     /// holds this world's TMUX_TMPDIR and whose name is the binary's), for its memory.
     pub fn mcp_server_pid(&self) -> Option<u32> {
-        self.processes(SERVER).into_iter().next()
+        self.processes(SERVER).into_iter().find(|pid| !is_hub(*pid))
     }
 
     /// The processes whose name starts with `name` and whose environment holds this world's
@@ -441,6 +445,22 @@ pub fn rss_kib(pid: u32) -> u64 {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
         .unwrap_or(0)
+}
+
+/// The most resident memory process `pid` has had (`VmHWM`), in KiB; 0 when it is gone.
+pub fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// Whether process `pid` is a hub (its first argument `pipe-hub`), not a server.
+fn is_hub(pid: u32) -> bool {
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .is_ok_and(|line| line.split(|b| *b == 0).nth(1) == Some(b"pipe-hub"))
 }
 
 /// The processes whose name starts with `name` and whose environment holds TMUX_TMPDIR=`dir`

@@ -11,8 +11,8 @@ use tokio::sync::Semaphore;
 
 use crate::command::Reading;
 use crate::command::{COMMAND_DEADLINE, MAX_OUTPUT, Outputs};
-use crate::outside::{Known, identified, identify, process};
 use crate::followed::Follower;
+use crate::outside::{Known, identified, identify, process};
 use crate::sync::lock;
 use crate::version::{Features, Found, Version};
 use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel};

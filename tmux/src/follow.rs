@@ -20,8 +20,8 @@ use tokio::sync::mpsc;
 use crate::client::{Tmux, WeakTmux};
 use crate::command::{COMMAND_DEADLINE, Command, Verb, command_line};
 use crate::error::{TmuxError, TmuxErrorKind};
-use crate::journal::{Journal, Position};
 use crate::followed::Followed;
+use crate::journal::{Journal, Position};
 use crate::pipe::tap::{Event, Tap};
 use crate::screen::Seed;
 use crate::sync::lock;
@@ -113,24 +113,15 @@ impl Tmux {
 
     /// Follows a pane this server does not follow yet, or whose output ended.
     async fn start_following(&self, pane: &str) -> Result<(Arc<Journal>, Position), TmuxError> {
-        let ended = lock(&self.0.follower.panes)
-            .get(pane)
-            .map(|f| f.server.clone());
+        // A tap that ended goes first, as the follower would have it go.
+        self.forget(pane).await;
         let place = self.place(pane, false).await?;
         let key = (place.server.clone(), pane.to_owned());
-        // Its tap ended while the pane lives, and no pipe is left: someone else closed it.
-        if ended.as_ref() == Some(&place.server) && !place.piped {
-            lock(&self.0.follower.yielded).insert(key.clone());
-        }
         if lock(&self.0.follower.yielded).contains(&key) {
             return Err(yielded(pane));
         }
         let hub = self.hub(pane, &place).await?;
-        let journal = match (ended, lock(&self.0.follower.panes).get(pane)) {
-            (Some(server), Some(f)) if server == place.server => f.journal.clone(),
-            _ => Arc::new(Journal::default()),
-        };
-        journal.restart();
+        let journal = Arc::new(Journal::default());
         let tap = Tap::start(pane.to_owned(), hub, journal.clone(), self.events());
         lock(&self.0.follower.panes).insert(
             pane.to_owned(),
@@ -214,14 +205,11 @@ impl Tmux {
             .target(pane)?
             .arg(pipe_command(&hub_program()?, &path, &place.socket, pane))?;
         let features = self.features().await;
-        let only_unpiped = Command::new(Verb::IfShell)
-            .flag("-F")
-            .target(pane)?
-            .args([
-                "#{pane_pipe}".to_owned(),
-                "display-message -p piped".to_owned(),
-                command_line(&open, features).trim_end().to_owned(),
-            ])?;
+        let only_unpiped = Command::new(Verb::IfShell).flag("-F").target(pane)?.args([
+            "#{pane_pipe}".to_owned(),
+            "display-message -p piped".to_owned(),
+            command_line(&open, features).trim_end().to_owned(),
+        ])?;
         self.run(only_unpiped).await?;
         let deadline = Instant::now() + COMMAND_DEADLINE;
         loop {
@@ -335,6 +323,31 @@ impl Tmux {
     pub fn unfollow(&self, pane: &str) {
         lock(&self.0.follower.panes).remove(pane);
     }
+
+    /// Drops a pane whose tap ended, journal and screen with it (a wait on it holds its own
+    /// handle to the journal). A pane left living whose pipe tmux closed had it closed by
+    /// someone else's `pipe-pane`, and is theirs from now on; one whose hub died is followed
+    /// again by the next call.
+    async fn forget(&self, pane: &str) {
+        let entry = lock(&self.0.follower.panes)
+            .get(pane)
+            .and_then(|f| Some((f.tap.clone(), f.server.clone(), f.tap.ended()?)));
+        let Some((tap, server, by_tmux)) = entry else {
+            return;
+        };
+        let place = self.place(pane, false).await;
+        if let Ok(place) = place
+            && by_tmux
+            && place.server == server
+            && !place.piped
+        {
+            lock(&self.0.follower.yielded).insert((server, pane.to_owned()));
+        }
+        let mut panes = lock(&self.0.follower.panes);
+        if panes.get(pane).is_some_and(|f| f.tap.same(&tap)) {
+            panes.remove(pane);
+        }
+    }
 }
 
 /// Acts on what the taps say, until the last handle goes.
@@ -350,6 +363,7 @@ async fn act(tmux: WeakTmux, mut events: mpsc::UnboundedReceiver<Event>) {
                     let _ = tmux.seed(&pane, &tap).await;
                 }
             }
+            Event::Ended(pane) => tmux.forget(&pane).await,
         }
     }
 }

@@ -358,11 +358,6 @@ impl Journal {
         self.poke();
     }
 
-    /// A tap delivers this pane's output again.
-    pub(crate) fn restart(&self) {
-        lock(&self.state).store.ended = false;
-    }
-
     pub fn ended(&self) -> bool {
         lock(&self.state).store.ended
     }

@@ -142,7 +142,12 @@ pub async fn paste(t: &Tools, pane: &str, pieces: &[(&str, bool)]) -> Result<(),
             .target(pane)?;
         script = Some(match script {
             None => set.then(paste),
-            Some(s) => set.commands().iter().cloned().fold(s, Script::then).then(paste),
+            Some(s) => set
+                .commands()
+                .iter()
+                .cloned()
+                .fold(s, Script::then)
+                .then(paste),
         });
     }
     let Some(script) = script else { return Ok(()) };

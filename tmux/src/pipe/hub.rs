@@ -56,9 +56,17 @@ pub fn main(args: &[OsString]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `pipe-pane -t PANE` with no command: tmux closes the pane's pipe.
+/// `pipe-pane -t PANE` with no command: tmux closes the pane's pipe. Run by the tmux server's
+/// own program where the system says which it is (the hub's parent: `pipe-pane` starts its
+/// command as the server's child), so that it speaks that server's version whatever PATH
+/// tmux was started with.
 fn close_pipe(tmux_socket: &OsString, pane: &OsString) {
-    let _ = std::process::Command::new("tmux")
+    let parent = i64::from(std::os::unix::process::parent_id());
+    let program = crate::process::program_files(parent)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| "tmux".into());
+    let _ = std::process::Command::new(program)
         .arg("-S")
         .arg(tmux_socket)
         .arg("pipe-pane")
@@ -144,7 +152,12 @@ async fn serve(socket: &Path) -> bool {
     };
     drop(listener);
     let _ = std::fs::remove_file(socket);
-    // What was read goes out before the servers see the end.
+    // What was read goes out before the servers see the end, and they learn that tmux ended
+    // it (a hub that dies says nothing).
+    if !still_ours {
+        let closed: Arc<[u8]> = Frame::Closed.encode().into();
+        servers.values().for_each(|s| send(s, closed.clone()));
+    }
     servers.clear();
     while writers.join_next().await.is_some() {}
     still_ours

@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::UnixStream;
@@ -44,6 +45,8 @@ pub enum Order {
 pub enum Event {
     /// The pane's program switched screens: its screen model wants a seed.
     WantsSeed(String),
+    /// The tap ended: the pane went, or its pipe did.
+    Ended(String),
 }
 
 /// The tap's life.
@@ -58,6 +61,9 @@ enum Lifecycle {
 #[derive(Clone)]
 pub struct Tap {
     orders: mpsc::UnboundedSender<Order>,
+    /// Set before the task ends when tmux closed the pipe (the hub said so; a hub that died
+    /// did not).
+    closed_by_tmux: Arc<AtomicBool>,
 }
 
 impl Tap {
@@ -69,8 +75,19 @@ impl Tap {
         events: mpsc::UnboundedSender<Event>,
     ) -> Tap {
         let (orders, taken) = mpsc::unbounded_channel();
-        tokio::spawn(run(pane, hub, journal, taken, events));
-        Tap { orders }
+        let closed_by_tmux = Arc::new(AtomicBool::new(false));
+        tokio::spawn(run(
+            pane,
+            hub,
+            journal,
+            taken,
+            events,
+            closed_by_tmux.clone(),
+        ));
+        Tap {
+            orders,
+            closed_by_tmux,
+        }
     }
 
     /// The point of the output now; `None` once the tap has ended.
@@ -89,6 +106,18 @@ impl Tap {
             .ok()?;
         rx.await.ok()
     }
+
+    /// `None` while the task runs; once it has ended, whether tmux closed the pipe.
+    pub fn ended(&self) -> Option<bool> {
+        self.orders
+            .is_closed()
+            .then(|| self.closed_by_tmux.load(Ordering::Acquire))
+    }
+
+    /// Whether `other` is this same tap (and not one started since for the same pane).
+    pub fn same(&self, other: &Tap) -> bool {
+        self.orders.same_channel(&other.orders)
+    }
 }
 
 /// What waits for a sync's answer.
@@ -103,6 +132,7 @@ async fn run(
     journal: Arc<Journal>,
     mut orders: mpsc::UnboundedReceiver<Order>,
     events: mpsc::UnboundedSender<Event>,
+    closed_by_tmux: Arc<AtomicBool>,
 ) {
     let (mut reader, mut writer) = hub.into_split();
     let mut decoder = Decoder::default();
@@ -122,14 +152,28 @@ async fn run(
                     Ok(n) => n,
                 };
                 decoder.push(&buf[..n]);
+                // The output of one read goes to the journal at once: its screen model looks
+                // at what changed once a push, not once a frame (tmux pipes a few KiB at a time).
+                let mut output = Vec::new();
+                let flush = |output: &mut Vec<u8>| {
+                    if output.is_empty() {
+                        return;
+                    }
+                    journal.push(output);
+                    output.clear();
+                    if journal.wants_seed() {
+                        let _ = events.send(Event::WantsSeed(pane.clone()));
+                    }
+                };
                 loop {
-                    match decoder.next() {
+                    let decoded = decoder.next();
+                    if !matches!(decoded, Decoded::Frame(Frame::Output(_))) {
+                        flush(&mut output);
+                    }
+                    match decoded {
                         Decoded::Frame(Frame::Output(bytes)) => {
                             taken += bytes.len() as u64;
-                            journal.push(&bytes);
-                            if journal.wants_seed() {
-                                let _ = events.send(Event::WantsSeed(pane.clone()));
-                            }
+                            output.extend_from_slice(&bytes);
                         }
                         Decoded::Frame(Frame::Synced(n)) => {
                             while waiting.front().is_some_and(|(m, _)| *m <= n) {
@@ -138,6 +182,11 @@ async fn run(
                             }
                         }
                         Decoded::Incomplete => break,
+                        Decoded::Frame(Frame::Closed) => {
+                            closed_by_tmux.store(true, Ordering::Release);
+                            life = Lifecycle::Ended;
+                            break;
+                        }
                         Decoded::Frame(Frame::Sync(_)) | Decoded::Invalid => {
                             life = Lifecycle::Ended;
                             break;
@@ -165,6 +214,7 @@ async fn run(
     }
     orders.close();
     journal.end();
+    let _ = events.send(Event::Ended(pane));
 }
 
 fn answer(w: Waiting, journal: &Journal, taken: u64) {

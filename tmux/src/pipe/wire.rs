@@ -1,6 +1,7 @@
 //! The frames between a pane's hub and the servers it feeds, free of I/O: a kind byte, a
 //! little-endian `u32` length and the payload. The hub sends [`Frame::Output`] (the pane's
-//! bytes as tmux piped them) and [`Frame::Synced`] (the answer to a sync); a server sends
+//! bytes as tmux piped them), [`Frame::Synced`] (the answer to a sync) and [`Frame::Closed`]
+//! (tmux closed the pipe: a hub that dies sends none); a server sends
 //! [`Frame::Sync`]. A sync's answer comes after every byte the hub had read from tmux when it
 //! took the request, so it marks a point of the pane's output.
 
@@ -10,6 +11,7 @@ pub const MAX_PAYLOAD: usize = 1 << 20;
 const OUTPUT: u8 = b'D';
 const SYNC: u8 = b'S';
 const SYNCED: u8 = b'A';
+const CLOSED: u8 = b'E';
 const HEADER: usize = 5;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +22,9 @@ pub enum Frame {
     /// number once everything read before it was sent.
     Sync(u64),
     Synced(u64),
+    /// tmux closed the pipe, after the last output: the pane went, or someone's `pipe-pane`
+    /// closed it.
+    Closed,
 }
 
 impl Frame {
@@ -29,6 +34,7 @@ impl Frame {
             Frame::Output(bytes) => (OUTPUT, bytes),
             Frame::Sync(n) => return header_and(SYNC, &n.to_le_bytes()),
             Frame::Synced(n) => return header_and(SYNCED, &n.to_le_bytes()),
+            Frame::Closed => (CLOSED, &[]),
         };
         header_and(kind, payload)
     }
@@ -96,6 +102,7 @@ impl Decoder {
                 Some(n) => Frame::Synced(n),
                 None => return Decoded::Invalid,
             },
+            CLOSED if payload.is_empty() => Frame::Closed,
             _ => return Decoded::Invalid,
         };
         self.at += HEADER + len;
@@ -126,6 +133,7 @@ mod tests {
             Frame::Sync(7),
             Frame::Synced(u64::MAX),
             Frame::Output(Vec::new()),
+            Frame::Closed,
         ];
         let wire: Vec<u8> = frames.iter().flat_map(Frame::encode).collect();
         assert_eq!(decode_all(&[&wire]), frames);
@@ -150,6 +158,9 @@ mod tests {
         let mut d = Decoder::default();
         d.push(&header_and(SYNC, b"abc"));
         assert_eq!(d.next(), Decoded::Invalid, "a sync holds a number");
+        let mut d = Decoder::default();
+        d.push(&header_and(CLOSED, b"x"));
+        assert_eq!(d.next(), Decoded::Invalid, "a close holds nothing");
         let mut d = Decoder::default();
         d.push(&Frame::Sync(1).encode()[..6]);
         assert_eq!(d.next(), Decoded::Incomplete);

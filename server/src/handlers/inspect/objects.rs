@@ -127,9 +127,7 @@ impl get_server_info::Handle for Tools {
             version = f.text()?;
             socket = f.text()?;
         }
-        let sessions = rows(out.get(1), SESSION_VARS.len(), |f| {
-            rows::session(f)
-        })?;
+        let sessions = rows(out.get(1), SESSION_VARS.len(), |f| rows::session(f))?;
         let windows = rows(out.get(2), WINDOW_VARS.len(), rows::window)?;
         let caller = t.caller_pane().await;
         let fields = pane_vars(t.agents.option()).len();
@@ -185,11 +183,9 @@ impl get_session_info::Handle for Tools {
                 ),
             )
             .await?;
-        let session = rows(out.get(1), SESSION_VARS.len(), |f| {
-            rows::session(f)
-        })?
-        .into_iter()
-        .next();
+        let session = rows(out.get(1), SESSION_VARS.len(), |f| rows::session(f))?
+            .into_iter()
+            .next();
         let windows = rows(out.get(2), WINDOW_VARS.len(), rows::window)?;
         let session = session.ok_or_else(|| gone(&format!("session {}", a.session)))?;
         Ok(get_session_info::Output { session, windows })
