@@ -87,7 +87,7 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
     let mut waiting: HashMap<u64, (Value, &'static str)> = HashMap::new();
     let mut next = 1u64;
     let mut answered = 0u64;
-    let mut errors = 0u64;
+    let mut errors = Vec::new();
     let mut rss_at_200 = 0;
     let started = Instant::now();
     while answered < CALLS {
@@ -112,7 +112,7 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
             .unwrap_or_else(|| panic!("reply to an id never sent or already answered: {id}"));
         let result = &reply["result"];
         if result["isError"] == true {
-            errors += 1;
+            errors.push(format!("{params}: {line:.300}"));
         } else {
             let content = &result["structuredContent"];
             assert!(
@@ -134,7 +134,11 @@ fn a_thousand_mixed_calls_with_sixteen_in_flight_while_panes_print() {
     let took = started.elapsed();
     let rss_at_end = rss_kib(pid);
     assert!(waiting.is_empty());
-    assert_eq!(errors, 0, "calls failed under load");
+    assert!(
+        errors.is_empty(),
+        "calls failed under load:\n{}",
+        errors.join("\n")
+    );
     assert!(
         rss_at_end <= rss_at_200 + 1024,
         "memory grew from {rss_at_200} KiB to {rss_at_end} KiB"

@@ -8,17 +8,15 @@
 //! Another seeded person moves the panes the agent's commands print in, to other windows and
 //! sessions: every line is read once, and the server's memory comes back.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use std::time::{Duration, Instant};
-use tokio::sync::Mutex;
 
 use super::moves::{LINES, move_args, not_once, printer};
 use super::person::{Logged, assert_at_rest};
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Client, Fixture, World, call, rss_kib, tmux_features, wait_until};
+use tmux_mcp_tests::{Client, Fixture, World, call, rss_kib, wait_until};
 
 const STEPS: usize = 500;
 /// Sessions the agent makes of its own: the person never touches them, and the comparison
@@ -270,20 +268,15 @@ fn choose(rng: &mut Rng, side: &Side, n: usize) -> Step {
 }
 
 /// What the agent does meanwhile, until told to stop: waits of each kind (three at once) on the
-/// person's panes, and sessions of its own where it runs a command. On tmux before 3.7 a
-/// session this server has not followed yet costs a control-mode attach, a crash window while
-/// the person works (`tmux::Feature::UnreadyControlNotified`), so the person pauses for those
-/// calls there (`gate`).
+/// person's panes, and sessions of its own where it runs a command. The person never pauses:
+/// following a pane attaches no client on any version.
 async fn agent(
     client: Client,
     side: Arc<Side>,
-    gate: Arc<Mutex<()>>,
     stop: Arc<AtomicBool>,
     seed: u64,
 ) -> (usize, Client) {
-    let fragile = tmux_features().has(tmux::Feature::UnreadyControlNotified);
     let mut rng = Rng(seed ^ 0x9E37_79B9_7F4A_7C15);
-    let mut followed: HashSet<String> = HashSet::new();
     let mut waits = 0;
     let mut round = 0;
     while !stop.load(Ordering::Acquire) {
@@ -294,19 +287,13 @@ async fn agent(
             "-F",
             "#{session_name} #{session_id} #{pane_id}",
         ]);
-        let Some((session, pane)) = panes
+        let Some((_, pane)) = panes
             .get(rng.below(panes.len()))
             .and_then(|l| l.split_once(' '))
             .and_then(|(_, rest)| rest.split_once(' '))
             .map(|(s, p)| (s.to_owned(), p.to_owned()))
         else {
             continue;
-        };
-        let fresh = followed.insert(session);
-        let held = if fresh && fragile {
-            Some(gate.lock().await)
-        } else {
-            None
         };
         let calls = [
             (
@@ -328,7 +315,6 @@ async fn agent(
             async move { (call.await, started.elapsed()) }
         }))
         .await;
-        drop(held);
         for ((tool, args), (result, took)) in calls.iter().zip(results) {
             let result = result.unwrap_or_else(|e| panic!("seed {seed}: {tool} {args}: {e}"));
             let body = result.structured_content.clone().unwrap_or(Value::Null);
@@ -353,7 +339,7 @@ async fn agent(
             waits += 1;
         }
         if round % 4 == 0 {
-            own_session(&client, &side, &gate, fragile, round, seed).await;
+            own_session(&client, &side, round, seed).await;
         }
     }
     (waits, client)
@@ -361,14 +347,7 @@ async fn agent(
 
 /// The agent makes a session of its own, runs a command there once its shell is up, and
 /// kills it.
-async fn own_session(
-    client: &Client,
-    side: &Side,
-    gate: &Mutex<()>,
-    fragile: bool,
-    round: usize,
-    seed: u64,
-) {
+async fn own_session(client: &Client, side: &Side, round: usize, seed: u64) {
     let name = format!("{AGENT}{round}");
     let created = call(client, "create_session", json!({"name": name}))
         .await
@@ -387,11 +366,6 @@ async fn own_session(
             || shown().contains('$')),
         "seed {seed}: {name}'s shell never came up"
     );
-    let held = if fragile {
-        Some(gate.lock().await)
-    } else {
-        None
-    };
     let ran = call(
         client,
         "run_shell_command",
@@ -399,7 +373,6 @@ async fn own_session(
     )
     .await
     .unwrap();
-    drop(held);
     let body = ran.structured_content.clone().unwrap_or(Value::Null);
     assert_eq!(
         body["outcome"],
@@ -457,24 +430,16 @@ async fn a_seeded_person_works_beside_an_agent_as_beside_no_one() {
                 .is_ok_and(|e| String::from_utf8_lossy(&e).contains(&logged.path))
         })
         .expect("the server's process");
-    let gate = Arc::new(Mutex::new(()));
     let stop = Arc::new(AtomicBool::new(false));
-    let agent = tokio::spawn(agent(
-        client,
-        beside.clone(),
-        gate.clone(),
-        stop.clone(),
-        seed,
-    ));
+    let agent = tokio::spawn(agent(client, beside.clone(), stop.clone(), seed));
 
     let person = {
-        let (beside, gate) = (beside.clone(), gate.clone());
+        let beside = beside.clone();
         tokio::task::spawn_blocking(move || {
             let mut rng = Rng(seed);
             let mut done: Vec<String> = Vec::new();
             for n in 0..STEPS {
                 let step = choose(&mut rng, &alone, n);
-                let turn = gate.blocking_lock();
                 let what = match &step {
                     Step::Command(args) => {
                         let before = (alone.panes().len(), beside.panes().len());
@@ -509,7 +474,6 @@ async fn a_seeded_person_works_beside_an_agent_as_beside_no_one() {
                         format!("{args:?} (the person's client)")
                     }
                 };
-                drop(turn);
                 done.push(format!("step {n}: {what}"));
                 let history = done[done.len().saturating_sub(12)..].join("\n");
                 for side in [&alone, &*beside] {
@@ -552,10 +516,7 @@ async fn a_seeded_person_works_beside_an_agent_as_beside_no_one() {
 const ROUNDS: usize = 10;
 
 /// The agent's command in round `round`: numbered lines, the last 200 once the person has made
-/// their moves (tmux channel `moved-ROUND`) and half a second more. tmux 3.2a tells no client
-/// of `swap-pane -d`, so a pane swapped into a session whose stream paused it before is found
-/// by its wait's liveness check (every 250 ms), and a command's end report printed before
-/// then is lost (the Reliability page says so).
+/// their moves (tmux channel `moved-ROUND`) and half a second more.
 fn numbered(round: usize) -> String {
     printer(&format!("tmux wait-for moved-{round}; sleep 0.5; "))
 }
@@ -669,8 +630,7 @@ async fn a_person_moving_the_agents_panes_loses_no_line() {
         let pane = f.open(&["new-session", "-s", session], "sh");
         f.open(&["new-window", "-t", &format!("{session}:")], "sh");
         f.wait_for_prompt(&pane);
-        // Followed from the start: no control client attaches while the person works (a crash
-        // window before tmux 3.7, `tmux::Feature::UnreadyControlNotified`).
+        // Followed from the start, as the person's panes would be.
         f.ok("capture_since", json!({"pane": pane})).await;
     }
     f.ok("capture_since", json!({"pane": "%0"})).await;

@@ -87,7 +87,9 @@ verbs! {
     DeleteBuffer "delete-buffer" Channel Changes Nothing,
     DisplayMessage "display-message" Channel Reads Message,
     HasSession "has-session" Channel Reads Nothing,
-    IfShell "if-shell" Channel Changes Message,
+    // The command if-shell chooses runs as one of its own, which a control client answers with
+    // a block of its own: read as the next command's answer (cmd-if-shell.c, every version).
+    IfShell "if-shell" Subprocess Changes Message,
     KillPane "kill-pane" Channel Changes Nothing,
     KillServer "kill-server" Subprocess Changes Nothing,
     KillSession "kill-session" Channel Changes Nothing,

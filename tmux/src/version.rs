@@ -243,7 +243,7 @@ const TABLE: [Row; 6] = [
         from: None,
         until: v(3, 7),
         source: "control-notify.c CONTROL_SHOULD_NOTIFY_CLIENT: a control client is notified before control_start gives it a state (e5a2a25fa checks)",
-        effect: "a control client still starting crashes the server when a notification reaches it (a person's select-pane sends one), so every attach is a crash window: the command client attaches once to a server and commands run as subprocesses after it is lost; a followed session's client attaches once, again only after a real detach",
+        effect: "a control client still starting crashes the server when a notification reaches it (a person's select-pane sends one), so every attach is a crash window: no control client attaches, and commands run as subprocesses (output is followed through pipe-pane on every version)",
     },
 ];
 

@@ -38,7 +38,7 @@ impl list_sessions::Handle for Tools {
             .await
             .or_else(empty_when_gone)?;
         Ok(list_sessions::Output {
-            sessions: rows(&out, SESSION_VARS.len(), |f| rows::session(f))?,
+            sessions: rows(&out, SESSION_VARS.len(), rows::session)?,
         })
     }
 }
@@ -127,7 +127,7 @@ impl get_server_info::Handle for Tools {
             version = f.text()?;
             socket = f.text()?;
         }
-        let sessions = rows(out.get(1), SESSION_VARS.len(), |f| rows::session(f))?;
+        let sessions = rows(out.get(1), SESSION_VARS.len(), rows::session)?;
         let windows = rows(out.get(2), WINDOW_VARS.len(), rows::window)?;
         let caller = t.caller_pane().await;
         let fields = pane_vars(t.agents.option()).len();
@@ -183,7 +183,7 @@ impl get_session_info::Handle for Tools {
                 ),
             )
             .await?;
-        let session = rows(out.get(1), SESSION_VARS.len(), |f| rows::session(f))?
+        let session = rows(out.get(1), SESSION_VARS.len(), rows::session)?
             .into_iter()
             .next();
         let windows = rows(out.get(2), WINDOW_VARS.len(), rows::window)?;
