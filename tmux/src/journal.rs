@@ -192,9 +192,12 @@ impl Store {
     }
 
     fn add_line(&mut self, text: String, restarted: u64) {
-        let now = Instant::now();
-        self.pending_echo
-            .retain(|p| now.duration_since(p.at) < ECHO_TTL);
+        // Most lines come with no echo pending: no clock read for them (a flood's every line).
+        if !self.pending_echo.is_empty() {
+            let now = Instant::now();
+            self.pending_echo
+                .retain(|p| now.duration_since(p.at) < ECHO_TTL);
+        }
         let echo = self.pending_echo.iter().enumerate().find_map(|(i, p)| {
             let at = text.find(&p.text)?;
             Some((i, (at as u32, (at + p.text.len()) as u32)))

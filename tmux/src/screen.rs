@@ -145,6 +145,9 @@ impl Seed {
 #[derive(Default)]
 struct Scrolled {
     rows: Vec<(String, bool)>,
+    /// Rows scrolled off while `skip` was set: counted, not read (see [`Screen::push`]).
+    skip: bool,
+    skipped: usize,
     /// Kept from row to row: it knows whether the last row wrapped.
     state: vt100::capture::BasicFormattedCaptureState,
     any: bool,
@@ -152,6 +155,10 @@ struct Scrolled {
 
 impl vt100::Callbacks for Scrolled {
     fn on_scroll(&mut self, contents: vt100::capture::RowContents<'_>, _alternate: bool) {
+        if self.skip {
+            self.skipped += 1;
+            return;
+        }
         let mut formatted = String::new();
         if contents
             .write_formatted_basic(&mut formatted, &mut self.state)
@@ -212,6 +219,25 @@ pub struct Screen {
 pub struct Shown {
     pub rows: Vec<(u64, String)>,
     pub lines: Vec<(u64, String)>,
+}
+
+/// Where the part of `bytes` starts whose scrolled rows are all a history can keep: before the
+/// last `newlines` newlines, when no escape comes after them (else 0: all is read).
+fn unread_before(bytes: &[u8], newlines: usize) -> usize {
+    let mut seen = 0;
+    for (i, b) in bytes.iter().enumerate().rev() {
+        match b {
+            0x1b => return 0,
+            b'\n' => {
+                seen += 1;
+                if seen == newlines {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    0
 }
 
 /// The sequences that leave the alternate screen.
@@ -362,13 +388,24 @@ impl Screen {
             switched = true;
             rest = &bytes[end..];
         }
-        self.parser.process(rest);
+        // Of a long push only the rows its end scrolls off can stay in the history: text with
+        // no escape moves the cursor down only, so past a screen's rows each of its newlines
+        // scrolls one off, and the last HISTORY_ROWS + 1 of them push out all before. The rows
+        // before are counted, not read (reading each row was half a flood's cost).
+        let cut = unread_before(rest, HISTORY_ROWS + 1 + usize::from(self.size().1));
+        if cut > 0 {
+            self.parser.callbacks_mut().skip = true;
+            self.parser.process(&rest[..cut]);
+            self.parser.callbacks_mut().skip = false;
+        }
+        self.parser.process(&rest[cut..]);
         // The longest sequence looked for, less one byte, is all a later push may need.
         let most = LEAVE_ALTERNATE[0].len() - 1;
         self.tail
             .extend_from_slice(&bytes[bytes.len().saturating_sub(most)..]);
         let excess = self.tail.len().saturating_sub(most);
         self.tail.drain(..excess);
+        let skipped = std::mem::take(&mut self.parser.callbacks_mut().skipped);
         let scrolled = std::mem::take(&mut self.parser.callbacks_mut().rows);
         // A program that entered the alternate screen: vt100 now holds two screens; tmux's
         // seed makes the model one again.
@@ -385,10 +422,10 @@ impl Screen {
             switched = true;
         }
         let next = self.seq + 1;
-        let mut changed = switched || !scrolled.is_empty();
-        let shift = scrolled.len();
+        let mut changed = switched || skipped > 0 || !scrolled.is_empty();
+        let shift = skipped + scrolled.len();
         for (i, (text, continues)) in scrolled.into_iter().enumerate() {
-            let changed = match self.rows.get(i) {
+            let changed = match self.rows.get(skipped + i) {
                 Some(r) if r.hash == row_hash(&text) => r.changed,
                 _ => next,
             };
@@ -584,6 +621,38 @@ mod tests {
         assert_eq!(rows[0].1, "c");
         assert!(rows[0].0 <= seq);
         assert_eq!(rows[5], (seq + 1, "h".to_owned()));
+    }
+
+    #[test]
+    fn a_long_push_keeps_the_rows_and_history_that_short_ones_do() {
+        // Wrapped rows, a colour and a line rewritten with CR, before the rows the history keeps.
+        let mut flood = b"\x1b[31mred\x1b[m\r\n".to_vec();
+        for n in 0..5_000 {
+            flood
+                .extend_from_slice(format!("line {n} {}\rLINE\r\n", "w".repeat(n % 30)).as_bytes());
+        }
+        flood.extend_from_slice(b"last");
+        let (mut whole, mut pieces) = (Screen::new(20, 5), Screen::new(20, 5));
+        assert!(whole.push(&flood));
+        for piece in flood.chunks(100) {
+            pieces.push(piece);
+        }
+        let texts = |s: &Screen| -> Vec<(String, bool)> {
+            s.gone_after(0)
+                .map(|g| (g.text.to_string(), g.continues))
+                .collect()
+        };
+        assert_eq!(texts(&whole).len(), HISTORY_ROWS);
+        assert_eq!(texts(&whole), texts(&pieces));
+        assert_eq!(whole.texts(), pieces.texts());
+        // With an escape after, the rows before are read: a short history stays whole.
+        let mut s = Screen::new(20, 5);
+        s.push(b"a\r\nb\r\nc\r\nd\r\ne\r\nf\r\ng\x1b[1m");
+        let gone: Vec<&str> = s.gone_after(0).map(|g| &*g.text).collect();
+        assert_eq!(gone, ["a", "b"]);
+        assert_eq!(unread_before(b"x\ny\nz", 2), 1);
+        assert_eq!(unread_before(b"x\ny\x1b\nz", 1), 4);
+        assert_eq!(unread_before(b"x\ny\n\x1bz", 1), 0);
     }
 
     #[test]
