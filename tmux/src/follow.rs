@@ -90,8 +90,11 @@ impl Tmux {
         let Some((journal, tap, server)) = known else {
             return Ok(None);
         };
-        // The point first, then tmux: its answer, which says the pane still lives on the same
-        // server, comes after every byte before the point.
+        // tmux first: it writes a pipe on a later pass of its loop than the one that read the
+        // pane, so a sync alone could come before what the pane printed just before; answering
+        // a command takes passes of its own. Then the point, then tmux again: its answer, which
+        // says the pane still lives on the same server, comes after every byte before the point.
+        self.place(pane, false).await?;
         let Some(synced) = tap.sync().await else {
             return Ok(None);
         };

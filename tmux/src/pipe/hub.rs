@@ -5,14 +5,15 @@
 //!
 //! It ends when tmux closes the pipe (the pane ended, or someone piped it elsewhere), and
 //! when its last server has gone: then it closes the pipe itself, so that the pane is as it
-//! was before it was followed. It never drops a byte: what a server has not taken yet waits in
-//! the hub's memory, not in tmux's, up to [`MOST_QUEUED`]; past that the hub stops reading
-//! until the server catches up, and only then does tmux hold the pane's output.
+//! was before it was followed. It never stops reading, so tmux never holds a pane's output for
+//! it: what a server has not taken yet waits in the hub's memory, up to [`MOST_QUEUED`]; a
+//! server further behind (stopped, say) is let go, and follows the pane again at its next call.
 
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::ErrorKind;
 use std::os::fd::AsFd;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -25,10 +26,10 @@ use tokio::sync::mpsc;
 
 use super::wire::{Decoded, Decoder, Frame, MAX_PAYLOAD};
 
-/// Most bytes queued for one server before the hub stops reading from tmux.
+/// Most bytes queued for one server before the hub lets it go.
 pub const MOST_QUEUED: usize = 256 << 20;
-/// How often a hub that stopped reading looks whether its servers caught up.
-const CATCH_UP: Duration = Duration::from_millis(10);
+/// How long the servers have, once the pipe is closed, to take what is queued for them.
+const LAST_WRITES: Duration = Duration::from_secs(10);
 /// How long a hub no server connected to waits for one.
 const FIRST_SERVER: Duration = Duration::from_secs(10);
 /// The bytes read from tmux at once.
@@ -48,7 +49,6 @@ pub fn main(args: &[OsString]) -> ExitCode {
     };
     let socket = PathBuf::from(socket);
     let ours = runtime.block_on(serve(&socket));
-    let _ = std::fs::remove_file(&socket);
     // The pipe is still this hub's when tmux did not close it.
     if ours {
         close_pipe(tmux_socket, pane);
@@ -102,6 +102,9 @@ async fn serve(socket: &Path) -> bool {
     let Ok(listener) = UnixListener::bind(socket) else {
         return true;
     };
+    // The socket's file, to remove only it: a hub started for the pane after this one's pipe
+    // closed binds the same path.
+    let bound = std::fs::metadata(socket).ok().map(|m| (m.dev(), m.ino()));
     let (said, mut heard) = mpsc::unbounded_channel();
     let mut servers: HashMap<usize, Server> = HashMap::new();
     let mut next_id = 0;
@@ -110,12 +113,14 @@ async fn serve(socket: &Path) -> bool {
     tokio::pin!(first);
     let mut writers = tokio::task::JoinSet::new();
     let still_ours = loop {
-        let behind = servers
-            .values()
-            .any(|s| s.queued.load(Ordering::Relaxed) >= MOST_QUEUED);
         tokio::select! {
-            read = read_some(&input, &mut buf), if !behind => match read {
-                Some(n) => broadcast(&mut servers, &buf[..n]),
+            read = read_some(&input, &mut buf) => match read {
+                Some(n) => {
+                    broadcast(&mut servers, &buf[..n]);
+                    if let_go(&mut servers) {
+                        break true;
+                    }
+                }
                 None => break false,
             },
             accepted = listener.accept() => {
@@ -135,6 +140,9 @@ async fn serve(socket: &Path) -> bool {
                     if !drain(&input, &mut buf, &mut servers) {
                         break false;
                     }
+                    if let_go(&mut servers) {
+                        break true;
+                    }
                     if let Some(server) = servers.get(&id) {
                         send(server, Frame::Synced(n).encode().into());
                     }
@@ -147,11 +155,12 @@ async fn serve(socket: &Path) -> bool {
                 }
             },
             () = &mut first, if next_id == 0 => break true,
-            () = tokio::time::sleep(CATCH_UP), if behind => {}
         }
     };
     drop(listener);
-    let _ = std::fs::remove_file(socket);
+    if bound.is_some() && std::fs::metadata(socket).ok().map(|m| (m.dev(), m.ino())) == bound {
+        let _ = std::fs::remove_file(socket);
+    }
     // What was read goes out before the servers see the end, and they learn that tmux ended
     // it (a hub that dies says nothing).
     if !still_ours {
@@ -159,8 +168,32 @@ async fn serve(socket: &Path) -> bool {
         servers.values().for_each(|s| send(s, closed.clone()));
     }
     servers.clear();
-    while writers.join_next().await.is_some() {}
-    still_ours
+    let flushed = async { while writers.join_next().await.is_some() {} };
+    let _ = tokio::time::timeout(LAST_WRITES, flushed).await;
+    // A pipe someone replaced meanwhile (their `pipe-pane`) is theirs: tmux closed this one.
+    still_ours && !closed(&input)
+}
+
+/// Lets go of each server that fell [`MOST_QUEUED`] behind (its connection closes, so its
+/// tap ends and it follows the pane again); whether one was let go and none is left.
+fn let_go(servers: &mut HashMap<usize, Server>) -> bool {
+    let before = servers.len();
+    servers.retain(|_, s| s.queued.load(Ordering::Relaxed) < MOST_QUEUED);
+    servers.len() < before && servers.is_empty()
+}
+
+/// Whether tmux has closed its end of the pipe (what it still had is dropped: no server is
+/// left to take it).
+fn closed(input: &UnixStream) -> bool {
+    let mut buf = [0u8; 4096];
+    loop {
+        match input.try_read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return e.kind() != ErrorKind::WouldBlock,
+        }
+    }
 }
 
 /// This process's end of tmux's pipe (its stdin), as a socket read without blocking.
