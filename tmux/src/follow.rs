@@ -32,6 +32,8 @@ const SEED_TRIES: usize = 4;
 const STALE_PIPE: Duration = Duration::from_secs(1);
 /// Between two looks for a hub's socket or a pipe's end.
 const POLL: Duration = Duration::from_millis(5);
+/// Between two looks, while a new hub is awaited, whether its pane still lives.
+const STILL_THERE: Duration = Duration::from_millis(100);
 
 /// The program tmux runs as a pane's hub: this binary, unless a test names the built one.
 static HUB_PROGRAM: OnceLock<PathBuf> = OnceLock::new();
@@ -215,9 +217,15 @@ impl Tmux {
         ])?;
         self.run(only_unpiped).await?;
         let deadline = Instant::now() + COMMAND_DEADLINE;
+        let mut look = Instant::now() + STILL_THERE;
         loop {
             if let Ok(hub) = UnixStream::connect(&path).await {
                 return Ok(hub);
+            }
+            // A pane killed before its hub took the socket takes the hub with it: say so now.
+            if Instant::now() >= look {
+                self.place(pane, false).await?;
+                look = Instant::now() + STILL_THERE;
             }
             if Instant::now() >= deadline {
                 return Err(match self.place(pane, false).await?.piped {
