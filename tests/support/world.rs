@@ -439,20 +439,21 @@ impl Drop for World {
 
 /// The resident set size of process `pid`, in KiB (0 if it is gone).
 pub fn rss_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
-        .unwrap_or(0)
+    status_kib(pid, "VmRSS:")
 }
 
 /// The most resident memory process `pid` has had (`VmHWM`), in KiB; 0 when it is gone.
 pub fn peak_kib(pid: u32) -> u64 {
+    status_kib(pid, "VmHWM:")
+}
+
+/// A figure in KiB of process `pid`'s `/proc/PID/status` (`field` with its colon); 0 when
+/// it is gone.
+fn status_kib(pid: u32, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .find_map(|l| l.strip_prefix(field))
         .and_then(|v| v.trim().trim_end_matches(" kB").trim().parse().ok())
         .unwrap_or(0)
 }
