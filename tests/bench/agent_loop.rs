@@ -111,7 +111,7 @@ pub fn agent_loop(report: &mut Report, world: &World, screen_kib: u64) {
     }
     assert!(wait_until(Duration::from_secs(30), || world.syncs("loop")
         >= before + 64));
-    // tmux's own count of the clients on this socket: the command client and the streams.
+    // tmux's own count of the clients on this socket: none of this server's.
     let clients = world
         .tmux("loop", &["list-clients", "-F", "x"])
         .lines()

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{Fixture, RawClient, World, call_request, command_clients_kept, wait_until};
+use tmux_mcp_tests::{Fixture, RawClient, World, call_request, wait_until};
 
 #[tokio::test]
 async fn output_printed_before_the_wait_is_found_at_once_and_never_again() {
@@ -147,8 +147,7 @@ fn visible_state(f: &Fixture) -> String {
         f.tmux(&[
             "list-clients",
             "-F",
-            // All but this server's command client (no-output), where there is one.
-            "#{?#{m:*no-output*,#{client_flags}},,#{client_name} #{client_session} #{client_flags} #{client_width}x#{client_height}}",
+            "#{client_name} #{client_session} #{client_flags} #{client_width}x#{client_height}",
         ])
         .lines()
         .filter(|l| !l.is_empty())
@@ -188,7 +187,7 @@ async fn waits_on_a_pane_that_is_not_active_change_nothing_a_person_sees() {
     assert!(wait_until(Duration::from_secs(5), || {
         std::fs::read_to_string(&seen).is_ok_and(|s| s.contains("%session-changed"))
     }));
-    // The server's own command client attaches at its first call, before any wait.
+    // The server's first call, before any wait, changes nothing either.
     f.ok("list_sessions", json!({})).await;
     let before = visible_state(&f);
 
@@ -303,15 +302,14 @@ fn sixty_four_waits_over_nineteen_panes_share_a_pipe_each_and_tmux_survives() {
     assert!(world.server_alive("work"), "the tmux server survived");
     assert_eq!(world.followers("work"), 19, "one pipe a pane");
     assert_eq!(world.hubs(), 19, "one hub a pane");
-    // The tmux server, this server and the hubs (their names start with tmux), and the
-    // command client where there is one.
+    // The tmux server, this server and the hubs (their names start with tmux), and no client.
     let ps = Command::new("ps")
         .args(["-eo", "pid,args"])
         .output()
         .unwrap();
     assert_eq!(
         world.tmux_processes(),
-        2 + 19 + command_clients_kept(),
+        2 + 19,
         "{}",
         String::from_utf8_lossy(&ps.stdout)
     );

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, TempDir, World, call_request, payload, tmux_features, wait_until};
+use tmux_mcp_tests::{RawClient, TempDir, World, call_request, payload, wait_until};
 
 fn kind(answer: &Value) -> String {
     payload(&answer["result"])["kind"]
@@ -61,8 +61,10 @@ fn tmux_dying_mid_call_is_a_typed_error_and_the_server_recovers() {
     world.assert_only_the_server_is_left();
 }
 
+/// A server whose last session ends is still served, an empty server is not an error, and no
+/// client of this server attaches at any point, on any version.
 #[test]
-fn a_server_without_sessions_is_served_by_subprocesses_until_one_returns() {
+fn a_server_without_sessions_is_served_and_never_attached_to() {
     let world = World::new();
     world.start_server("work");
     world.tmux("work", &["set-option", "-s", "exit-empty", "off"]);
@@ -73,25 +75,14 @@ fn a_server_without_sessions_is_served_by_subprocesses_until_one_returns() {
         raw.call(id, name, arguments).1
     };
     let sessions = |answer: &Value| answer["result"]["structuredContent"]["sessions"].clone();
-    let control_client = || world.command_clients() > 0;
     assert_eq!(
         sessions(&ask("list_sessions", json!({})))
             .as_array()
             .map(Vec::len),
         Some(1)
     );
-    // Before 3.7 no control client ever attaches (each attach is a crash window there).
-    let fragile = tmux_features().has(tmux::Feature::UnreadyControlNotified);
-    assert_eq!(
-        control_client(),
-        !fragile,
-        "the first call attaches the control client from 3.7 only"
-    );
-
-    // With no session a control client cannot attach: subprocesses answer, and an empty
-    // server is not an error.
+    assert_eq!(world.control_clients(), 0);
     world.tmux("work", &["kill-session", "-t", "main"]);
-    assert!(wait_until(Duration::from_secs(5), || !control_client()));
     let none = ask("list_sessions", json!({}));
     assert_eq!(sessions(&none), json!([]), "{none}");
     let created = ask("create_session", json!({"name": "again"}));
@@ -100,16 +91,9 @@ fn a_server_without_sessions_is_served_by_subprocesses_until_one_returns() {
         world.tmux("work", &["list-sessions", "-F", "#{session_name}"]),
         "again\n"
     );
-
-    // Once there is a session again, the control client comes back for later calls (from
-    // 3.7); before, subprocesses go on answering.
-    let back = wait_until(Duration::from_secs(if fragile { 1 } else { 5 }), || {
-        let listed = ask("list_sessions", json!({}));
-        sessions(&listed).as_array().map(Vec::len) == Some(1) && control_client()
-    });
-    assert_eq!(back, !fragile, "the control client came back: {back}");
     let listed = ask("list_sessions", json!({}));
     assert_eq!(sessions(&listed).as_array().map(Vec::len), Some(1));
+    assert_eq!(world.control_clients(), 0);
     raw.finish();
 }
 

@@ -2,8 +2,9 @@
 //! follows ends, moves, is renamed and respawned, and the tmux server itself is killed. The
 //! server then goes quiet (it starts no `tmux` and burns no CPU at rest), every wait ends with
 //! its documented outcome, and the person's tmux stays up however fast they switch panes: on
-//! tmux before 3.7 every control-mode attach is a crash window
-//! (`tmux::Feature::UnreadyControlNotified`), so nothing that ended may make the server attach.
+//! tmux before 3.7 every control-mode attach is a crash window (`tmux/src/version.md`), and on
+//! every version an attached client changes what the person's commands do, so the server
+//! never attaches one.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -11,10 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{
-    RawClient, World, call_request, command_clients_kept, payload, tmux_features, tmux_on_path,
-    wait_until,
-};
+use tmux_mcp_tests::{RawClient, World, call_request, payload, tmux_on_path, wait_until};
 
 /// A `tmux` first on the server's PATH that logs each of its command lines, then runs the
 /// real one.
@@ -56,16 +54,6 @@ impl Logged {
             .unwrap_or_default()
             .lines()
             .map(str::to_owned)
-            .collect()
-    }
-
-    /// The control-mode attaches logged from line `from` on that must not be: any before 3.7
-    /// (each is a crash window there), and from 3.7 any but the command client's.
-    fn unwanted_attaches_since(&self, from: usize) -> Vec<String> {
-        let fragile = tmux_features().has(tmux::Feature::UnreadyControlNotified);
-        self.attaches_since(from)
-            .into_iter()
-            .filter(|a| fragile || !a.contains("no-output"))
             .collect()
     }
 
@@ -250,12 +238,12 @@ fn at_rest_the_server_starts_no_tmux_and_burns_no_cpu_whatever_ended_or_moved() 
         "after a session renamed, a window moved, a pane respawned",
     );
 
-    // The session the command client sits on is killed (the one a person's command acts on:
-    // it keeps that so); the client goes mid-wait, on a pane of the session left.
-    let command_session = world.tmux("work", &["display-message", "-p", "#{session_name}"]);
-    let command_session = command_session.trim();
-    world.tmux("work", &["kill-session", "-t", command_session]);
-    let left: &str = if command_session == "main" { &d } else { "%0" };
+    // The session a person's command acts on (the one used last) is killed; then a wait on a
+    // pane of the session left is cancelled.
+    let last_used = world.tmux("work", &["display-message", "-p", "#{session_name}"]);
+    let last_used = last_used.trim();
+    world.tmux("work", &["kill-session", "-t", last_used]);
+    let left: &str = if last_used == "main" { &d } else { "%0" };
     ok(&mut raw, 11, "list_sessions", json!({}));
     let synced = world.syncs("work");
     raw.send(&call_request(
@@ -272,7 +260,7 @@ fn at_rest_the_server_starts_no_tmux_and_burns_no_cpu_whatever_ended_or_moved() 
     assert_at_rest(
         &logged,
         pid,
-        "after the command client's session ended and a wait was cancelled",
+        "after the session used last ended and a wait was cancelled",
     );
 
     // The tmux server is killed, then started again.
@@ -312,8 +300,8 @@ fn a_person_switching_panes_while_followed_sessions_end_never_meets_an_attach() 
         follow(&mut raw, next(), pane);
     }
     ok(&mut raw, next(), "list_sessions", json!({}));
-    // From here on nothing may attach: the followed sessions end, the command client's with
-    // them when it sits on one.
+    // From here on nothing may attach: the followed sessions end, the one used last with them
+    // when it is one of those.
     let from = logged.lines().len();
     let switching = Arc::new(AtomicBool::new(true));
     let person = {
@@ -336,7 +324,7 @@ fn a_person_switching_panes_while_followed_sessions_end_never_meets_an_attach() 
             );
         }
     }
-    // The command client's session went too when it was one of those: calls go on.
+    // The session used last went too when it was one of those: calls go on.
     assert!(wait_until(Duration::from_secs(10), || {
         world
             .tmux("work", &["list-sessions", "-F", "#{session_name}"])
@@ -351,13 +339,12 @@ fn a_person_switching_panes_while_followed_sessions_end_never_meets_an_attach() 
         world.server_alive("work"),
         "tmux died after {switches} switches"
     );
-    // Nothing attaches to follow output on any version, and before 3.7 no command client.
-    let unwanted = logged.unwanted_attaches_since(from);
+    let attaches = logged.attaches_since(from);
     assert!(
-        unwanted.is_empty(),
+        attaches.is_empty(),
         "{} attaches while the person worked, the first: {:?}",
-        unwanted.len(),
-        &unwanted[..unwanted.len().min(5)]
+        attaches.len(),
+        &attaches[..attaches.len().min(5)]
     );
     assert!(raw.finish().success());
 }
@@ -385,15 +372,16 @@ fn switch_panes(dir: &Path, switching: &AtomicBool) -> usize {
     n
 }
 
-/// Sessions `main` and then `agent`, in a world of their own, with this server having made one
-/// call in it or not.
+/// Sessions `main` and then `agent`, in a world of their own, with this server having run a
+/// command in `agent` (following its pane) or not.
 fn sessions_with_or_without_the_server(server: bool) -> (World, Option<RawClient>) {
     let world = World::new();
     world.start_server("work");
-    session(&world, "agent");
+    let pane = session(&world, "agent");
     let raw = server.then(|| {
         let mut raw = RawClient::start(&world, &["-L", "work"], &[]);
-        ok(&mut raw, 1, "list_sessions", json!({}));
+        let ran = json!({"pane": pane, "command": "true"});
+        ok(&mut raw, 1, "run_shell_command", ran);
         raw
     });
     (world, raw)
@@ -415,6 +403,20 @@ fn persons_session(world: &World) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// The name of the person's client (the one that is not a control client).
+fn persons_client(world: &World) -> String {
+    let clients = world.tmux(
+        "work",
+        &[
+            "list-clients",
+            "-F",
+            "#{client_control_mode} #{client_name}",
+        ],
+    );
+    let person = clients.lines().find_map(|l| l.strip_prefix("0 "));
+    person.expect("the person's client").to_owned()
+}
+
 /// The person's `tmux attach` with no target (run in a pane of another tmux server, for a
 /// terminal): the session it lands in.
 fn person_attaches(world: &World) -> String {
@@ -427,13 +429,15 @@ fn person_attaches(world: &World) -> String {
 }
 
 /// The person's `tmux attach` picks the session it picks without this server (tmux prefers
-/// one nobody is attached to, and the server's command client does not count as attached),
-/// and a session with `destroy-unattached` goes when the person leaves it, as without.
+/// one nobody is attached to, and the server attaches no client), a session with
+/// `destroy-unattached` goes when the person leaves it, and with `exit-unattached` tmux ends
+/// when the person detaches, as without the server.
 #[test]
 fn a_persons_attach_and_unattached_sessions_act_as_without_the_server() {
     let (alone, _) = sessions_with_or_without_the_server(false);
     let (beside, _raw) = sessions_with_or_without_the_server(true);
-    assert_eq!(beside.command_clients(), command_clients_kept());
+    assert_eq!(beside.control_clients(), 0);
+    assert_eq!(beside.followers("work"), 1, "the agent's pane is followed");
     let landed = (person_attaches(&alone), person_attaches(&beside));
     assert_eq!(landed.0, landed.1, "tmux attach with no target");
     let sessions = |world: &World| {
@@ -451,16 +455,8 @@ fn a_persons_attach_and_unattached_sessions_act_as_without_the_server() {
             "work",
             &["set-option", "-t", &landed.0, "destroy-unattached", "on"],
         );
-        let person = world.tmux(
-            "work",
-            &[
-                "list-clients",
-                "-F",
-                "#{client_control_mode} #{client_name}",
-            ],
-        );
-        let person = person.lines().find_map(|l| l.strip_prefix("0 ")).unwrap();
-        world.tmux("work", &["switch-client", "-c", person, "-t", other]);
+        let person = persons_client(world);
+        world.tmux("work", &["switch-client", "-c", &person, "-t", other]);
         assert!(wait_until(Duration::from_secs(10), || persons_session(
             world
         )
@@ -470,14 +466,25 @@ fn a_persons_attach_and_unattached_sessions_act_as_without_the_server() {
     assert!(wait_until(Duration::from_secs(10), || sessions(&alone)
         == sessions(&beside)));
     assert!(!sessions(&alone).contains(&landed.0), "destroy-unattached");
+    // The person detaches with `exit-unattached` on: tmux ends (a client of the server's, even
+    // suspended, would have kept it up: server.c server_loop).
+    for world in [&alone, &beside] {
+        world.tmux("work", &["set-option", "-s", "exit-unattached", "on"]);
+        world.tmux("work", &["detach-client", "-t", &persons_client(world)]);
+    }
+    for (world, name) in [(&alone, "alone"), (&beside, "beside the server")] {
+        assert!(
+            wait_until(Duration::from_secs(10), || !world.server_alive("work")),
+            "exit-unattached ended no tmux {name}"
+        );
+    }
 }
 
 /// Three servers on one tmux, as when Claude Code, Codex and a second Claude Code each start
 /// their own against the person's tmux: each creates sessions one after another and runs a
 /// command in each (following it), and waits on a pane the three share, while the person
 /// switches panes every 10 ms. Every answer is right, tmux stays up, no session counts a
-/// client as attached, and no control client attaches before 3.7 (from 3.7, only the three
-/// command clients).
+/// client as attached, and no control client attaches.
 #[test]
 fn three_servers_beside_a_person_switching_panes_attach_nothing_and_tmux_stays_up() {
     const SESSIONS: usize = 40;
@@ -557,15 +564,13 @@ fn three_servers_beside_a_person_switching_panes_attach_nothing_and_tmux_stays_u
         attached.lines().all(|n| n == "0"),
         "sessions count clients as attached: {attached}"
     );
-    let unwanted = logged.unwanted_attaches_since(0);
-    assert!(
-        unwanted.is_empty(),
-        "{} control-mode attaches, the first: {:?}",
-        unwanted.len(),
-        &unwanted[..unwanted.len().min(5)]
-    );
     let attaches = logged.attaches_since(0);
-    assert!(attaches.len() <= 3, "{attaches:?}");
+    assert!(
+        attaches.is_empty(),
+        "{} control-mode attaches, the first: {:?}",
+        attaches.len(),
+        &attaches[..attaches.len().min(5)]
+    );
 }
 
 /// The person's own `pipe-pane` (a log of theirs, a logging plugin's) is theirs: a pane piped

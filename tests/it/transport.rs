@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 
 use std::time::Duration;
-use tmux::{Command, Tmux, TmuxErrorKind, Verb};
+use tmux::{Command, Tmux, TmuxErrorKind, Verb, command_line};
 
 use tmux_mcp_tests::{World, wait_until};
 
@@ -84,8 +84,8 @@ async fn values_reach_tmux_unchanged_through_either_path() {
     for i in 0..300 {
         let value = nasty(&mut rng);
         let buffer = format!("b{i}");
-        // set-buffer travels through the control client (from 3.7; a subprocess before);
-        // show-buffer through a subprocess.
+        // set-buffer travels first in tmux's command syntax (`command_line`, as a pipe's
+        // `if-shell` carries its `pipe-pane`), then as argv.
         let set = Command::new(Verb::SetBuffer)
             .flag("-b")
             .arg(buffer.as_str())
@@ -97,14 +97,14 @@ async fn values_reach_tmux_unchanged_through_either_path() {
             .flag("-b")
             .arg(buffer.as_str())
             .unwrap();
-        tmux.run(set.clone())
+        let line = command_line(&set, tmux.features().await);
+        let parsed = Command::new(Verb::IfShell)
+            .flag("-F")
+            .args(["1", line.trim_end()])
+            .unwrap();
+        tmux.run(parsed)
             .await
             .unwrap_or_else(|e| panic!("{value:?}: {e}"));
-        assert_eq!(
-            tmux.control_session().is_some(),
-            tmux_mcp_tests::command_clients_kept() == 1,
-            "the control client carries commands from 3.7 only"
-        );
         let back = tmux
             .run_for(show.clone(), tmux::COMMAND_DEADLINE)
             .await

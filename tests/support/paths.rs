@@ -15,12 +15,6 @@ pub fn tmux_features() -> tmux::Features {
     tmux::Version::parse(&String::from_utf8_lossy(&out.stdout)).features()
 }
 
-/// The command clients a server keeps on the tmux on PATH: one from 3.7, none before (where
-/// any control-mode attach is a crash window, so commands run as subprocesses).
-pub fn command_clients_kept() -> usize {
-    usize::from(!tmux_features().has(tmux::Feature::UnreadyControlNotified))
-}
-
 /// The crates' source folders, relative to the repository.
 pub const CRATE_SOURCES: [&str; 6] = [
     "server/src",

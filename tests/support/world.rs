@@ -240,13 +240,12 @@ impl World {
         );
     }
 
-    /// This server's command clients living in this world, counted as processes: the client
-    /// is suspended, and `list-clients` leaves suspended clients out from tmux 3.7 (sort.c
-    /// sort_get_clients).
-    pub fn command_clients(&self) -> usize {
+    /// The control-mode clients living in this world, counted as processes (`list-clients`
+    /// leaves suspended clients out from tmux 3.7, sort.c sort_get_clients).
+    pub fn control_clients(&self) -> usize {
         self.tmux_process_lines()
             .iter()
-            .filter(|l| l.contains("-C\\0attach-session") && l.contains("no-output"))
+            .filter(|l| l.contains("-C\\0attach-session"))
             .count()
     }
 

@@ -12,30 +12,33 @@ use tokio::sync::Semaphore;
 use crate::command::Reading;
 use crate::command::{COMMAND_DEADLINE, MAX_OUTPUT, Outputs};
 use crate::followed::Follower;
-use crate::outside::{Known, identified, identify, process};
+use crate::outside::{ask_version, process};
 use crate::sync::lock;
 use crate::version::{Features, Found, Version};
-use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb, channel};
+use crate::{Command, Script, TmuxError, TmuxErrorKind, Verb};
 
 /// Most bytes of stderr kept from one command.
 const MAX_ERROR_OUTPUT: usize = 64 << 10;
 
-/// How to reach the tmux server: the global arguments every command starts with, the control
-/// client that carries most commands from tmux 3.7, and the followed panes. A handle: clones
-/// share them.
+/// How to reach the tmux server: the global arguments every command starts with, and the
+/// followed panes. A handle: clones share them.
+///
+/// No control client carries commands, on any version: before 3.7 one starting is a window in
+/// which a person's pane switch crashes tmux, and on every version tmux counts it as attached
+/// (`exit-unattached` never ends the server, `client-attached` runs), so each command is a
+/// `tmux` subprocess (`tmux/src/version.md`).
 #[derive(Clone)]
 pub struct Tmux(pub(crate) Arc<Shared>);
 
 /// What a [`Tmux`] and its clones share.
 pub(crate) struct Shared {
     pub(crate) global: Arc<[OsString]>,
-    channel: channel::Channel,
     pub(crate) follower: Follower,
     /// Ordinary subprocesses take turns: tmux answers one command at a time, so subprocesses
     /// running at once (a batch of captures, say) would only share one another's deadline.
     subprocess_turn: Semaphore,
     /// The version of the server behind the socket, once learned.
-    server: Known,
+    server: std::sync::Mutex<Option<Version>>,
     /// Calls that find the server unknown learn it one at a time: only the first asks.
     learning: tokio::sync::Mutex<()>,
 }
@@ -52,14 +55,11 @@ impl WeakTmux {
 impl Tmux {
     /// `global` are the arguments before the command: `-L name` or `-S path`, and `-f config`.
     pub fn new(global: Vec<OsString>) -> Self {
-        let global: Arc<[OsString]> = global.into();
-        let server = Known::default();
         Tmux(Arc::new(Shared {
-            channel: channel::Channel::new(global.clone(), server.clone()),
             follower: Follower::default(),
-            global,
+            global: global.into(),
             subprocess_turn: Semaphore::new(1),
-            server,
+            server: std::sync::Mutex::default(),
             learning: tokio::sync::Mutex::default(),
         }))
     }
@@ -69,9 +69,9 @@ impl Tmux {
     }
 
     /// The version of the server behind the socket, from its own `#{version}`, not from the
-    /// `tmux` binary on PATH: learned when first needed and again by each control client the
-    /// channel starts (a server restarted on the socket may be another version). `None` while
-    /// no server answers.
+    /// `tmux` binary on PATH: learned when first needed, and again after a command found no
+    /// server (one restarted on the socket may be another version). `None` while no server
+    /// answers.
     pub async fn version(&self) -> Option<Version> {
         if let Some(known) = lock(&self.0.server).clone() {
             return Some(known);
@@ -81,11 +81,11 @@ impl Tmux {
             return Some(known);
         }
         let out = self
-            .subprocess(&identify().into(), Features::default(), COMMAND_DEADLINE)
+            .subprocess(&ask_version().into(), Features::default(), COMMAND_DEADLINE)
             .await
             .ok()?
             .joined();
-        let (version, _) = identified(&out)?;
+        let version = Version::parse(Some(out.trim()).filter(|v| !v.is_empty())?);
         *lock(&self.0.server) = Some(version.clone());
         Some(version)
     }
@@ -120,13 +120,7 @@ impl Tmux {
         }
     }
 
-    /// The session the command-carrying control client is attached to, while it is.
-    pub fn control_session(&self) -> Option<String> {
-        self.0.channel.session()
-    }
-
-    /// Runs a command or script and returns its output (a script's, its commands' joined),
-    /// through the control client when it can carry every command, else a subprocess.
+    /// Runs a command or script and returns its output (a script's, its commands' joined).
     pub async fn run(&self, script: impl Into<Script>) -> Result<String, TmuxError> {
         Ok(self.run_each(script).await?.joined())
     }
@@ -136,31 +130,13 @@ impl Tmux {
     pub async fn run_each(&self, script: impl Into<Script>) -> Result<Outputs, TmuxError> {
         let script = script.into();
         let features = self.features().await;
-        if script.carried()
-            && let Some(done) = self
-                .0
-                .channel
-                .run(&script, features, COMMAND_DEADLINE)
-                .await
-        {
-            return done;
-        }
-        if script.own() {
-            return Err(TmuxError::new(
-                TmuxErrorKind::Refused,
-                format!(
-                    "{}: no command client to run it (from a tmux subprocess it would act on a person's client)",
-                    script.name()
-                ),
-            ));
-        }
         // The deadline starts with the turn; the semaphore is never closed.
         let _turn = self.0.subprocess_turn.acquire().await.ok();
         self.subprocess(&script, features, COMMAND_DEADLINE).await
     }
 
-    /// Runs commands in a `tmux` subprocess with their own deadline (for commands that block,
-    /// like `wait-for`, and for probes that must not attach a client).
+    /// Runs commands in a `tmux` subprocess with their own deadline, outside the turns
+    /// ordinary commands take (for commands that block, like `wait-for`).
     pub async fn run_for(
         &self,
         script: impl Into<Script>,
@@ -204,7 +180,15 @@ impl Tmux {
         let Some(marked) = marked else {
             return Ok(Outputs::default());
         };
-        let out = self.spawn(&marked, features, deadline).await?;
+        let out = self
+            .spawn(&marked, features, deadline)
+            .await
+            .inspect_err(|e| {
+                // The next server on the socket may be another version: learn it again.
+                if e.kind == TmuxErrorKind::ServerGone {
+                    *lock(&self.0.server) = None;
+                }
+            })?;
         let end = format!("{marker}\n");
         let mut parts = out.split(end.as_str());
         Ok(Outputs::new(

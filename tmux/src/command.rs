@@ -3,8 +3,8 @@
 //! the first that fails. Values are checked as they are added: tmux can carry no NUL byte, so
 //! a command holding one cannot be built.
 //!
-//! [`Verb`]'s table is the one place that says what each command is: whether the persistent
-//! control client may carry it, and whether it only reads.
+//! [`Verb`]'s table is the one place that says what each command is: its name, and how what
+//! it prints comes back.
 
 use std::borrow::Cow;
 use std::time::Duration;
@@ -17,27 +17,6 @@ use crate::{TmuxError, TmuxErrorKind};
 pub const COMMAND_DEADLINE: Duration = Duration::from_secs(10);
 /// Most bytes of stdout kept from one command.
 pub const MAX_OUTPUT: usize = 64 << 20;
-
-/// How a command reaches tmux.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Route {
-    /// The persistent control client may carry it: it does not block, and what it prints is
-    /// tmux metadata, never terminal content (which could imitate the client's protocol).
-    Channel,
-    /// Only the command client may carry it: it acts on the client that runs it, which from a
-    /// subprocess would be a person's (tmux's current client).
-    Own,
-    /// A `tmux` subprocess runs it.
-    Subprocess,
-}
-
-/// What a command does to tmux.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Access {
-    /// Only reads: it may run after one before it failed, so such commands are pipelined.
-    Reads,
-    Changes,
-}
 
 /// What a command prints, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +31,7 @@ enum Print {
 }
 
 macro_rules! verbs {
-    ($($verb:ident $name:literal $route:ident $access:ident $print:ident,)*) => {
+    ($($verb:ident $name:literal $print:ident,)*) => {
         /// A tmux command this client sends.
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub enum Verb { $($verb),* }
@@ -66,14 +45,6 @@ macro_rules! verbs {
                 match self { $(Verb::$verb => $name),* }
             }
 
-            fn route(self) -> Route {
-                match self { $(Verb::$verb => Route::$route),* }
-            }
-
-            fn access(self) -> Access {
-                match self { $(Verb::$verb => Access::$access),* }
-            }
-
             fn print(self) -> Print {
                 match self { $(Verb::$verb => Print::$print),* }
             }
@@ -82,49 +53,43 @@ macro_rules! verbs {
 }
 
 verbs! {
-    CapturePane "capture-pane" Subprocess Reads Content,
-    ClearHistory "clear-history" Channel Changes Nothing,
-    DeleteBuffer "delete-buffer" Channel Changes Nothing,
-    DisplayMessage "display-message" Channel Reads Message,
-    HasSession "has-session" Channel Reads Nothing,
-    // The command if-shell chooses runs as one of its own, which a control client answers with
-    // a block of its own: read as the next command's answer (cmd-if-shell.c, every version).
-    IfShell "if-shell" Subprocess Changes Message,
-    KillPane "kill-pane" Channel Changes Nothing,
-    KillServer "kill-server" Subprocess Changes Nothing,
-    KillSession "kill-session" Channel Changes Nothing,
-    KillWindow "kill-window" Channel Changes Nothing,
-    ListClients "list-clients" Channel Reads Message,
-    ListPanes "list-panes" Channel Reads Message,
-    ListSessions "list-sessions" Channel Reads Message,
-    ListWindows "list-windows" Channel Reads Message,
-    MoveWindow "move-window" Channel Changes Nothing,
-    NewSession "new-session" Channel Changes Message,
-    NewWindow "new-window" Channel Changes Message,
-    PasteBuffer "paste-buffer" Channel Changes Nothing,
-    PipePane "pipe-pane" Channel Changes Nothing,
-    RefreshClient "refresh-client" Channel Changes Nothing,
-    RenameSession "rename-session" Channel Changes Nothing,
-    RenameWindow "rename-window" Channel Changes Nothing,
-    ResizePane "resize-pane" Channel Changes Nothing,
-    ResizeWindow "resize-window" Channel Changes Nothing,
-    RespawnPane "respawn-pane" Channel Changes Nothing,
-    SelectLayout "select-layout" Channel Changes Nothing,
-    SelectPane "select-pane" Channel Changes Nothing,
-    SelectWindow "select-window" Channel Changes Nothing,
-    SendKeys "send-keys" Channel Changes Nothing,
-    SetBuffer "set-buffer" Channel Changes Nothing,
-    SetOption "set-option" Channel Changes Nothing,
-    ShowBuffer "show-buffer" Subprocess Reads Content,
-    ShowEnvironment "show-environment" Channel Reads Message,
-    ShowHooks "show-hooks" Channel Reads Message,
-    ShowOptions "show-options" Channel Reads Message,
-    SplitWindow "split-window" Channel Changes Message,
-    StartServer "start-server" Subprocess Changes Nothing,
-    SuspendClient "suspend-client" Own Changes Nothing,
-    SwapPane "swap-pane" Channel Changes Nothing,
-    SwitchClient "switch-client" Own Changes Nothing,
-    WaitFor "wait-for" Subprocess Changes Nothing,
+    CapturePane "capture-pane" Content,
+    ClearHistory "clear-history" Nothing,
+    DeleteBuffer "delete-buffer" Nothing,
+    DisplayMessage "display-message" Message,
+    HasSession "has-session" Nothing,
+    IfShell "if-shell" Message,
+    KillPane "kill-pane" Nothing,
+    KillServer "kill-server" Nothing,
+    KillSession "kill-session" Nothing,
+    KillWindow "kill-window" Nothing,
+    ListPanes "list-panes" Message,
+    ListSessions "list-sessions" Message,
+    ListWindows "list-windows" Message,
+    MoveWindow "move-window" Nothing,
+    NewSession "new-session" Message,
+    NewWindow "new-window" Message,
+    PasteBuffer "paste-buffer" Nothing,
+    PipePane "pipe-pane" Nothing,
+    RenameSession "rename-session" Nothing,
+    RenameWindow "rename-window" Nothing,
+    ResizePane "resize-pane" Nothing,
+    ResizeWindow "resize-window" Nothing,
+    RespawnPane "respawn-pane" Nothing,
+    SelectLayout "select-layout" Nothing,
+    SelectPane "select-pane" Nothing,
+    SelectWindow "select-window" Nothing,
+    SendKeys "send-keys" Nothing,
+    SetBuffer "set-buffer" Nothing,
+    SetOption "set-option" Nothing,
+    ShowBuffer "show-buffer" Content,
+    ShowEnvironment "show-environment" Message,
+    ShowHooks "show-hooks" Message,
+    ShowOptions "show-options" Message,
+    SplitWindow "split-window" Message,
+    StartServer "start-server" Nothing,
+    SwapPane "swap-pane" Nothing,
+    WaitFor "wait-for" Nothing,
 }
 
 /// A `-t` target for a session given as `$id` or an exact name: `=` stops tmux's prefix
@@ -300,26 +265,6 @@ impl Script {
     /// The first command's name, for messages.
     pub(crate) fn name(&self) -> &'static str {
         self.commands.first().map_or("tmux", |c| c.verb.name())
-    }
-
-    /// Whether the control client may carry every command.
-    pub(crate) fn carried(&self) -> bool {
-        self.commands
-            .iter()
-            .all(|c| matches!(c.verb.route(), Route::Channel | Route::Own))
-    }
-
-    /// Whether a command acts on the client that runs it, so that only the command client
-    /// may (never a subprocess).
-    pub(crate) fn own(&self) -> bool {
-        self.commands.iter().any(|c| c.verb.route() == Route::Own)
-    }
-
-    /// Whether every command only reads, so all may be written at once.
-    pub(crate) fn reads_only(&self) -> bool {
-        self.commands
-            .iter()
-            .all(|c| c.verb.access() == Access::Reads)
     }
 
     /// The argvs of the `tmux` subprocesses that run the script in turn: `;` between
@@ -519,12 +464,7 @@ mod tests {
     }
 
     #[test]
-    fn what_is_carried_and_pipelined_follows_the_table() {
-        let read = Command::new(Verb::HasSession).then(Command::new(Verb::DisplayMessage));
-        assert!(read.carried() && read.reads_only());
-        let change = read.clone().then(Command::new(Verb::KillPane));
-        assert!(change.carried() && !change.reads_only());
-        assert!(!Script::from(Command::new(Verb::CapturePane)).carried());
+    fn the_table_is_sorted() {
         let names: Vec<&str> = Verb::ALL.iter().map(|v| v.name()).collect();
         let mut sorted = names.clone();
         sorted.sort_unstable();

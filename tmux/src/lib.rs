@@ -1,12 +1,10 @@
 //! A tmux client: the connection to one tmux server, and what an agent needs of it.
 //!
 //! Every command goes through [`Tmux::run`], as argv (never a shell), under a deadline, with
-//! bounded output and typed errors. From tmux 3.7 a persistent control-mode client carries
-//! most commands; before it (where a control client starting can crash tmux), and for terminal
-//! content and blocking commands, they run as `tmux` subprocesses. [`Tmux::follow`] feeds a
-//! [`Journal`] per followed pane through the pane's `pipe-pane` ([`pipe`]), with no client
-//! attached. What the server prints is read back as its
-//! version printed it, and what differs between versions is decided by one table
+//! bounded output and typed errors, in a `tmux` subprocess: no client of this server ever
+//! attaches, so the person's tmux counts none. [`Tmux::follow`] feeds a [`Journal`] per
+//! followed pane through the pane's `pipe-pane` ([`pipe`]). What the server prints is read
+//! back as its version printed it, and what differs between versions is decided by one table
 //! ([`version`]). The socket choice ([`socket`]), the dedicated daemon and its lease
 //! ([`daemon`]), the pane this process runs in ([`caller`]) and key-name checks ([`keys`])
 //! complete it.
@@ -14,10 +12,8 @@
 //! This crate knows nothing of MCP: it depends on neither rmcp nor the manifest crates.
 
 pub mod caller;
-mod channel;
 mod client;
 mod command;
-mod control;
 pub mod daemon;
 mod error;
 pub mod feed;

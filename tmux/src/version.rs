@@ -175,7 +175,6 @@ pub enum Feature {
     BracketPasteFlag,
     CreatorSizesNewWindows,
     JoinedCapturesPadded,
-    UnreadyControlNotified,
 }
 
 struct Row {
@@ -196,7 +195,7 @@ const fn v(major: u16, minor: u16) -> Option<Release> {
 }
 
 /// Every version-dependent behaviour, once.
-const TABLE: [Row; 6] = [
+const TABLE: [Row; 5] = [
     Row {
         feature: Feature::VisualisedOutput,
         name: "visualised-output",
@@ -236,14 +235,6 @@ const TABLE: [Row; 6] = [
         until: v(3, 3),
         source: "grid.c grid_string_cells: up to cellsize, not cellused (ded695504)",
         effect: "capture-pane -J pads each line with the spaces of its allocated cells; the server drops the spaces that end each captured line",
-    },
-    Row {
-        feature: Feature::UnreadyControlNotified,
-        name: "unready-control-notified",
-        from: None,
-        until: v(3, 7),
-        source: "control-notify.c CONTROL_SHOULD_NOTIFY_CLIENT: a control client is notified before control_start gives it a state (e5a2a25fa checks)",
-        effect: "a control client still starting crashes the server when a notification reaches it (a person's select-pane sends one), so every attach is a crash window: no control client attaches, and commands run as subprocesses (output is followed through pipe-pane on every version)",
     },
 ];
 
@@ -353,7 +344,6 @@ mod tests {
             BracketPasteFlag,
             CreatorSizesNewWindows,
             JoinedCapturesPadded,
-            UnreadyControlNotified,
         ];
         assert_eq!(TABLE.len(), all.len());
         for feature in all {
@@ -375,24 +365,16 @@ mod tests {
                 BracketPasteFlag,
                 CreatorSizesNewWindows,
                 JoinedCapturesPadded,
-                UnreadyControlNotified,
             ]
             .into_iter()
             .filter(|x| f.has(*x))
             .collect::<Vec<_>>()
         };
-        assert_eq!(
-            has("3.2a"),
-            [
-                CreatorSizesNewWindows,
-                JoinedCapturesPadded,
-                UnreadyControlNotified
-            ]
-        );
-        assert_eq!(has("3.3a"), [UnreadyControlNotified]);
-        assert_eq!(has("3.4"), [VisualisedOutput, UnreadyControlNotified]);
-        assert_eq!(has("3.5a"), [VisualisedOutput, UnreadyControlNotified]);
-        assert_eq!(has("3.6b"), [UnreadyControlNotified]);
+        assert_eq!(has("3.2a"), [CreatorSizesNewWindows, JoinedCapturesPadded]);
+        assert_eq!(has("3.3a"), []);
+        assert_eq!(has("3.4"), [VisualisedOutput]);
+        assert_eq!(has("3.5a"), [VisualisedOutput]);
+        assert_eq!(has("3.6b"), []);
         assert_eq!(has("3.7c"), [PasteNeedsRaw, BracketPasteFlag]);
         assert_eq!(has("next-3.8"), [PasteNeedsRaw, BracketPasteFlag]);
         assert_eq!(has("openbsd-7.6"), [PasteNeedsRaw, BracketPasteFlag]);
@@ -402,6 +384,6 @@ mod tests {
             .into_iter()
             .map(|(f, _)| f)
             .collect();
-        assert_eq!(names, [VisualisedOutput, UnreadyControlNotified]);
+        assert_eq!(names, [VisualisedOutput]);
     }
 }

@@ -54,8 +54,8 @@ pub fn pane_format(agent_option: &str) -> Format {
     row_format(&pane_vars(agent_option))
 }
 
-/// A session row. tmux counts none of this server's clients as attached: it follows panes
-/// through their pipes, and its command client (from tmux 3.7) is suspended.
+/// A session row. tmux counts no client of this server's as attached: it attaches none (it
+/// follows panes through their pipes, and runs commands as subprocesses).
 pub fn session(fields: &mut Fields) -> Result<Session, TmuxError> {
     Ok(Session {
         id: fields.text()?,

@@ -249,7 +249,7 @@ fn sixteen_huge_captures_fit_in_one_megabyte() {
     let id = json!("a request id that takes some room");
     // Captures run as tmux subprocesses taking turns, each with its whole deadline (all at once
     // they shared one, and under load the last rows timed out): never more tmux processes than
-    // the server, tmux-mcp, its command client (from 3.7) and one capture.
+    // the server, tmux-mcp and one capture.
     let done = AtomicBool::new(false);
     let (line, response, most) = std::thread::scope(|s| {
         let watcher = s.spawn(|| {
@@ -349,8 +349,7 @@ async fn pane_info_rows_are_read_together_and_answer_as_calls_do() {
             .display(pane, "#{pane_current_command}")
             == "cat"));
     }
-    // The server looks up its own pane (a list-panes, once), and from 3.7 its command client
-    // attaches, with a read of its own: neither is a read's cost.
+    // The server looks up its own pane (a list-panes, once): not a read's cost.
     f.ok("list_panes", json!({})).await;
     let commands = count_commands(&f);
     let mut alone = Vec::new();
@@ -364,8 +363,8 @@ async fn pane_info_rows_are_read_together_and_answer_as_calls_do() {
         (4, 0),
         "a read on its own is one display-message"
     );
-    // A missing pane's read fails in tmux: what the hooks count of it depends on the path it
-    // takes (a subprocess before 3.7, the command client from 3.7), so it is counted apart.
+    // A missing pane's read fails in tmux, where hooks may count it otherwise: it is counted
+    // apart.
     let before = commands();
     let missing = f.fails("get_pane_info", json!({"pane": "%99999"})).await;
     let missed = commands().0 - before.0;
@@ -410,7 +409,7 @@ async fn pane_info_rows_are_read_apart_on_a_server_with_many_more_panes() {
     let f = Fixture::here(&[]).await;
     // 26 panes: more than 12 for each of 2 reads, not more than 12 for each of 3.
     let panes: Vec<String> = (0..25).map(|_| f.open(&["new-window"], "cat")).collect();
-    let listed = f.ok("list_panes", json!({})).await; // also attaches a command client (3.7)
+    let listed = f.ok("list_panes", json!({})).await;
     assert_eq!(listed["panes"].as_array().unwrap().len(), 26);
     let commands = count_commands(&f);
     let delta = async |asked: &[&str]| {
