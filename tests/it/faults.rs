@@ -1,5 +1,5 @@
-//! Faults: tmux dying mid-call, its socket deleted, a server left without sessions (where no
-//! control client can attach), a full disk for the daemon configuration.
+//! Faults: tmux dying mid-call, its socket deleted, a server left without sessions, a full
+//! disk for the daemon configuration, the server's own binary replaced or removed under it.
 //! Each gives a typed error, the server keeps serving, and no tmux process, buffer or temporary
 //! file is left behind. Also: argument values never reach the log.
 
@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, TempDir, World, call_request, payload, wait_until};
+use tmux_mcp_tests::{RawClient, TempDir, World, binary, call_request, payload, wait_until};
 
 fn kind(answer: &Value) -> String {
     payload(&answer["result"])["kind"]
@@ -232,4 +232,55 @@ fn nothing_is_left_behind_and_argument_values_stay_out_of_the_log() {
         "{} tmux processes left",
         world.tmux_processes()
     );
+}
+
+/// The server's binary replaced while it runs (an upgrade) or removed (an uninstall): a pane
+/// followed after a replacement gets its reader from the new binary at the same path; after a
+/// removal, following says why and what to do, and leaves the pane without a dead pipe.
+#[test]
+fn a_binary_replaced_or_removed_under_the_server_follows_or_says_why() {
+    let world = World::new();
+    world.start_server("work");
+    let pane = |name: &str| {
+        let out = world.tmux(
+            "work",
+            &[
+                "new-session",
+                "-d",
+                "-s",
+                name,
+                "-P",
+                "-F",
+                "#{pane_id}",
+                "sh",
+            ],
+        );
+        out.trim().to_owned()
+    };
+    let (before, after, removed) = (pane("before"), pane("after"), pane("removed"));
+    let program = world.tmpdir().join("tmux-mcp");
+    std::fs::copy(binary(), &program).unwrap();
+    let mut raw = RawClient::start_program(&world, &program, &["-L", "work"], &[]);
+    let mut run = |id: u64, pane: &str| {
+        let ran = json!({"pane": pane, "command": "echo ran", "seconds": 10});
+        raw.call(id, "run_shell_command", ran).1["result"].clone()
+    };
+    assert_eq!(run(1, &before)["isError"], false);
+    // An upgrade writes a new file where the old one was.
+    std::fs::remove_file(&program).unwrap();
+    std::fs::copy(binary(), &program).unwrap();
+    let upgraded = run(2, &after);
+    assert_eq!(upgraded["isError"], false, "{upgraded}");
+    assert_eq!(upgraded["structuredContent"]["output"], "ran", "{upgraded}");
+    std::fs::remove_file(&program).unwrap();
+    let gone = run(3, &removed);
+    assert_eq!(gone["isError"], true, "{gone}");
+    assert!(gone.to_string().contains("is gone"), "{gone}");
+    let piped = world.tmux(
+        "work",
+        &["display-message", "-p", "-t", &removed, "#{pane_pipe}"],
+    );
+    assert_eq!(piped.trim(), "0", "no dead pipe left");
+    assert_eq!(world.followers("work"), 2);
+    raw.finish();
 }

@@ -650,6 +650,16 @@ fn a_persons_own_pipe_pane_is_left_to_them() {
     let said = refusal(&mut raw, 3, &toggled);
     assert!(said.contains("someone closed the pipe"), "{said}");
     assert_eq!(piped(&toggled).trim(), "0", "no pipe opened again");
+    // Another agent's server, started after the toggle, leaves the pane to them too.
+    let mut other = RawClient::start(&world, &["-L", "work"], &[]);
+    let said = refusal(&mut other, 1, &toggled);
+    assert!(said.contains("someone closed the pipe"), "{said}");
+    assert_eq!(
+        piped(&toggled).trim(),
+        "0",
+        "no pipe opened by the newcomer"
+    );
+    assert!(other.finish().success());
     pipe_to(&toggled, "toggled.log", true);
     assert_eq!(
         piped(&toggled).trim(),

@@ -1,7 +1,7 @@
 //! Talking to the server as a client does: calls through rmcp, a raw JSON-RPC peer, and the
 //! checks every result and error is held to.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -192,7 +192,17 @@ pub struct RawClient {
 impl RawClient {
     /// Spawns the server in `world` and completes the initialize handshake.
     pub fn start(world: &World, args: &[&str], env: &[(&str, &str)]) -> RawClient {
-        let mut raw = RawClient::spawn(world, args, env);
+        RawClient::start_program(world, &binary(), args, env)
+    }
+
+    /// As [`RawClient::start`], with the server's binary at `program` (a copy, say).
+    pub fn start_program(
+        world: &World,
+        program: &Path,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> RawClient {
+        let mut raw = RawClient::spawn_program(world, program, args, env);
         let init = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
             "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}});
         raw.send(&init.to_string());
@@ -204,12 +214,21 @@ impl RawClient {
 
     /// Spawns the server in `world` and says nothing to it yet.
     pub fn spawn(world: &World, args: &[&str], env: &[(&str, &str)]) -> RawClient {
+        RawClient::spawn_program(world, &binary(), args, env)
+    }
+
+    fn spawn_program(
+        world: &World,
+        program: &Path,
+        args: &[&str],
+        env: &[(&str, &str)],
+    ) -> RawClient {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let log = world.dir.path.join(format!(
             "stderr-{}.log",
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
-        let mut child = Command::new(binary())
+        let mut child = Command::new(program)
             .env_clear()
             .envs(world.base_env())
             .envs(env.iter().copied())

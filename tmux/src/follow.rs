@@ -44,21 +44,42 @@ pub fn set_hub_program(program: PathBuf) {
     let _ = HUB_PROGRAM.set(program);
 }
 
+/// The program the pane's hub runs: it must be there when tmux runs it, or the pipe would
+/// open onto nothing and stay open, dead, until the pane next prints.
 fn hub_program() -> Result<PathBuf, TmuxError> {
-    if let Some(program) = HUB_PROGRAM.get() {
-        return Ok(program.clone());
+    let program = match HUB_PROGRAM.get() {
+        Some(program) => program.clone(),
+        None => std::env::current_exe().map_err(|e| {
+            TmuxError::new(
+                TmuxErrorKind::ServerGone,
+                format!("cannot name this program for tmux's pipe-pane: {e}"),
+            )
+        })?,
+    };
+    // Linux names a program replaced since it started (an upgrade) `PATH (deleted)`; the one at
+    // PATH now runs a hub as well.
+    let program = match program.to_str().and_then(|p| p.strip_suffix(" (deleted)")) {
+        Some(path) => PathBuf::from(path),
+        None => program,
+    };
+    if !program.is_file() {
+        return Err(TmuxError::new(
+            TmuxErrorKind::Refused,
+            format!(
+                "this server's program {} is gone (uninstalled, or moved by an upgrade), so tmux cannot run \
+                 the pane's reader; restart this MCP server (your agent CLI's /mcp, say)",
+                program.display()
+            ),
+        ));
     }
-    std::env::current_exe().map_err(|e| {
-        TmuxError::new(
-            TmuxErrorKind::ServerGone,
-            format!("cannot name this program for tmux's pipe-pane: {e}"),
-        )
-    })
+    Ok(program)
 }
 
 /// What tmux says of a pane before it is followed.
 struct Place {
     server: String,
+    /// When the server started: with its pid, it names one tmux server for good.
+    started: String,
     piped: bool,
     width: u16,
     height: u16,
@@ -121,8 +142,7 @@ impl Tmux {
         // A tap that ended goes first, as the follower would have it go.
         self.forget(pane).await;
         let place = self.place(pane, false).await?;
-        let key = (place.server.clone(), pane.to_owned());
-        if lock(&self.0.follower.yielded).contains(&key) {
+        if yielded_mark(&place, pane)?.exists() {
             return Err(yielded(pane));
         }
         let hub = self.hub(pane, &place).await?;
@@ -156,13 +176,13 @@ impl Tmux {
                         .flag("-p")
                         .target(pane)?
                         .arg(format!(
-                            "{word} #{{pid}} #{{pane_pipe}} #{{pane_width}} #{{pane_height}} #{{socket_path}}"
+                            "{word} #{{pid}} #{{start_time}} #{{pane_pipe}} #{{pane_width}} #{{pane_height}} #{{socket_path}}"
                         ))?,
                 ),
             )
             .await?;
         let line = out.trim_end_matches('\n');
-        let mut fields = line.splitn(6, ' ').skip(1);
+        let mut fields = line.splitn(7, ' ').skip(1);
         let mut next = || fields.next().filter(|f| !f.is_empty());
         let unexpected = || {
             TmuxError::new(
@@ -170,13 +190,14 @@ impl Tmux {
                 format!("display-message: unexpected answer {out:?}"),
             )
         };
-        let (Some(server), Some(piped), Some(width), Some(height), Some(socket)) =
-            (next(), next(), next(), next(), next())
+        let (Some(server), Some(started), Some(piped), Some(width), Some(height), Some(socket)) =
+            (next(), next(), next(), next(), next(), next())
         else {
             return Err(unexpected());
         };
         Ok(Place {
             server: server.to_owned(),
+            started: started.to_owned(),
             piped: piped == "1",
             width: width.parse().map_err(|_| unexpected())?,
             height: height.parse().map_err(|_| unexpected())?,
@@ -337,8 +358,9 @@ impl Tmux {
 
     /// Drops a pane whose tap ended, journal and screen with it (a wait on it holds its own
     /// handle to the journal). A pane left living whose pipe tmux closed had it closed by
-    /// someone else's `pipe-pane`, and is theirs from now on; one whose hub died is followed
-    /// again by the next call.
+    /// someone else's `pipe-pane`, and is theirs from now on, for every server of the machine
+    /// (a mark beside the hubs' sockets says so); one whose hub died is followed again by the
+    /// next call.
     async fn forget(&self, pane: &str) {
         let entry = lock(&self.0.follower.panes)
             .get(pane)
@@ -351,8 +373,10 @@ impl Tmux {
             && by_tmux
             && place.server == server
             && !place.piped
+            && let Ok(mark) = yielded_mark(&place, pane)
         {
-            lock(&self.0.follower.yielded).insert((server, pane.to_owned()));
+            let _ = std::fs::File::create(mark);
+            forget_marks_of_gone_servers();
         }
         let mut panes = lock(&self.0.follower.panes);
         if panes.get(pane).is_some_and(|f| f.tap.same(&tap)) {
@@ -406,6 +430,40 @@ fn theirs(pane: &str) -> TmuxError {
 fn hub_socket(server: &str, pane: &str) -> Result<PathBuf, TmuxError> {
     let dir = hub_dir()?;
     Ok(dir.join(format!("{server}-{}", pane.trim_start_matches('%'))))
+}
+
+/// The mark of a pane left to the person who closed its pipe: named for the tmux server's pid
+/// and start, since a pid (and so pane ids) may come again with another server.
+fn yielded_mark(place: &Place, pane: &str) -> Result<PathBuf, TmuxError> {
+    let name = format!(
+        "{}-{}-{}.theirs",
+        place.server,
+        place.started,
+        pane.trim_start_matches('%')
+    );
+    Ok(hub_dir()?.join(name))
+}
+
+/// Removes the marks of tmux servers that no longer run, so that they never pile up.
+fn forget_marks_of_gone_servers() {
+    let Some(entries) = hub_dir().ok().and_then(|d| std::fs::read_dir(d).ok()) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .filter(|n| n.ends_with(".theirs"))
+            .and_then(|n| n.split('-').next())
+            .and_then(|pid| pid.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        let pid = nix::unistd::Pid::from_raw(pid);
+        if nix::sys::signal::kill(pid, None) == Err(nix::errno::Errno::ESRCH) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 fn hub_dir() -> Result<PathBuf, TmuxError> {

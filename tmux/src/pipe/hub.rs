@@ -92,86 +92,162 @@ struct Server {
     queued: Arc<AtomicUsize>,
 }
 
+/// How the hub's loop ended.
+enum Ending {
+    /// tmux closed the pipe.
+    Closed,
+    /// No server is left (or none came): the pipe is still the hub's.
+    Unwanted,
+}
+
+/// The servers connected to the hub, and what they say.
+struct Servers {
+    each: HashMap<usize, Server>,
+    next_id: usize,
+    said: mpsc::UnboundedSender<Said>,
+    writers: tokio::task::JoinSet<()>,
+}
+
+impl Servers {
+    fn admit(&mut self, stream: UnixStream) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let (queue, queued_rx) = mpsc::unbounded_channel();
+        let queued = Arc::new(AtomicUsize::new(0));
+        let (reader, writer) = stream.into_split();
+        tokio::spawn(listen(id, reader, self.said.clone()));
+        self.writers.spawn(write(writer, queued_rx, queued.clone()));
+        self.each.insert(id, Server { queue, queued });
+    }
+}
+
+/// The hub's socket, bound; the identity of its file, to remove only it: a hub started for
+/// the pane after this one's pipe closed binds the same path.
+struct Bound {
+    listener: UnixListener,
+    file: Option<(u64, u64)>,
+}
+
+fn bind(socket: &Path) -> Option<Bound> {
+    let _ = std::fs::remove_file(socket);
+    let listener = UnixListener::bind(socket).ok()?;
+    let file = identity(socket);
+    Some(Bound { listener, file })
+}
+
+fn identity(socket: &Path) -> Option<(u64, u64)> {
+    std::fs::metadata(socket).ok().map(|m| (m.dev(), m.ino()))
+}
+
+impl Bound {
+    /// Removes the socket, so that no server can connect any more, and takes those that
+    /// connected before it went: a server that found the socket as the last one left must
+    /// not find a hub that never answers.
+    fn retire(self, socket: &Path) -> Vec<UnixStream> {
+        if self.file.is_some() && identity(socket) == self.file {
+            let _ = std::fs::remove_file(socket);
+        }
+        let Ok(listener) = self.listener.into_std() else {
+            return Vec::new();
+        };
+        let mut late = Vec::new();
+        while let Ok((stream, _)) = listener.accept() {
+            if stream.set_nonblocking(true).is_ok()
+                && let Ok(stream) = UnixStream::from_std(stream)
+            {
+                late.push(stream);
+            }
+        }
+        late
+    }
+}
+
 /// Serves until tmux closes the pipe (`false`) or the last server leaves (`true`: the pipe is
 /// still open).
 async fn serve(socket: &Path) -> bool {
     let Some(input) = tmux_end() else {
         return false;
     };
-    let _ = std::fs::remove_file(socket);
-    let Ok(listener) = UnixListener::bind(socket) else {
+    let Some(mut bound) = bind(socket) else {
         return true;
     };
-    // The socket's file, to remove only it: a hub started for the pane after this one's pipe
-    // closed binds the same path.
-    let bound = std::fs::metadata(socket).ok().map(|m| (m.dev(), m.ino()));
     let (said, mut heard) = mpsc::unbounded_channel();
-    let mut servers: HashMap<usize, Server> = HashMap::new();
-    let mut next_id = 0;
+    let mut servers = Servers {
+        each: HashMap::new(),
+        next_id: 0,
+        said,
+        writers: tokio::task::JoinSet::new(),
+    };
     let mut buf = vec![0; READ];
     let first = tokio::time::sleep(FIRST_SERVER);
     tokio::pin!(first);
-    let mut writers = tokio::task::JoinSet::new();
-    let still_ours = loop {
-        tokio::select! {
-            read = read_some(&input, &mut buf) => match read {
-                Some(n) => {
-                    broadcast(&mut servers, &buf[..n]);
-                    if let_go(&mut servers) {
-                        break true;
+    let ending = loop {
+        let ending = loop {
+            tokio::select! {
+                read = read_some(&input, &mut buf) => match read {
+                    Some(n) => {
+                        broadcast(&mut servers.each, &buf[..n]);
+                        if let_go(&mut servers.each) {
+                            break Ending::Unwanted;
+                        }
+                    }
+                    None => break Ending::Closed,
+                },
+                accepted = bound.listener.accept() => {
+                    if let Ok((stream, _)) = accepted {
+                        servers.admit(stream);
                     }
                 }
-                None => break false,
-            },
-            accepted = listener.accept() => {
-                let Ok((stream, _)) = accepted else { continue };
-                let id = next_id;
-                next_id += 1;
-                let (queue, queued_rx) = mpsc::unbounded_channel();
-                let queued = Arc::new(AtomicUsize::new(0));
-                let (reader, writer) = stream.into_split();
-                tokio::spawn(listen(id, reader, said.clone()));
-                writers.spawn(write(writer, queued_rx, queued.clone()));
-                servers.insert(id, Server { queue, queued });
+                Some(heard) = heard.recv() => match heard {
+                    Said::Sync(id, n) => {
+                        // Everything tmux had written before the request goes before its answer.
+                        if !drain(&input, &mut buf, &mut servers.each) {
+                            break Ending::Closed;
+                        }
+                        if let_go(&mut servers.each) {
+                            break Ending::Unwanted;
+                        }
+                        if let Some(server) = servers.each.get(&id) {
+                            send(server, Frame::Synced(n).encode().into());
+                        }
+                    }
+                    Said::Left(id) => {
+                        servers.each.remove(&id);
+                        if servers.each.is_empty() {
+                            break Ending::Unwanted;
+                        }
+                    }
+                },
+                () = &mut first, if servers.next_id == 0 => break Ending::Unwanted,
             }
-            Some(heard) = heard.recv() => match heard {
-                Said::Sync(id, n) => {
-                    // Everything tmux had written before the request goes before its answer.
-                    if !drain(&input, &mut buf, &mut servers) {
-                        break false;
-                    }
-                    if let_go(&mut servers) {
-                        break true;
-                    }
-                    if let Some(server) = servers.get(&id) {
-                        send(server, Frame::Synced(n).encode().into());
-                    }
-                }
-                Said::Left(id) => {
-                    servers.remove(&id);
-                    if servers.is_empty() {
-                        break true;
-                    }
-                }
-            },
-            () = &mut first, if next_id == 0 => break true,
+        };
+        let late = bound.retire(socket);
+        if matches!(ending, Ending::Closed) || late.is_empty() {
+            // Those that came as tmux closed the pipe hear so with the others.
+            late.into_iter().for_each(|stream| servers.admit(stream));
+            break ending;
         }
+        // Servers connected as the last one left: serve them, on a socket bound again.
+        let Some(again) = bind(socket) else {
+            break ending;
+        };
+        bound = again;
+        late.into_iter().for_each(|stream| servers.admit(stream));
     };
-    drop(listener);
-    if bound.is_some() && std::fs::metadata(socket).ok().map(|m| (m.dev(), m.ino())) == bound {
-        let _ = std::fs::remove_file(socket);
-    }
     // What was read goes out before the servers see the end, and they learn that tmux ended
     // it (a hub that dies says nothing).
-    if !still_ours {
+    if matches!(ending, Ending::Closed) {
         let closed: Arc<[u8]> = Frame::Closed.encode().into();
-        servers.values().for_each(|s| send(s, closed.clone()));
+        servers.each.values().for_each(|s| send(s, closed.clone()));
     }
-    servers.clear();
+    let Servers {
+        each, mut writers, ..
+    } = servers;
+    drop(each);
     let flushed = async { while writers.join_next().await.is_some() {} };
     let _ = tokio::time::timeout(LAST_WRITES, flushed).await;
     // A pipe someone replaced meanwhile (their `pipe-pane`) is theirs: tmux closed this one.
-    still_ours && !closed(&input)
+    matches!(ending, Ending::Unwanted) && !closed(&input)
 }
 
 /// Lets go of each server that fell [`MOST_QUEUED`] behind (its connection closes, so its
@@ -281,5 +357,45 @@ async fn write(
             break;
         }
         queued.fetch_sub(frame.len(), Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A server that connected just before the last one left is taken, not left with a
+    /// socket nobody accepts on; one that comes after finds no socket.
+    #[tokio::test]
+    async fn retiring_takes_the_servers_that_came_and_lets_no_more_in() {
+        let dir = std::env::temp_dir().join(format!("hub-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let socket = dir.join("1-2");
+        let bound = bind(&socket).unwrap();
+        let came = std::os::unix::net::UnixStream::connect(&socket).unwrap();
+        let late = bound.retire(&socket);
+        assert_eq!(late.len(), 1);
+        assert!(!socket.exists());
+        assert!(std::os::unix::net::UnixStream::connect(&socket).is_err());
+        // The one taken is the one that came.
+        use std::io::Write;
+        (&came).write_all(b"x").unwrap();
+        late[0].readable().await.unwrap();
+        let mut byte = [0u8; 1];
+        assert_eq!(late[0].try_read(&mut byte).unwrap(), 1);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn retiring_a_socket_another_hub_bound_leaves_it() {
+        let dir = std::env::temp_dir().join(format!("hub-test-other-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let socket = dir.join("1-3");
+        let old = bind(&socket).unwrap();
+        let new = bind(&socket).unwrap();
+        assert!(old.retire(&socket).is_empty());
+        assert!(socket.exists(), "the newer hub's socket stays");
+        drop(new);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
