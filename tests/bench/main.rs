@@ -13,6 +13,7 @@
 
 mod agent_loop;
 mod agents;
+mod following;
 mod hosts;
 mod http;
 mod masking;
@@ -52,6 +53,12 @@ fn main() {
         println!("\n{} of the targets missed", report.failed);
         return;
     }
+    // `-- following`: those figures alone.
+    if std::env::args().any(|a| a == "following") {
+        following::following(&mut report, &world);
+        println!("\n{} of the targets missed", report.failed);
+        return;
+    }
     world.tmux("bench", &["split-window", "-d", "-t", "%0", "cat"]);
     world.count_syncs("bench");
 
@@ -78,6 +85,7 @@ fn main() {
     masking::masking(&mut report, &world);
     let per_pane = screens::screens(&mut report, &world);
     pane_cycles::pane_cycles(&mut report, &world);
+    following::following(&mut report, &world);
     agents::agents(&mut report, &world);
     hosts::hosts(&mut report, &world);
     agent_loop::agent_loop(&mut report, &world, per_pane);

@@ -12,7 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tmux_mcp_tests::{RawClient, World, call_request, payload, tmux_on_path, wait_until};
+use tmux_mcp_tests::{
+    RawClient, World, call_request, cpu_ticks, payload, tmux_on_path, wait_until,
+};
 
 /// A `tmux` first on the server's PATH that logs each of its command lines, then runs the
 /// real one.
@@ -65,16 +67,6 @@ impl Logged {
             .filter(|l| l.contains("-C attach-session"))
             .collect()
     }
-}
-
-/// CPU time of process `pid` so far, in clock ticks (user and system).
-fn cpu_ticks(pid: u32) -> u64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let field = |i: usize| fields.get(i).and_then(|f| f.parse().ok()).unwrap_or(0u64);
-    field(11) + field(12)
 }
 
 /// Waits until the server has started no `tmux` for a second (its answer to what happened is

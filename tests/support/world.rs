@@ -193,10 +193,15 @@ impl World {
     /// The hubs living in this world (`tmux-mcp pipe-hub`): one a followed pane, started by
     /// tmux's `pipe-pane` and shared by the servers following it.
     pub fn hubs(&self) -> usize {
+        self.hub_pids().len()
+    }
+
+    /// The hubs' pids.
+    pub fn hub_pids(&self) -> Vec<u32> {
         self.processes(SERVER)
             .into_iter()
             .filter(|pid| is_hub(*pid))
-            .count()
+            .collect()
     }
 
     /// Makes the tmux server on `name` count the syncs of this server's followed panes: every
@@ -439,6 +444,16 @@ impl Drop for World {
 /// The resident set size of process `pid`, in KiB (0 if it is gone).
 pub fn rss_kib(pid: u32) -> u64 {
     status_kib(pid, "VmRSS:")
+}
+
+/// CPU time of process `pid` so far, in clock ticks (user and system).
+pub fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let field = |i: usize| fields.get(i).and_then(|f| f.parse().ok()).unwrap_or(0u64);
+    field(11) + field(12)
 }
 
 /// The most resident memory process `pid` has had (`VmHWM`), in KiB; 0 when it is gone.
