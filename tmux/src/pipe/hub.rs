@@ -364,13 +364,18 @@ async fn write(
 mod tests {
     use super::*;
 
+    /// A socket path in a folder of this test's own.
+    fn scratch(test: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hub-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("1-2")
+    }
+
     /// A server that connected just before the last one left is taken, not left with a
     /// socket nobody accepts on; one that comes after finds no socket.
     #[tokio::test]
     async fn retiring_takes_the_servers_that_came_and_lets_no_more_in() {
-        let dir = std::env::temp_dir().join(format!("hub-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let socket = dir.join("1-2");
+        let socket = scratch("came");
         let bound = bind(&socket).unwrap();
         let came = std::os::unix::net::UnixStream::connect(&socket).unwrap();
         let late = bound.retire(&socket);
@@ -383,19 +388,17 @@ mod tests {
         late[0].readable().await.unwrap();
         let mut byte = [0u8; 1];
         assert_eq!(late[0].try_read(&mut byte).unwrap(), 1);
-        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(socket.parent().unwrap());
     }
 
     #[tokio::test]
     async fn retiring_a_socket_another_hub_bound_leaves_it() {
-        let dir = std::env::temp_dir().join(format!("hub-test-other-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let socket = dir.join("1-3");
+        let socket = scratch("other");
         let old = bind(&socket).unwrap();
         let new = bind(&socket).unwrap();
         assert!(old.retire(&socket).is_empty());
         assert!(socket.exists(), "the newer hub's socket stays");
         drop(new);
-        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(socket.parent().unwrap());
     }
 }
